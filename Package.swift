@@ -1,0 +1,25 @@
+// swift-tools-version: 6.1
+// Waymark: a geodesy kernel for AR navigation. See README.md.
+import PackageDescription
+
+let package = Package(
+    name: "Waymark",
+    products: [
+        .library(name: "Waymark", targets: ["Waymark"]),
+        .executable(name: "waymark", targets: ["waymark-cli"]),
+    ],
+    targets: [
+        // PROJ's C API (proj.h, geodesic.h) from the system: apt libproj-dev, brew proj.
+        .systemLibrary(
+            name: "CProj",
+            pkgConfig: "proj",
+            providers: [.apt(["libproj-dev"]), .brew(["proj"])]
+        ),
+        // The core: no Foundation, Embedded-Swift clean (scripts/check-embedded proves it).
+        .target(name: "Waymark", dependencies: ["CProj"], linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "waymark-cli", dependencies: ["Waymark"]),
+        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "CProj"]),
+        .testTarget(name: "CLITests", dependencies: []),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,98 @@
+/// Batch conversions over caller-owned buffers.
+///
+/// Every batch takes raw pointers with byte strides (elements are three `Double`s: a
+/// ``GeodeticCoordinate`` / `wm_geodetic`, or a vector / `wm_vec3`), checks every input
+/// before writing anything, and on a bad element throws
+/// ``WaymarkError/invalidElement(index:fault:)`` with no output written. Strides must be
+/// at least 24 bytes; `count == 0` does nothing. Input and output may be the same
+/// buffer (each element is read before it is written). No allocation.
+extension SceneFrame {
+    /// Exact geo → scene for `count` points.
+    /// - Throws: ``WaymarkError/badBuffer`` for a negative count or a stride below 24;
+    ///   ``WaymarkError/invalidElement(index:fault:)`` for a non-finite value or a
+    ///   latitude beyond ±90.
+    @inlinable
+    public func scenePositions(geodetic input: UnsafeRawPointer, stride inputStride: Int,
+                               into output: UnsafeMutableRawPointer, stride outputStride: Int,
+                               count: Int) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
+        if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
+        }
+        for i in 0..<count {
+            let (lat, lon, h) = StridedTriples.load(input, i * inputStride)
+            StridedTriples.store(scenePosition(latitude: lat, longitude: lon, height: h), output, i * outputStride)
+        }
+    }
+
+    /// Baseline geo → scene for `count` points (same buffer rules as the exact form).
+    @inlinable
+    public func scenePositions(geodetic input: UnsafeRawPointer, stride inputStride: Int,
+                               into output: UnsafeMutableRawPointer, stride outputStride: Int,
+                               count: Int, baseline: SeedBaseline) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
+        if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
+        }
+        for i in 0..<count {
+            let (lat, lon, h) = StridedTriples.load(input, i * inputStride)
+            let p = GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h)
+            StridedTriples.store(scenePosition(of: p, baseline: baseline), output, i * outputStride)
+        }
+    }
+
+    /// Exact scene → geo for `count` positions; output triples are (latitude°,
+    /// longitude° in [-180, 180), height m).
+    /// - Throws: ``WaymarkError/badBuffer``; ``WaymarkError/invalidElement(index:fault:)``
+    ///   (``InputFault/nonFinite``).
+    @inlinable
+    public func geodeticPositions(scene input: UnsafeRawPointer, stride inputStride: Int,
+                                  into output: UnsafeMutableRawPointer, stride outputStride: Int,
+                                  count: Int) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
+        if let bad = StridedTriples.firstNonFinite(input, stride: inputStride, count: count) {
+            throw .invalidElement(index: bad, fault: .nonFinite)
+        }
+        for i in 0..<count {
+            let (x, y, z) = StridedTriples.load(input, i * inputStride)
+            let g = geodeticUnchecked(SIMD3(x, y, z))
+            StridedTriples.store(SIMD3(g.latitude, g.longitude, g.height), output, i * outputStride)
+        }
+    }
+
+    /// Exact geo → scene for a typed buffer (`SIMD3<Double>` has a 32-byte stride).
+    /// - Throws: ``WaymarkError/badBuffer`` when `output` is shorter than `points`.
+    @inlinable
+    public func scenePositions(of points: UnsafeBufferPointer<GeodeticCoordinate>,
+                               into output: UnsafeMutableBufferPointer<SIMD3<Double>>) throws(WaymarkError) {
+        guard output.count >= points.count else { throw .badBuffer }
+        for i in 0..<points.count { output[i] = scenePosition(of: points[i]) }
+    }
+
+    /// Exact geo → scene for an array (allocates the result; use the buffer forms on
+    /// hot paths).
+    public func scenePositions(of points: [GeodeticCoordinate]) -> [SIMD3<Double>] {
+        points.map { scenePosition(of: $0) }
+    }
+}
+
+extension LocalTangentFrame {
+    /// Geodetic → ENU for `count` points over strided buffers (rules as for
+    /// ``SceneFrame/scenePositions(geodetic:stride:into:stride:count:)``).
+    @inlinable
+    public func forward(geodetic input: UnsafeRawPointer, stride inputStride: Int,
+                        into output: UnsafeMutableRawPointer, stride outputStride: Int,
+                        count: Int) throws(WaymarkError) {
+        try SceneFrame(tangentFrame: self, axes: .enu)
+            .scenePositions(geodetic: input, stride: inputStride, into: output, stride: outputStride, count: count)
+    }
+
+    /// ENU → geodetic for `count` vectors over strided buffers.
+    @inlinable
+    public func reverse(enu input: UnsafeRawPointer, stride inputStride: Int,
+                        into output: UnsafeMutableRawPointer, stride outputStride: Int,
+                        count: Int) throws(WaymarkError) {
+        try SceneFrame(tangentFrame: self, axes: .enu)
+            .geodeticPositions(scene: input, stride: inputStride, into: output, stride: outputStride, count: count)
+    }
+}

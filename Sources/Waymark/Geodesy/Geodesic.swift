@@ -1,0 +1,156 @@
+import CProj
+
+/// The result of the inverse geodesic problem between two points.
+@frozen
+public struct GeodesicInverse: Equatable, Sendable {
+    /// Length of the shortest geodesic, metres.
+    public var distance: Double
+    /// Forward azimuth at the first point, degrees clockwise from north, (-180, 180].
+    public var azimuth1: Double
+    /// Forward azimuth at the second point (the direction of travel on arrival),
+    /// degrees clockwise from north, (-180, 180].
+    public var azimuth2: Double
+
+    /// Memberwise initialiser.
+    @inlinable
+    public init(distance: Double, azimuth1: Double, azimuth2: Double) {
+        self.distance = distance
+        self.azimuth1 = azimuth1
+        self.azimuth2 = azimuth2
+    }
+}
+
+/// The result of the direct geodesic problem.
+@frozen
+public struct GeodesicDirect: Equatable, Sendable {
+    /// The point reached (height copied from the start point).
+    public var destination: GeodeticCoordinate
+    /// Forward azimuth at the destination, degrees clockwise from north, (-180, 180].
+    public var azimuth2: Double
+
+    /// Memberwise initialiser.
+    @inlinable
+    public init(destination: GeodeticCoordinate, azimuth2: Double) {
+        self.destination = destination
+        self.azimuth2 = azimuth2
+    }
+}
+
+/// Geodesics on an ellipsoid through PROJ's copy of Karney's algorithms (`geodesic.h`).
+///
+/// Accuracy is that of Karney (2013): about 15 nm in distance on WGS-84, azimuths to
+/// round-off except where the problem itself is ill-conditioned (nearly antipodal
+/// points). Heights are ignored: geodesics run on the ellipsoid's surface.
+///
+/// Threading: after initialisation `geod_*` only reads the stored state, so one
+/// `Geodesic` may be used from any number of threads. PROJ's `geod_init` fills
+/// process-wide constants on its first call without a lock; every initialiser here
+/// first runs through ``Geodesic/wgs84``, a `static let` whose one-time, thread-safe
+/// initialisation makes that first call, so no two threads ever race on it.
+public struct Geodesic: Sendable {
+    @usableFromInline let state: geod_geodesic
+    /// The ellipsoid the geodesics run on.
+    public let ellipsoid: Ellipsoid
+
+    /// The WGS-84 geodesic, built once.
+    public static let wgs84 = Geodesic(building: .wgs84)
+
+    /// Geodesics on `ellipsoid`.
+    public init(_ ellipsoid: Ellipsoid) {
+        self = ellipsoid == .wgs84 ? Self.wgs84 : Geodesic(building: ellipsoid)
+    }
+
+    private init(building ellipsoid: Ellipsoid) {
+        if ellipsoid != .wgs84 { _ = Self.wgs84 }  // PROJ's one-time set-up, see above
+        var state = geod_geodesic()
+        geod_init(&state, ellipsoid.equatorialRadius, ellipsoid.flattening)
+        self.state = state
+        self.ellipsoid = ellipsoid
+    }
+
+    /// Shortest geodesic from `a` to `b`.
+    @inlinable
+    public func inverse(_ a: GeodeticCoordinate, _ b: GeodeticCoordinate) -> GeodesicInverse {
+        var s12 = 0.0, azi1 = 0.0, azi2 = 0.0
+        withUnsafePointer(to: state) {
+            geod_inverse($0, a.latitude, a.longitude, b.latitude, b.longitude, &s12, &azi1, &azi2)
+        }
+        return GeodesicInverse(distance: s12, azimuth1: azi1, azimuth2: azi2)
+    }
+
+    /// The point reached from `start` after `distance` metres along azimuth `azimuth`
+    /// (degrees clockwise from north). Negative distances go backwards.
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` (``InputFault/nonFinite``) when
+    ///   azimuth or distance is NaN or ±Inf.
+    @inlinable
+    public func direct(from start: GeodeticCoordinate, azimuth: Double, distance: Double) throws(WaymarkError) -> GeodesicDirect {
+        guard azimuth.isFinite, distance.isFinite else { throw .invalidInput(.nonFinite) }
+        var lat2 = 0.0, lon2 = 0.0, azi2 = 0.0
+        withUnsafePointer(to: state) {
+            geod_direct($0, start.latitude, start.longitude, azimuth, distance, &lat2, &lon2, &azi2)
+        }
+        // geod_direct keeps |lat2| <= 90 and reduces lon2 to [-180, 180]; fold 180.
+        let destination = GeodeticCoordinate(unchecked: lat2, AngleMath.normalizedLongitude(lon2), start.height)
+        return GeodesicDirect(destination: destination, azimuth2: azi2)
+    }
+
+    /// Inverse problems from one origin to every point of `targets`.
+    ///
+    /// - Parameters:
+    ///   - output: receives one result per target; must be at least as long.
+    /// - Throws: ``WaymarkError/badBuffer`` when `output` is too short (nothing written).
+    @inlinable
+    public func inverse(from origin: GeodeticCoordinate,
+                        to targets: UnsafeBufferPointer<GeodeticCoordinate>,
+                        into output: UnsafeMutableBufferPointer<GeodesicInverse>) throws(WaymarkError) {
+        guard output.count >= targets.count else { throw .badBuffer }
+        withUnsafePointer(to: state) { g in
+            for i in 0..<targets.count {
+                var s12 = 0.0, azi1 = 0.0, azi2 = 0.0
+                let b = targets[i]
+                geod_inverse(g, origin.latitude, origin.longitude, b.latitude, b.longitude, &s12, &azi1, &azi2)
+                output[i] = GeodesicInverse(distance: s12, azimuth1: azi1, azimuth2: azi2)
+            }
+        }
+    }
+
+    /// Cumulative geodesic length along a polyline: `output[i]` is the length from
+    /// `points[0]` to `points[i]` through every vertex between (so `output[0] == 0`).
+    /// Returns the total length, metres (0 for fewer than two points).
+    /// - Throws: ``WaymarkError/badBuffer`` when `output` is shorter than `points`.
+    @inlinable
+    @discardableResult
+    public func cumulativeLength(of points: UnsafeBufferPointer<GeodeticCoordinate>,
+                                 into output: UnsafeMutableBufferPointer<Double>) throws(WaymarkError) -> Double {
+        guard output.count >= points.count else { throw .badBuffer }
+        guard !points.isEmpty else { return 0 }
+        var total = 0.0
+        output[0] = 0
+        withUnsafePointer(to: state) { g in
+            for i in 1..<points.count {
+                var s12 = 0.0
+                let a = points[i - 1], b = points[i]
+                geod_inverse(g, a.latitude, a.longitude, b.latitude, b.longitude, &s12, nil, nil)
+                total += s12
+                output[i] = total
+            }
+        }
+        return total
+    }
+
+    /// Total geodesic length of a polyline, metres.
+    @inlinable
+    public func length(of points: UnsafeBufferPointer<GeodeticCoordinate>) -> Double {
+        guard points.count > 1 else { return 0 }
+        var total = 0.0
+        withUnsafePointer(to: state) { g in
+            for i in 1..<points.count {
+                var s12 = 0.0
+                let a = points[i - 1], b = points[i]
+                geod_inverse(g, a.latitude, a.longitude, b.latitude, b.longitude, &s12, nil, nil)
+                total += s12
+            }
+        }
+        return total
+    }
+}

@@ -1,0 +1,62 @@
+extension Matrix4x4 {
+    /// Inverse of a rigid transform (rotation and translation only): Rᵀ and −Rᵀ·t.
+    /// Exact to round-off and a fraction of the general inverse's cost; the result is
+    /// meaningless for matrices with scale, shear or a projective row.
+    @inlinable
+    public var rigidInverse: Self {
+        let (a, b, c, t) = columns
+        let r0 = SIMD4(a.x, b.x, c.x, 0), r1 = SIMD4(a.y, b.y, c.y, 0), r2 = SIMD4(a.z, b.z, c.z, 0)
+        let tx = -(a.x * t.x + a.y * t.y + a.z * t.z)
+        let ty = -(b.x * t.x + b.y * t.y + b.z * t.z)
+        let tz = -(c.x * t.x + c.y * t.y + c.z * t.z)
+        return Self(r0, r1, r2, SIMD4(tx, ty, tz, 1))
+    }
+
+    /// The determinant.
+    @inlinable
+    public var determinant: Scalar {
+        let m = self
+        let s0 = m[0, 0] * m[1, 1] - m[1, 0] * m[0, 1], s1 = m[0, 0] * m[1, 2] - m[1, 0] * m[0, 2]
+        let s2 = m[0, 0] * m[1, 3] - m[1, 0] * m[0, 3], s3 = m[0, 1] * m[1, 2] - m[1, 1] * m[0, 2]
+        let s4 = m[0, 1] * m[1, 3] - m[1, 1] * m[0, 3], s5 = m[0, 2] * m[1, 3] - m[1, 2] * m[0, 3]
+        let c5 = m[2, 2] * m[3, 3] - m[3, 2] * m[2, 3], c4 = m[2, 1] * m[3, 3] - m[3, 1] * m[2, 3]
+        let c3 = m[2, 1] * m[3, 2] - m[3, 1] * m[2, 2], c2 = m[2, 0] * m[3, 3] - m[3, 0] * m[2, 3]
+        let c1 = m[2, 0] * m[3, 2] - m[3, 0] * m[2, 2], c0 = m[2, 0] * m[3, 1] - m[3, 0] * m[2, 1]
+        return s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
+    }
+
+    /// General inverse by cofactors (Laplace expansion in 2 × 2 minors), or nil when
+    /// the matrix is singular (determinant 0 or not finite).
+    @inlinable
+    public var inverse: Self? {
+        let m = self
+        // 2×2 minors of rows 0–1 (s) and rows 2–3 (c), indexed [row, column].
+        let s0 = m[0, 0] * m[1, 1] - m[1, 0] * m[0, 1], s1 = m[0, 0] * m[1, 2] - m[1, 0] * m[0, 2]
+        let s2 = m[0, 0] * m[1, 3] - m[1, 0] * m[0, 3], s3 = m[0, 1] * m[1, 2] - m[1, 1] * m[0, 2]
+        let s4 = m[0, 1] * m[1, 3] - m[1, 1] * m[0, 3], s5 = m[0, 2] * m[1, 3] - m[1, 2] * m[0, 3]
+        let c5 = m[2, 2] * m[3, 3] - m[3, 2] * m[2, 3], c4 = m[2, 1] * m[3, 3] - m[3, 1] * m[2, 3]
+        let c3 = m[2, 1] * m[3, 2] - m[3, 1] * m[2, 2], c2 = m[2, 0] * m[3, 3] - m[3, 0] * m[2, 3]
+        let c1 = m[2, 0] * m[3, 2] - m[3, 0] * m[2, 2], c0 = m[2, 0] * m[3, 1] - m[3, 0] * m[2, 1]
+        let det = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
+        guard det != 0, det.isFinite else { return nil }
+        let k = 1 / det
+        var r = Self.identity
+        r[0, 0] = (m[1, 1] * c5 - m[1, 2] * c4 + m[1, 3] * c3) * k
+        r[0, 1] = (-m[0, 1] * c5 + m[0, 2] * c4 - m[0, 3] * c3) * k
+        r[0, 2] = (m[3, 1] * s5 - m[3, 2] * s4 + m[3, 3] * s3) * k
+        r[0, 3] = (-m[2, 1] * s5 + m[2, 2] * s4 - m[2, 3] * s3) * k
+        r[1, 0] = (-m[1, 0] * c5 + m[1, 2] * c2 - m[1, 3] * c1) * k
+        r[1, 1] = (m[0, 0] * c5 - m[0, 2] * c2 + m[0, 3] * c1) * k
+        r[1, 2] = (-m[3, 0] * s5 + m[3, 2] * s2 - m[3, 3] * s1) * k
+        r[1, 3] = (m[2, 0] * s5 - m[2, 2] * s2 + m[2, 3] * s1) * k
+        r[2, 0] = (m[1, 0] * c4 - m[1, 1] * c2 + m[1, 3] * c0) * k
+        r[2, 1] = (-m[0, 0] * c4 + m[0, 1] * c2 - m[0, 3] * c0) * k
+        r[2, 2] = (m[3, 0] * s4 - m[3, 1] * s2 + m[3, 3] * s0) * k
+        r[2, 3] = (-m[2, 0] * s4 + m[2, 1] * s2 - m[2, 3] * s0) * k
+        r[3, 0] = (-m[1, 0] * c3 + m[1, 1] * c1 - m[1, 2] * c0) * k
+        r[3, 1] = (m[0, 0] * c3 - m[0, 1] * c1 + m[0, 2] * c0) * k
+        r[3, 2] = (-m[3, 0] * s3 + m[3, 1] * s1 - m[3, 2] * s0) * k
+        r[3, 3] = (m[2, 0] * s3 - m[2, 1] * s1 + m[2, 2] * s0) * k
+        return r
+    }
+}

@@ -1,0 +1,50 @@
+/// Reading and writing caller-owned buffers of three consecutive `Double`s
+/// (`wm_geodetic`, `wm_vec3`, ``GeodeticCoordinate``) at any byte stride, so that
+/// batch APIs take the caller's own record layout (an array of structs with extra
+/// fields) without copying. Loads and stores are unaligned-safe.
+@usableFromInline
+enum StridedTriples {
+    /// Byte size of one triple.
+    @usableFromInline static let size = 3 * MemoryLayout<Double>.stride
+
+    /// Checks a batch's shape: count not negative, strides at least one triple.
+    @inlinable @inline(__always)
+    static func checkShape(count: Int, strides first: Int, _ second: Int) throws(WaymarkError) {
+        guard count >= 0, first >= size, second >= size else { throw .badBuffer }
+    }
+
+    @inlinable @inline(__always)
+    static func load(_ base: UnsafeRawPointer, _ offset: Int) -> (Double, Double, Double) {
+        (base.loadUnaligned(fromByteOffset: offset, as: Double.self),
+         base.loadUnaligned(fromByteOffset: offset + 8, as: Double.self),
+         base.loadUnaligned(fromByteOffset: offset + 16, as: Double.self))
+    }
+
+    @inlinable @inline(__always)
+    static func store(_ v: SIMD3<Double>, _ base: UnsafeMutableRawPointer, _ offset: Int) {
+        base.storeBytes(of: v.x, toByteOffset: offset, as: Double.self)
+        base.storeBytes(of: v.y, toByteOffset: offset + 8, as: Double.self)
+        base.storeBytes(of: v.z, toByteOffset: offset + 16, as: Double.self)
+    }
+
+    /// First element that is not a valid geodetic coordinate (latitude, longitude,
+    /// height), with the reason; nil when all are valid.
+    @inlinable
+    static func firstGeodeticFault(_ base: UnsafeRawPointer, stride: Int, count: Int) -> (index: Int, fault: InputFault)? {
+        for i in 0..<count {
+            let (lat, lon, h) = load(base, i * stride)
+            if let fault = GeodeticCoordinate.fault(latitude: lat, longitude: lon, height: h) { return (i, fault) }
+        }
+        return nil
+    }
+
+    /// First element with a NaN or infinite component; nil when all are finite.
+    @inlinable
+    static func firstNonFinite(_ base: UnsafeRawPointer, stride: Int, count: Int) -> Int? {
+        for i in 0..<count {
+            let (x, y, z) = load(base, i * stride)
+            if !(x.isFinite && y.isFinite && z.isFinite) { return i }
+        }
+        return nil
+    }
+}
