@@ -1,1 +1,57 @@
-print("stub")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Waymark
+
+let usage = """
+usage: waymark [COMMAND] [OPTIONS] [FILE]
+
+Geodesy for AR navigation: WGS-84 points to AR scene coordinates, exactly.
+With no command, runs `waymark demo`. FILE defaults to standard input.
+
+commands:
+  demo       the built-in 55-point walking route in ARKit coordinates, with the
+             seed baselines' errors and a summary
+  scene      --origin LAT,LON[,H] [--axes eus|enu|eun]
+             [--method ellipsoidal|proj|haversine|meters-per-degree] [FILE]
+             rows lat,lon[,h] -> x,y,z
+  geodetic   --origin LAT,LON[,H] [--axes eus|enu|eun] [FILE]
+             rows x,y,z -> lat,lon,h
+  inverse    [--method ellipsoidal|haversine] [FILE]
+             rows lat1,lon1,lat2,lon2 -> distance_m,azimuth1_deg,azimuth2_deg
+  direct     [FILE]
+             rows lat1,lon1,azimuth1_deg,distance_m -> lat2,lon2,azimuth2_deg
+  accuracy   the seed baselines' errors by distance and latitude
+
+Degrees, metres, heights above the WGS-84 ellipsoid. Axes: eus = x east, y up,
+z south (ARKit gravityAndHeading, the default); enu = x east, y north, z up;
+eun = x east, y up, z north (Unity). Input: CSV, blank and # lines skipped, a
+non-numeric first line is a header. Exit status: 64 usage error, 65 bad input
+(the message names the line).
+"""
+
+var arguments = CommandLine.arguments.dropFirst()
+let command = arguments.first ?? "demo"
+if !arguments.isEmpty { arguments = arguments.dropFirst() }
+var out = Output()
+do {
+    switch command {
+    case "demo": try DemoCommand.run(arguments, &out)
+    case "scene": try ConversionCommands.scene(arguments, &out)
+    case "geodetic": try ConversionCommands.geodetic(arguments, &out)
+    case "inverse": try GeodesicCommands.inverse(arguments, &out)
+    case "direct": try GeodesicCommands.direct(arguments, &out)
+    case "accuracy": try AccuracyCommand.run(arguments, &out)
+    case "help", "--help", "-h":
+        out.line(usage)
+    default:
+        throw CLIError.usage("unknown command '\(command)'\n" + usage)
+    }
+    out.flush()
+} catch let error as CLIError {
+    out.flush()
+    printError(error.message)
+    exit(error.exitStatus)
+}

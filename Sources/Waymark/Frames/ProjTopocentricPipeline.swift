@@ -27,6 +27,8 @@ public final class ProjTopocentricPipeline {
               let h0 = ExactDecimal.text(origin.height)
         else { throw .invalidEllipsoid }
         guard let context = proj_context_create() else { throw .projFailure(code: -1) }
+        // A library must not print: failures reach the caller as typed errors instead.
+        proj_log_level(context, PJ_LOG_NONE)
         let definition = "+proj=pipeline +step +proj=cart \(shape) +step +proj=topocentric \(shape)"
             + " +lat_0=\(lat0) +lon_0=\(lon0) +h_0=\(h0)"
         guard let pipeline = proj_create(context, definition) else {

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// Runs the built `waymark` executable end to end, as outside tools do.
+enum Waymark {
+    static let executable: URL = {
+        // The test bundle sits in the build products directory next to `waymark`.
+        let candidates = [
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("waymark"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("waymark"),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(".build/debug/waymark"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
+    }()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+    }
+
+    static func run(_ arguments: [String], input: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inp
+        try process.run()
+        if let input { inp.fileHandleForWriting.write(input.data(using: .utf8)!) }
+        try inp.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+}
+
+func numbers(_ line: String) -> [Double] { line.split(separator: ",").map { Double($0)! } }
+
+@Suite("waymark CLI end to end", .serialized)
+struct CLITests {
+    @Test("no arguments runs the demo: ≥ 50 points, ~2 km, per-point rows and a summary")
+    func demo() throws {
+        let r = try Waymark.run([])
+        #expect(r.status == 0)
+        #expect(r.stdout == (try Waymark.run(["demo"])).stdout)
+        let lines = r.lines.filter { !$0.hasPrefix("#") }
+        let header = "index,lat,lon,x,y,z,distance_m,azimuth_deg,haversine_error_m,meters_per_degree_error_m"
+        let start = try #require(lines.firstIndex(of: header))
+        let rows = lines[(start + 1)...].prefix { $0.first?.isNumber == true && $0.split(separator: ",").count == 10 }
+        #expect(rows.count >= 50)
+        let first = numbers(rows.first!)
+        #expect(first[3] == 0 && first[4] == 0 && first[5] == 0)
+        // Every row: horizontal scene distance ≈ ellipsoidal surface distance, scaled
+        // by (R + h)/R ≈ 1 + 2.5e-5 at the route's 158 m height.
+        for row in rows {
+            let v = numbers(row)
+            let horizontal = (v[3] * v[3] + v[5] * v[5]).squareRoot()
+            #expect(abs(horizontal - v[6] * (1 + 157 / 6_381_000)) < 1e-3 + 1e-5 * v[6])
+        }
+        let summary = try #require(lines.firstIndex(of: "route_length_ellipsoidal_m,route_length_haversine_m,difference_m"))
+        let lengths = numbers(lines[summary + 1])
+        #expect(lengths[0] > 1800 && lengths[0] < 2500)
+        #expect(lines.contains { $0.hasPrefix("haversine,") } && lines.contains { $0.hasPrefix("meters-per-degree,") })
+    }
+
+    @Test("scene: header x,y,z; 100 m north is z = −100 (eus); header line, comments and blanks skipped")
+    func scene() throws {
+        // 100 m north of (0, 0) on WGS-84: 0.000904369… (from geod_direct).
+        let north = try Waymark.run(["direct"], input: "0,0,0,100\n")
+        let lat = numbers(north.lines[1])[0]
+        let r = try Waymark.run(["scene", "--origin", "0,0"], input: "lat,lon,h\n# comment\n\n\(lat),0,0\n0,0,10\n")
+        #expect(r.status == 0)
+        #expect(r.lines[0] == "x,y,z")
+        let p = numbers(r.lines[1])
+        #expect(abs(p[0]) < 1e-9 && abs(p[2] + 100) < 1e-6)
+        #expect(numbers(r.lines[2]) == [0, 10, 0])
+        let enu = try Waymark.run(["scene", "--origin=0,0,0", "--axes", "enu"], input: "\(lat),0\n")
+        #expect(abs(numbers(enu.lines[1])[1] - 100) < 1e-6)
+        for method in ["proj", "haversine", "meters-per-degree", "ellipsoidal"] {
+            let m = try Waymark.run(["scene", "--origin", "0,0", "--method", method], input: "\(lat),0\n")
+            // The sphere baselines are 0.56 % long on the equator's meridian.
+            #expect(m.status == 0 && abs(numbers(m.lines[1])[2] + 100) < 1, "\(method)")
+        }
+        let exact = numbers(try Waymark.run(["scene", "--origin", "55.7,37.6"], input: "55.71,37.62,5\n").lines[1])
+        let viaProj = numbers(try Waymark.run(["scene", "--origin", "55.7,37.6", "--method", "proj"], input: "55.71,37.62,5\n").lines[1])
+        for k in 0..<3 { #expect(abs(exact[k] - viaProj[k]) < 1e-8) }
+    }
+
+    @Test("geodetic inverts scene; numbers round-trip exactly")
+    func geodeticRoundTrip() throws {
+        let points = "55.7339700,37.5886400,158\n55.7359,37.5943,156.5\n"
+        let scene = try Waymark.run(["scene", "--origin", "55.73397,37.58864,158", "--axes", "eun"], input: points)
+        let back = try Waymark.run(["geodetic", "--origin", "55.73397,37.58864,158", "--axes", "eun"],
+                                   input: scene.lines.dropFirst().joined(separator: "\n"))
+        #expect(back.status == 0 && back.lines[0] == "lat,lon,h")
+        let p = numbers(back.lines[2])
+        #expect(abs(p[0] - 55.7359) < 1e-12 && abs(p[1] - 37.5943) < 1e-12 && abs(p[2] - 156.5) < 1e-6)
+        // Shortest round-trip text: the printed value parses back to the same Double.
+        for line in scene.lines.dropFirst() { for field in line.split(separator: ",") { #expect(String(Double(field)!) == String(field)) } }
+    }
+
+    @Test("inverse and direct, both methods")
+    func geodesics() throws {
+        let inv = try Waymark.run(["inverse"], input: "40.6,-73.8,49.01666667,2.55\n")
+        #expect(inv.lines[0] == "distance_m,azimuth1_deg,azimuth2_deg")
+        let v = numbers(inv.lines[1])
+        #expect(abs(v[0] - 5853226) < 0.5 && abs(v[1] - 53.47022) < 5e-6 && abs(v[2] - 111.59367) < 5e-6)   // GeodSolve0
+        let hav = numbers(try Waymark.run(["inverse", "--method", "haversine"], input: "0,0,0,1\n").lines[1])
+        #expect(abs(hav[0] - 6_371_008.8 * .pi / 180) < 1e-6 && hav[1] == 90 && hav[2] == 90)
+        let dir = try Waymark.run(["direct"], input: "40.63972222,-73.77888889,53.5,5850000\n")
+        #expect(dir.lines[0] == "lat2,lon2,azimuth2_deg")
+        let d = numbers(dir.lines[1])
+        #expect(abs(d[0] - 49.01467) < 5e-6 && abs(d[1] - 2.56106) < 5e-6 && abs(d[2] - 111.62947) < 5e-6)   // GeodSolve1
+    }
+
+    @Test("accuracy: 8 distances × 5 latitudes, errors grow with distance")
+    func accuracy() throws {
+        let r = try Waymark.run(["accuracy"])
+        #expect(r.status == 0)
+        let rows = r.lines.filter { $0.first?.isNumber == true }.map(numbers)
+        #expect(rows.count == 40)
+        let at45 = rows.filter { $0[0] == 45 }
+        #expect(at45.map { $0[1] } == [10, 100, 500, 1000, 2000, 5000, 10000, 50000])
+        #expect(at45.first![3] < at45.last![3])
+        #expect(at45.last![3] > 1)   // metres wrong at 50 km
+    }
+
+    @Test("bad input: exit 65, line number and reason on stderr, earlier rows written")
+    func badInput() throws {
+        let cases: [([String], String, String)] = [
+            (["scene", "--origin", "0,0"], "0,0\n1,1\n91,0\n", "line 3"),
+            (["scene", "--origin", "0,0"], "0,0\n0,x\n", "line 2"),
+            (["scene", "--origin", "0,0"], "0,0,0,0\n", "line 1"),
+            (["scene", "--origin", "0,0"], "# c\n0,0\nnan,0\n", "line 3"),
+            (["geodetic", "--origin", "0,0"], "1,2\n", "line 1"),
+            (["inverse"], "0,0,0\n", "line 1"),
+            (["direct"], "0,0,inf,5\n", "line 1"),
+        ]
+        for (args, input, line) in cases {
+            let r = try Waymark.run(args, input: input)
+            #expect(r.status == 65, "\(args) \(input)")
+            #expect(r.stderr.contains(line), "\(r.stderr)")
+        }
+        let partial = try Waymark.run(["scene", "--origin", "0,0"], input: "0,0\n1,1\n91,0\n")
+        #expect(partial.lines.count == 3)   // header and two good rows
+        #expect(partial.stderr.contains("latitude"))
+    }
+
+    @Test("usage errors: exit 64")
+    func usageErrors() throws {
+        for args in [["frobnicate"], ["scene"], ["scene", "--origin", "0"], ["scene", "--origin", "0,0", "--axes", "xyz"],
+                     ["scene", "--origin", "0,0", "--method", "vincenty"], ["inverse", "--bogus", "1"],
+                     ["scene", "--origin", "95,0"], ["scene", "--origin"], ["scene", "--origin", "0,0", "/nonexistent/file.csv"]] {
+            let r = try Waymark.run(args, input: "")
+            #expect(r.status == 64, "\(args)")
+            #expect(!r.stderr.isEmpty)
+        }
+        #expect(try Waymark.run(["--help"]).status == 0)
+    }
+
+    @Test func readsFiles() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-cli-test-\(getpid()).csv")
+        try "lat1,lon1,lat2,lon2\n0,0,0,1\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let r = try Waymark.run(["inverse", url.path])
+        #expect(r.status == 0 && r.lines.count == 2)
+    }
+}
