@@ -12,32 +12,40 @@ extension Matrix4x4 {
         return Self(r0, r1, r2, SIMD4(tx, ty, tz, 1))
     }
 
-    /// The determinant.
-    @inlinable
-    public var determinant: Scalar {
-        let m = self
-        let s0 = m[0, 0] * m[1, 1] - m[1, 0] * m[0, 1], s1 = m[0, 0] * m[1, 2] - m[1, 0] * m[0, 2]
-        let s2 = m[0, 0] * m[1, 3] - m[1, 0] * m[0, 3], s3 = m[0, 1] * m[1, 2] - m[1, 1] * m[0, 2]
-        let s4 = m[0, 1] * m[1, 3] - m[1, 1] * m[0, 3], s5 = m[0, 2] * m[1, 3] - m[1, 2] * m[0, 3]
-        let c5 = m[2, 2] * m[3, 3] - m[3, 2] * m[2, 3], c4 = m[2, 1] * m[3, 3] - m[3, 1] * m[2, 3]
-        let c3 = m[2, 1] * m[3, 2] - m[3, 1] * m[2, 2], c2 = m[2, 0] * m[3, 3] - m[3, 0] * m[2, 3]
-        let c1 = m[2, 0] * m[3, 2] - m[3, 0] * m[2, 2], c0 = m[2, 0] * m[3, 1] - m[3, 0] * m[2, 1]
-        return s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
+    /// The 2 × 2 minors of rows 0–1 (`s`) and rows 2–3 (`c`) that both the
+    /// determinant and the cofactor inverse are built from (Laplace expansion).
+    @usableFromInline
+    struct Minors {
+        @usableFromInline var s0, s1, s2, s3, s4, s5: Scalar
+        @usableFromInline var c0, c1, c2, c3, c4, c5: Scalar
+
+        @inlinable
+        init(_ m: Matrix4x4) {
+            s0 = m[0, 0] * m[1, 1] - m[1, 0] * m[0, 1]; s1 = m[0, 0] * m[1, 2] - m[1, 0] * m[0, 2]
+            s2 = m[0, 0] * m[1, 3] - m[1, 0] * m[0, 3]; s3 = m[0, 1] * m[1, 2] - m[1, 1] * m[0, 2]
+            s4 = m[0, 1] * m[1, 3] - m[1, 1] * m[0, 3]; s5 = m[0, 2] * m[1, 3] - m[1, 2] * m[0, 3]
+            c5 = m[2, 2] * m[3, 3] - m[3, 2] * m[2, 3]; c4 = m[2, 1] * m[3, 3] - m[3, 1] * m[2, 3]
+            c3 = m[2, 1] * m[3, 2] - m[3, 1] * m[2, 2]; c2 = m[2, 0] * m[3, 3] - m[3, 0] * m[2, 3]
+            c1 = m[2, 0] * m[3, 2] - m[3, 0] * m[2, 2]; c0 = m[2, 0] * m[3, 1] - m[3, 0] * m[2, 1]
+        }
+
+        @inlinable
+        var determinant: Scalar { s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0 }
     }
 
-    /// General inverse by cofactors (Laplace expansion in 2 × 2 minors), or nil when
-    /// the matrix is singular (determinant 0 or not finite).
+    /// The determinant.
+    @inlinable
+    public var determinant: Scalar { Minors(self).determinant }
+
+    /// General inverse by cofactors, or nil when the matrix is singular (determinant
+    /// 0 or not finite).
     @inlinable
     public var inverse: Self? {
         let m = self
-        // 2×2 minors of rows 0–1 (s) and rows 2–3 (c), indexed [row, column].
-        let s0 = m[0, 0] * m[1, 1] - m[1, 0] * m[0, 1], s1 = m[0, 0] * m[1, 2] - m[1, 0] * m[0, 2]
-        let s2 = m[0, 0] * m[1, 3] - m[1, 0] * m[0, 3], s3 = m[0, 1] * m[1, 2] - m[1, 1] * m[0, 2]
-        let s4 = m[0, 1] * m[1, 3] - m[1, 1] * m[0, 3], s5 = m[0, 2] * m[1, 3] - m[1, 2] * m[0, 3]
-        let c5 = m[2, 2] * m[3, 3] - m[3, 2] * m[2, 3], c4 = m[2, 1] * m[3, 3] - m[3, 1] * m[2, 3]
-        let c3 = m[2, 1] * m[3, 2] - m[3, 1] * m[2, 2], c2 = m[2, 0] * m[3, 3] - m[3, 0] * m[2, 3]
-        let c1 = m[2, 0] * m[3, 2] - m[3, 0] * m[2, 2], c0 = m[2, 0] * m[3, 1] - m[3, 0] * m[2, 1]
-        let det = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
+        let n = Minors(m)
+        let (s0, s1, s2, s3, s4, s5) = (n.s0, n.s1, n.s2, n.s3, n.s4, n.s5)
+        let (c0, c1, c2, c3, c4, c5) = (n.c0, n.c1, n.c2, n.c3, n.c4, n.c5)
+        let det = n.determinant
         guard det != 0, det.isFinite else { return nil }
         let k = 1 / det
         var r = Self.identity
