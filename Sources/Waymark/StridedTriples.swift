@@ -7,10 +7,19 @@ enum StridedTriples {
     /// Byte size of one triple.
     @usableFromInline static let size = 3 * MemoryLayout<Double>.stride
 
-    /// Checks a batch's shape: count not negative, strides at least one triple.
+    /// Checks a batch's shape: strides at least one triple, count not negative and
+    /// small enough that count × stride bytes can exist.
     @inlinable @inline(__always)
     static func checkShape(count: Int, strides first: Int, _ second: Int) throws(WaymarkError) {
-        guard count >= 0, first >= size, second >= size else { throw .badBuffer }
+        try checkShape(count: count, stride: first, elementSize: size)
+        try checkShape(count: count, stride: second, elementSize: size)
+    }
+
+    /// Checks one strided buffer of `count` elements of `elementSize` bytes.
+    @inlinable @inline(__always)
+    static func checkShape(count: Int, stride: Int, elementSize: Int) throws(WaymarkError) {
+        guard stride >= elementSize else { throw .badStride }
+        guard count >= 0, !stride.multipliedReportingOverflow(by: count).overflow else { throw .badCount }
     }
 
     @inlinable @inline(__always)

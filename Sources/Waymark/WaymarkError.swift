@@ -24,9 +24,11 @@ public enum WaymarkError: Error, Equatable, Sendable {
     /// Ellipsoid parameters are not a valid ellipsoid (a not positive and finite,
     /// or f not finite and below 1).
     case invalidEllipsoid
-    /// A batch's output is shorter than its input, a stride is smaller than an
-    /// element, or a count is negative.
-    case badBuffer
+    /// A stride is smaller than the element it steps over.
+    case badStride
+    /// A count is negative, larger than an output buffer, or so large that the
+    /// buffer it describes cannot exist (count × stride overflows).
+    case badCount
     /// PROJ refused to build or run an operation; `code` is PROJ's error number
     /// (`proj_context_errno`), readable with `proj_context_errno_string`.
     case projFailure(code: Int32)

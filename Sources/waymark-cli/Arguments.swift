@@ -92,7 +92,8 @@ func describe(_ error: WaymarkError, latitude: Double? = nil) -> String {
         case .outOfRange: return "value is out of range"
         }
     case .invalidEllipsoid: return "invalid ellipsoid"
-    case .badBuffer: return "bad buffer"
+    case .badStride: return "stride smaller than an element"
+    case .badCount: return "bad count"
     case .projFailure(let code): return "PROJ failed (error \(code))"
     }
 }

@@ -74,7 +74,7 @@ struct AnchorTransformTests {
             }
         }
         #expect(out.allSatisfy { $0 == .translation(SIMD3(9, 9, 9)) })
-        #expect(throws: WaymarkError.badBuffer) {
+        #expect(throws: WaymarkError.badStride) {
             try input.withUnsafeBytes { i in
                 try out.withUnsafeMutableBufferPointer { try frame.anchorTransforms(geodetic: i.baseAddress!, stride: 16, into: $0.baseAddress!, count: 1) }
             }

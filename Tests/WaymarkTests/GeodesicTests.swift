@@ -178,7 +178,7 @@ struct GeodesicTests {
 
         // Short output: refused, nothing written.
         var short = [Double](repeating: -1, count: 3)
-        #expect(throws: WaymarkError.badBuffer) {
+        #expect(throws: WaymarkError.badCount) {
             try points.withUnsafeBufferPointer { p in
                 try short.withUnsafeMutableBufferPointer { try geodesic.cumulativeLength(of: p, into: $0) }
             }

@@ -77,7 +77,7 @@ struct MatrixTests {
         var padded: [Float] = [0, 0, 1, 99, 1, 0, 0, 99]
         try padded.withUnsafeMutableBytes { try m.transformPoints($0.baseAddress!, stride: 16, count: 2) }
         #expect(padded == [2, 2, 3, 99, 1, 2, 2, 99])
-        #expect(throws: WaymarkError.badBuffer) { try padded.withUnsafeMutableBytes { try m.transformPoints($0.baseAddress!, stride: 8, count: 1) } }
+        #expect(throws: WaymarkError.badStride) { try padded.withUnsafeMutableBytes { try m.transformPoints($0.baseAddress!, stride: 8, count: 1) } }
         var typed: [SIMD3<Float>] = [SIMD3(0, 0, 1)]
         typed.withUnsafeMutableBufferPointer { m.transformPoints($0) }
         #expect(typed == [SIMD3(2, 2, 3)])

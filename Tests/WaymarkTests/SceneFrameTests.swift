@@ -127,8 +127,9 @@ struct SceneFrameTests {
         }
         var output = [Double](repeating: 42, count: 3)
         let input = [1.0, 2, 3]
-        for (inStride, outStride, count) in [(0, 24, 1), (24, 8, 1), (24, 24, -1)] {
-            #expect(throws: WaymarkError.badBuffer) {
+        for (inStride, outStride, count, error) in [(0, 24, 1, WaymarkError.badStride), (24, 8, 1, .badStride), (24, 24, -1, .badCount),
+                                                    (24, 24, Int.max / 8, .badCount)] {
+            #expect(throws: error) {
                 try input.withUnsafeBytes { i in
                     try output.withUnsafeMutableBytes { o in
                         try frame.scenePositions(geodetic: i.baseAddress!, stride: inStride, into: o.baseAddress!, stride: outStride, count: count)

@@ -9,7 +9,7 @@ import CProj
 /// (nanometres, 1e-15°) from the centre of the Earth to far beyond the Moon, with no
 /// iteration.
 @usableFromInline
-struct Geocentric: Sendable {
+struct Geocentric: Sendable, BitwiseCopyable {
     @usableFromInline let a: Double
     @usableFromInline let f: Double
     @usableFromInline let e2: Double      // e², negative for prolate

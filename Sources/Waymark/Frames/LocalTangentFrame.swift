@@ -14,7 +14,7 @@ import CProj
 /// 1e-6 m (tested for points up to 100 km away, heights −500…10 000 m, origins at
 /// the poles and on ±180°).
 @frozen
-public struct LocalTangentFrame: Sendable {
+public struct LocalTangentFrame: Sendable, BitwiseCopyable {
     /// The frame's origin; ENU (0, 0, 0) is this point.
     public let origin: GeodeticCoordinate
     /// The ellipsoid latitudes and heights refer to.

@@ -82,7 +82,7 @@ public final class ProjTopocentricPipeline {
 
     /// Geodetic → ENU for `count` points over strided buffers of three `Double`s,
     /// one `proj_trans` per point (PROJ's batch calls loop the same way). Checks every input first; PROJ failing on a valid point mid-batch throws with the earlier outputs written.
-    /// - Throws: ``WaymarkError/badBuffer``, ``WaymarkError/invalidElement(index:fault:)``,
+    /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``, ``WaymarkError/invalidElement(index:fault:)``,
     ///   ``WaymarkError/projFailure(code:)``.
     public func forward(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                         into output: UnsafeMutableRawPointer, stride outputStride: Int,

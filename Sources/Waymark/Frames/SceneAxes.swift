@@ -1,6 +1,6 @@
 /// How a scene's x, y and z axes lie in the local East-North-Up frame; lengths are
 /// metres. `enu` and `eus` are right-handed; `eun` is left-handed, like Unity.
-public enum SceneAxes: Int32, Sendable, CaseIterable {
+public enum SceneAxes: Int32, Sendable, CaseIterable, BitwiseCopyable {
     /// x east, y north, z up: the geodetic local frame itself (EPSG 9837 topocentric,
     /// GeographicLib `LocalCartesian`). The up axis is z.
     case enu = 0

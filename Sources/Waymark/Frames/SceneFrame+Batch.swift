@@ -8,7 +8,8 @@
 /// buffer (each element is read before it is written). No allocation.
 extension SceneFrame {
     /// Exact geo → scene for `count` points.
-    /// - Throws: ``WaymarkError/badBuffer`` for a negative count or a stride below 24;
+    /// - Throws: ``WaymarkError/badStride`` for a stride below 24, ``WaymarkError/badCount``
+    ///   for a negative or impossible count;
     ///   ``WaymarkError/invalidElement(index:fault:)`` for a non-finite value or a
     ///   latitude beyond ±90.
     @inlinable
@@ -43,7 +44,7 @@ extension SceneFrame {
 
     /// Exact scene → geo for `count` positions; output triples are (latitude°,
     /// longitude° in [-180, 180), height m).
-    /// - Throws: ``WaymarkError/badBuffer``; ``WaymarkError/invalidElement(index:fault:)``
+    /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``; ``WaymarkError/invalidElement(index:fault:)``
     ///   (``InputFault/nonFinite``).
     @inlinable
     public func geodeticPositions(scene input: UnsafeRawPointer, stride inputStride: Int,
@@ -61,11 +62,11 @@ extension SceneFrame {
     }
 
     /// Exact geo → scene for a typed buffer (`SIMD3<Double>` has a 32-byte stride).
-    /// - Throws: ``WaymarkError/badBuffer`` when `output` is shorter than `points`.
+    /// - Throws: ``WaymarkError/badCount`` when `output` is shorter than `points`.
     @inlinable
     public func scenePositions(of points: UnsafeBufferPointer<GeodeticCoordinate>,
                                into output: UnsafeMutableBufferPointer<SIMD3<Double>>) throws(WaymarkError) {
-        guard output.count >= points.count else { throw .badBuffer }
+        guard output.count >= points.count else { throw .badCount }
         for i in 0..<points.count { output[i] = scenePosition(of: points[i]) }
     }
 

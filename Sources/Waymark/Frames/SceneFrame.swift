@@ -17,7 +17,7 @@ import CProj
 /// by δ. All three rotations are folded into one 3 × 3 matrix at set-up, so a
 /// conversion costs the same as a bare ENU conversion.
 @frozen
-public struct SceneFrame: Sendable {
+public struct SceneFrame: Sendable, BitwiseCopyable {
     /// The geodetic frame underneath.
     public let tangentFrame: LocalTangentFrame
     /// The scene's axis convention.

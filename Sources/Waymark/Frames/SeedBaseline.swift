@@ -5,9 +5,9 @@
 /// they misplace a point by centimetres at 100 m and by metres at a few kilometres;
 /// `waymark accuracy` prints the table.
 @frozen
-public struct SeedBaseline: Sendable, Equatable {
+public struct SeedBaseline: Sendable, Equatable, BitwiseCopyable {
     /// The two methods the seeds use.
-    public enum Method: Int32, Sendable, CaseIterable {
+    public enum Method: Int32, Sendable, CaseIterable, BitwiseCopyable {
         /// Seeds 002, 003, 004 and ARKit-CoreLocation: haversine distance d and
         /// initial bearing b on the sphere, then east = d·sin b, north = d·cos b
         /// (in ARKit axes x = d·sin b, z = −d·cos b), up = h − h₀.

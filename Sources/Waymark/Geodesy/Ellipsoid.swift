@@ -4,7 +4,7 @@
 /// is prolate. Derived constants are computed once, so frames built on the ellipsoid
 /// do no per-point set-up.
 @frozen
-public struct Ellipsoid: Equatable, Sendable {
+public struct Ellipsoid: Equatable, Sendable, BitwiseCopyable {
     /// Equatorial radius (semi-major axis for oblate shapes), metres.
     public let equatorialRadius: Double
     /// Flattening f = (a − b) / a.

@@ -98,12 +98,12 @@ public struct Geodesic: Sendable {
     ///
     /// - Parameters:
     ///   - output: receives one result per target; must be at least as long.
-    /// - Throws: ``WaymarkError/badBuffer`` when `output` is too short (nothing written).
+    /// - Throws: ``WaymarkError/badCount`` when `output` is too short (nothing written).
     @inlinable
     public func inverse(from origin: GeodeticCoordinate,
                         to targets: UnsafeBufferPointer<GeodeticCoordinate>,
                         into output: UnsafeMutableBufferPointer<GeodesicInverse>) throws(WaymarkError) {
-        guard output.count >= targets.count else { throw .badBuffer }
+        guard output.count >= targets.count else { throw .badCount }
         withUnsafePointer(to: state) { g in
             for i in 0..<targets.count {
                 var s12 = 0.0, azi1 = 0.0, azi2 = 0.0
@@ -117,12 +117,12 @@ public struct Geodesic: Sendable {
     /// Cumulative geodesic length along a polyline: `output[i]` is the length from
     /// `points[0]` to `points[i]` through every vertex between (so `output[0] == 0`).
     /// Returns the total length, metres (0 for fewer than two points).
-    /// - Throws: ``WaymarkError/badBuffer`` when `output` is shorter than `points`.
+    /// - Throws: ``WaymarkError/badCount`` when `output` is shorter than `points`.
     @inlinable
     @discardableResult
     public func cumulativeLength(of points: UnsafeBufferPointer<GeodeticCoordinate>,
                                  into output: UnsafeMutableBufferPointer<Double>) throws(WaymarkError) -> Double {
-        guard output.count >= points.count else { throw .badBuffer }
+        guard output.count >= points.count else { throw .badCount }
         guard !points.isEmpty else { return 0 }
         var total = 0.0
         output[0] = 0

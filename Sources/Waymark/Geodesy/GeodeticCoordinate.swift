@@ -6,7 +6,7 @@
 /// finite. Its memory layout is three `Double`s (24 bytes, stride 24), the layout of
 /// the C ABI's `wm_geodetic`, so buffers of it can be passed through unchanged.
 @frozen
-public struct GeodeticCoordinate: Equatable, Sendable {
+public struct GeodeticCoordinate: Equatable, Sendable, BitwiseCopyable {
     /// Geodetic latitude, degrees, positive north, in [-90, 90].
     public let latitude: Double
     /// Longitude, degrees, positive east, in [-180, 180).

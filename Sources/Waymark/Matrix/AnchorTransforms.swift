@@ -15,12 +15,12 @@ extension SceneFrame {
     ///   - input: `count` geodetic triples (latitude°, longitude°, height m) every
     ///     `stride` bytes (≥ 24).
     ///   - output: room for `count` matrices (64 bytes each, `simd_float4x4` layout).
-    /// - Throws: ``WaymarkError/badBuffer``; ``WaymarkError/invalidElement(index:fault:)``
+    /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``; ``WaymarkError/invalidElement(index:fault:)``
     ///   with nothing written.
     @inlinable
     public func anchorTransforms(geodetic input: UnsafeRawPointer, stride: Int,
                                  into output: UnsafeMutablePointer<Matrix4x4f>, count: Int) throws(WaymarkError) {
-        guard count >= 0, stride >= StridedTriples.size else { throw .badBuffer }
+        try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
         if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count) {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
@@ -47,11 +47,11 @@ extension SceneFrame {
     }
 
     /// Anchor transforms for a typed route buffer.
-    /// - Throws: ``WaymarkError/badBuffer`` when `output` is shorter than `route`.
+    /// - Throws: ``WaymarkError/badCount`` when `output` is shorter than `route`.
     @inlinable
     public func anchorTransforms(route: UnsafeBufferPointer<GeodeticCoordinate>,
                                  into output: UnsafeMutableBufferPointer<Matrix4x4f>) throws(WaymarkError) {
-        guard output.count >= route.count else { throw .badBuffer }
+        guard output.count >= route.count else { throw .badCount }
         guard let base = route.baseAddress, let out = output.baseAddress else { return }
         try anchorTransforms(geodetic: UnsafeRawPointer(base), stride: MemoryLayout<GeodeticCoordinate>.stride,
                              into: out, count: route.count)

@@ -106,12 +106,13 @@ public struct Matrix4x4<Scalar: SIMDScalar & BinaryFloatingPoint>: Equatable {
     /// Transforms `count` points in place. Each point is three consecutive `Scalar`s
     /// (x, y, z) starting every `stride` bytes, so packed `float[3]` arrays (stride 12)
     /// and records with extra fields work alike. No allocation.
-    /// - Throws: ``WaymarkError/badBuffer`` when `count` is negative or `stride` is
-    ///   smaller than three scalars; nothing is written then.
+    /// - Throws: ``WaymarkError/badStride`` when `stride` is smaller than three
+    ///   scalars, ``WaymarkError/badCount`` for a negative or impossible count; nothing
+    ///   is written then.
     @inlinable
     public func transformPoints(_ points: UnsafeMutableRawPointer, stride: Int, count: Int) throws(WaymarkError) {
         let size = MemoryLayout<Scalar>.stride
-        guard count >= 0, stride >= 3 * size else { throw .badBuffer }
+        try StridedTriples.checkShape(count: count, stride: stride, elementSize: 3 * size)
         for i in 0..<count {
             let o = i * stride
             let p = SIMD3(points.loadUnaligned(fromByteOffset: o, as: Scalar.self),

@@ -1,0 +1,270 @@
+/*
+ * waymark.h — the C ABI of Waymark, a geodesy kernel for augmented-reality navigation.
+ *
+ * Introduction
+ * ------------
+ * Waymark converts WGS-84 coordinates (latitude, longitude, ellipsoidal height) into
+ * exact positions and anchor transforms in an AR scene, and back. It is built for
+ * engines that re-project hundreds to thousands of route points every frame:
+ *
+ *   1. Build a frame once per origin with wm_frame_init() (caller-owned storage, no heap).
+ *   2. Optionally set the "estimate" with wm_frame_set_estimate(): where the origin is in
+ *      the scene, and the AR session's compass error.
+ *   3. Convert batches with wm_frame_forward(), wm_frame_reverse() and
+ *      wm_frame_anchor_transforms(); strides are in bytes, so your own structs work.
+ *
+ * Units and axes
+ *   Angles are degrees, lengths metres. Latitude is in [-90, 90]; longitudes may be any
+ *   finite value on input and are returned in [-180, 180). Heights are above the
+ *   WGS-84 ellipsoid (not above mean sea level). Azimuths are clockwise from north.
+ *   Scene axes (wm_axes): ENU x east, y north, z up; EUS x east, y up, z south (ARKit
+ *   gravityAndHeading, ARCore, SceneKit, RealityKit: 100 m due north is z = -100);
+ *   EUN x east, y up, z north (Unity).
+ *
+ * Accuracy
+ *   Frame conversions are exact to floating-point round-off (agreement with PROJ's
+ *   cart + topocentric pipeline below 1e-8 m, forward/reverse round trips within
+ *   1e-12 degree and 1e-6 m up to 100 km). Geodesics are Karney's algorithms through
+ *   PROJ (about 15 nm). The baselines (wm_baseline_forward) reproduce the hand-rolled
+ *   spherical methods of AR apps on purpose: they are 0.3-0.6 % wrong.
+ *
+ * Errors
+ *   Every function that can fail returns a wm_status. On any error nothing is written:
+ *   batch calls check every input before writing anything, report the first bad
+ *   element's index through first_bad (which may be NULL), and leave all outputs
+ *   untouched. count == 0 succeeds and writes nothing. NULL pointers, NaN, +-Inf,
+ *   |latitude| > 90, strides smaller than an element and counts whose buffers would
+ *   not fit in memory are reported, never crashed on.
+ *
+ * Threading
+ *   There is no global mutable state. Every function may be called from many threads at
+ *   once; a wm_frame may be shared by any number of readers, but must not be written
+ *   (init, set_estimate) while another thread uses it.
+ *
+ * Memory
+ *   Waymark never allocates on these paths and keeps no pointer you pass it. The
+ *   library contains no Swift runtime; it depends only on PROJ and the C library.
+ */
+#ifndef WAYMARK_H
+#define WAYMARK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- Version ----------------------------------------------------------------- */
+
+#define WAYMARK_VERSION_MAJOR 0
+#define WAYMARK_VERSION_MINOR 1
+#define WAYMARK_VERSION_PATCH 0
+/* MAJOR * 10000 + MINOR * 100 + PATCH, e.g. 100 for 0.1.0. */
+#define WAYMARK_VERSION_NUMBER \
+    (WAYMARK_VERSION_MAJOR * 10000 + WAYMARK_VERSION_MINOR * 100 + WAYMARK_VERSION_PATCH)
+
+/* ---- Visibility -------------------------------------------------------------- */
+
+#if defined(_WIN32) && defined(WAYMARK_BUILDING_DLL)
+#  define WM_API __declspec(dllexport)
+#elif defined(_WIN32) && defined(WAYMARK_DLL)
+#  define WM_API __declspec(dllimport)
+#elif defined(__GNUC__) || defined(__clang__)
+#  define WM_API __attribute__((visibility("default")))
+#else
+#  define WM_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Status codes ------------------------------------------------------------ */
+
+/* Result of every call that can fail. 0 is success; the rest are distinct errors. */
+typedef int32_t wm_status;
+#define WM_OK                    0
+#define WM_ERROR_NULL_POINTER    1  /* a required pointer was NULL */
+#define WM_ERROR_INVALID_VALUE   2  /* NaN, +-Inf, |latitude| > 90, bad ellipsoid or radius, unknown enum */
+#define WM_ERROR_BAD_STRIDE      3  /* a stride is smaller than its element */
+#define WM_ERROR_BAD_COUNT       4  /* count * stride would not fit in memory */
+#define WM_ERROR_PROJ            5  /* PROJ failed */
+#define WM_ERROR_NO_CONVERGENCE  6  /* an iterative method did not converge */
+#define WM_ERROR_GRID_MISSING    7  /* a PROJ grid file is not installed */
+#define WM_ERROR_INVALID_FRAME   8  /* the wm_frame was never initialised by wm_frame_init* */
+#define WM_ERROR_SINGULAR        9  /* a matrix has no inverse */
+
+/* A static, never-NULL English description of a status ("ok", "null pointer", ...;
+ * "unknown status" for codes not listed above). Thread-safe. */
+WM_API const char *wm_status_string(wm_status status);
+
+/* WAYMARK_VERSION_NUMBER of the library actually linked. */
+WM_API uint32_t wm_version(void);
+
+/* ---- Plain data types (pinned layouts) --------------------------------------- */
+
+/* A geodetic point: degrees, degrees, metres above the ellipsoid. 24 bytes. */
+typedef struct wm_geodetic {
+    double lat_deg;
+    double lon_deg;
+    double height_m;
+} wm_geodetic;
+
+/* A vector in a local or scene frame, metres. 24 bytes (unlike SIMD3<double>). */
+typedef struct wm_vec3 {
+    double x, y, z;
+} wm_vec3;
+
+/* A 4x4 float matrix, column-major: element (row r, column c) is m[4 * c + r], the
+ * translation is m[12], m[13], m[14]. Identical to simd_float4x4 and OpenGL/Metal. */
+typedef struct wm_mat4f {
+    float m[16];
+} wm_mat4f;
+
+/* Scene axis conventions (see the introduction). */
+typedef int32_t wm_axes;
+#define WM_AXES_ENU 0
+#define WM_AXES_EUS 1
+#define WM_AXES_EUN 2
+
+/* The seeds' spherical methods, kept to measure them (mean Earth radius 6371008.8 m):
+ * HAVERSINE: haversine distance d and initial bearing b, east = d sin b, north = d cos b;
+ * METERS_PER_DEGREE: east = dlon * 2 pi R cos(lat0) / 360, north = dlat * 2 pi R / 360.
+ * Both set up = h - h0 (ignoring the Earth's curvature). */
+typedef int32_t wm_baseline;
+#define WM_BASELINE_HAVERSINE         0
+#define WM_BASELINE_METERS_PER_DEGREE 1
+
+/* A scene frame: caller-allocated, fixed-size, opaque. Initialise with wm_frame_init*.
+ * It holds only numbers (no pointers): copying it with memcpy or assignment is fine. */
+#define WM_FRAME_SIZE 512
+typedef struct wm_frame {
+    uint64_t opaque_[WM_FRAME_SIZE / 8];
+} wm_frame;
+
+/* ---- Frames ------------------------------------------------------------------ */
+
+/* Builds a scene frame at `origin` on WGS-84 with the given axes, the origin at scene
+ * (0, 0, 0) and no heading correction. Costs about as much as a few conversions.
+ * Errors: NULL_POINTER (frame), INVALID_VALUE (origin non-finite or |lat| > 90, unknown
+ * axes). On error *frame is untouched. */
+WM_API wm_status wm_frame_init(wm_frame *frame, wm_geodetic origin, wm_axes axes);
+
+/* As wm_frame_init on another ellipsoid: equatorial radius a_m > 0 and flattening
+ * f < 1 (f = 0: a sphere; f < 0: prolate), both finite. */
+WM_API wm_status wm_frame_init_ellipsoid(wm_frame *frame, double a_m, double f,
+                                         wm_geodetic origin, wm_axes axes);
+
+/* Sets the estimate: `scene_origin` is the scene position (metres, scene axes) of the
+ * geographic origin; `heading_correction_deg` is how far true azimuths exceed the
+ * scene's (true = scene + correction), the seeds' correction angle; any finite value.
+ * Errors: NULL_POINTER, INVALID_FRAME, INVALID_VALUE (non-finite). */
+WM_API wm_status wm_frame_set_estimate(wm_frame *frame, wm_vec3 scene_origin,
+                                       double heading_correction_deg);
+
+/* Geodetic -> scene for `count` points: in[i] every in_stride bytes, out[i] every
+ * out_stride bytes (both >= 24). in and out may be the same buffer with the same stride.
+ * Errors: NULL_POINTER (frame, or in/out when count > 0), INVALID_FRAME, BAD_STRIDE,
+ * BAD_COUNT, INVALID_VALUE with *first_bad = index of the first bad point. */
+WM_API wm_status wm_frame_forward(const wm_frame *frame, const wm_geodetic *in, size_t in_stride,
+                                  wm_vec3 *out, size_t out_stride, size_t count, size_t *first_bad);
+
+/* Scene -> geodetic (exact inverse of wm_frame_forward); longitudes in [-180, 180).
+ * Errors as wm_frame_forward (INVALID_VALUE for non-finite components). */
+WM_API wm_status wm_frame_reverse(const wm_frame *frame, const wm_vec3 *in, size_t in_stride,
+                                  wm_geodetic *out, size_t out_stride, size_t count, size_t *first_bad);
+
+/* Anchor transforms for a route: out[i] (contiguous, 64 bytes each) has the exact scene
+ * position of in[i] as translation and a rotation about the scene's up axis only that
+ * turns the model's forward axis towards in[i + 1]: -Z in EUS, +Z in EUN (Unity's
+ * forward), +Y in ENU. The last point keeps the previous heading, as do points whose
+ * next point is at the same horizontal position. Errors as wm_frame_forward. */
+WM_API wm_status wm_frame_anchor_transforms(const wm_frame *frame, const wm_geodetic *in,
+                                            size_t in_stride, wm_mat4f *out, size_t count,
+                                            size_t *first_bad);
+
+/* Geodetic -> scene by one of the seeds' baselines, through the frame's estimate and
+ * axes, so the result is comparable with wm_frame_forward. The frame's ellipsoid is
+ * not used: the baselines live on the mean-radius sphere. Errors as wm_frame_forward,
+ * plus INVALID_VALUE for an unknown method (first_bad not set then). */
+WM_API wm_status wm_baseline_forward(wm_baseline method, const wm_frame *frame,
+                                     const wm_geodetic *in, size_t in_stride,
+                                     wm_vec3 *out, size_t out_stride, size_t count,
+                                     size_t *first_bad);
+
+/* ---- Geodesics on WGS-84 (Karney, through PROJ's geodesic.h) ------------------- */
+
+/* Shortest geodesic from a to b (heights ignored): length in metres and forward
+ * azimuths at both ends in (-180, 180]. azimuth1_deg / azimuth2_deg may be NULL when
+ * not wanted. Errors: NULL_POINTER (distance_m), INVALID_VALUE. */
+WM_API wm_status wm_geodesic_inverse(wm_geodetic a, wm_geodetic b, double *distance_m,
+                                     double *azimuth1_deg, double *azimuth2_deg);
+
+/* The point `distance_m` along the geodesic leaving `start` at `azimuth1_deg` (height
+ * copied from start), and the forward azimuth there (may be NULL).
+ * Errors: NULL_POINTER (end), INVALID_VALUE. */
+WM_API wm_status wm_geodesic_direct(wm_geodetic start, double azimuth1_deg, double distance_m,
+                                    wm_geodetic *end, double *azimuth2_deg);
+
+/* Inverse problems from one origin to `count` points (in[i] every in_stride bytes).
+ * Results go to contiguous arrays of `count` doubles; the azimuth arrays may be NULL.
+ * Errors as wm_frame_forward (INVALID_VALUE with *first_bad for a bad point; a bad
+ * origin gives INVALID_VALUE without first_bad). */
+WM_API wm_status wm_geodesic_inverse_batch(wm_geodetic origin, const wm_geodetic *in,
+                                           size_t in_stride, double *distance_m,
+                                           double *azimuth1_deg, double *azimuth2_deg,
+                                           size_t count, size_t *first_bad);
+
+/* Geodesic length of a polyline of `count` points: *total_m, and, when cumulative_m is
+ * not NULL, cumulative_m[i] = length from point 0 to point i (cumulative_m[0] = 0).
+ * Errors: NULL_POINTER (total_m, or in when count > 0), BAD_STRIDE, BAD_COUNT,
+ * INVALID_VALUE with *first_bad. */
+WM_API wm_status wm_polyline_length(const wm_geodetic *in, size_t in_stride, size_t count,
+                                    double *cumulative_m, double *total_m, size_t *first_bad);
+
+/* ---- The haversine baseline ------------------------------------------------------ */
+
+/* Haversine distance and the seeds' atan2 initial bearing on a sphere of radius_m
+ * (6371008.8 is the mean Earth radius). bearing_deg may be NULL.
+ * Errors: NULL_POINTER (distance_m), INVALID_VALUE (radius not finite and positive,
+ * bad point). */
+WM_API wm_status wm_haversine_inverse(double radius_m, wm_geodetic a, wm_geodetic b,
+                                      double *distance_m, double *bearing_deg);
+
+/* ---- 4x4 matrices ---------------------------------------------------------------- */
+
+/* out = a * b (apply b first). out may alias a or b.
+ * Errors: NULL_POINTER, INVALID_VALUE (a non-finite element). */
+WM_API wm_status wm_mat4f_multiply(const wm_mat4f *a, const wm_mat4f *b, wm_mat4f *out);
+
+/* Inverse of a rigid transform (rotation + translation): R^T, -R^T t. Cheaper and
+ * more accurate than the general inverse; meaningless for scaled or projective m.
+ * Errors: NULL_POINTER, INVALID_VALUE. */
+WM_API wm_status wm_mat4f_inverse_rigid(const wm_mat4f *m, wm_mat4f *out);
+
+/* General inverse (cofactors, computed in double, rounded to float).
+ * Errors: NULL_POINTER, INVALID_VALUE, SINGULAR (determinant 0). */
+WM_API wm_status wm_mat4f_inverse(const wm_mat4f *m, wm_mat4f *out);
+
+/* Transforms `count` points in place: each is three floats (x, y, z) starting every
+ * `stride` bytes (>= 12), treated as (x, y, z, 1). All points are checked first.
+ * Errors: NULL_POINTER, BAD_STRIDE, BAD_COUNT, INVALID_VALUE (non-finite matrix, or a
+ * non-finite point with *first_bad). */
+WM_API wm_status wm_mat4f_transform_points(const wm_mat4f *m, float *xyz, size_t stride,
+                                           size_t count, size_t *first_bad);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+/* Layout guarantees, checked by every C11 / C++11 compiler that includes this header. */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+static_assert(sizeof(wm_geodetic) == 24, "wm_geodetic is 24 bytes");
+static_assert(sizeof(wm_vec3) == 24, "wm_vec3 is 24 bytes");
+static_assert(sizeof(wm_mat4f) == 64, "wm_mat4f is 64 bytes");
+static_assert(sizeof(wm_frame) == WM_FRAME_SIZE, "wm_frame size");
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+_Static_assert(sizeof(wm_geodetic) == 24, "wm_geodetic is 24 bytes");
+_Static_assert(sizeof(wm_vec3) == 24, "wm_vec3 is 24 bytes");
+_Static_assert(sizeof(wm_mat4f) == 64, "wm_mat4f is 64 bytes");
+_Static_assert(sizeof(wm_frame) == WM_FRAME_SIZE, "wm_frame size");
+#endif
+
+#endif /* WAYMARK_H */
