@@ -17,8 +17,11 @@ let package = Package(
         ),
         // The core: no Foundation, Embedded-Swift clean (scripts/check-embedded proves it).
         .target(name: "Waymark", dependencies: ["CProj"], linkerSettings: [.linkedLibrary("m")]),
+        // The C ABI: include/waymark.h as a module, implemented by thin Swift adapters.
+        .systemLibrary(name: "CWaymark", path: "include"),
+        .target(name: "WaymarkC", dependencies: ["Waymark", "CWaymark"]),
         .executableTarget(name: "waymark-cli", dependencies: ["Waymark"]),
-        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "CProj"]),
+        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "CProj", "WaymarkC", "CWaymark"]),
         .testTarget(name: "CLITests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]

@@ -103,16 +103,33 @@ public struct Matrix4x4<Scalar: SIMDScalar & BinaryFloatingPoint>: Equatable {
         return SIMD3(r.x, r.y, r.z)
     }
 
+    /// Whether every element is finite.
+    @inlinable
+    public var isFinite: Bool {
+        let (a, b, c, d) = columns
+        for k in 0..<4 where !(a[k].isFinite && b[k].isFinite && c[k].isFinite && d[k].isFinite) { return false }
+        return true
+    }
+
     /// Transforms `count` points in place. Each point is three consecutive `Scalar`s
     /// (x, y, z) starting every `stride` bytes, so packed `float[3]` arrays (stride 12)
     /// and records with extra fields work alike. No allocation.
     /// - Throws: ``WaymarkError/badStride`` when `stride` is smaller than three
-    ///   scalars, ``WaymarkError/badCount`` for a negative or impossible count; nothing
-    ///   is written then.
+    ///   scalars, ``WaymarkError/badCount`` for a negative or impossible count,
+    ///   ``WaymarkError/invalidInput(_:)`` for a non-finite matrix and
+    ///   ``WaymarkError/invalidElement(index:fault:)`` for a non-finite point; every
+    ///   point is checked first, and nothing is written on error.
     @inlinable
     public func transformPoints(_ points: UnsafeMutableRawPointer, stride: Int, count: Int) throws(WaymarkError) {
         let size = MemoryLayout<Scalar>.stride
         try StridedTriples.checkShape(count: count, stride: stride, elementSize: 3 * size)
+        guard isFinite else { throw .invalidInput(.nonFinite) }
+        for i in 0..<count {
+            let o = i * stride
+            for k in 0..<3 where !points.loadUnaligned(fromByteOffset: o + k * size, as: Scalar.self).isFinite {
+                throw .invalidElement(index: i, fault: .nonFinite)
+            }
+        }
         for i in 0..<count {
             let o = i * stride
             let p = SIMD3(points.loadUnaligned(fromByteOffset: o, as: Scalar.self),

@@ -1,0 +1,59 @@
+import CProj
+
+/// Batch geodesics over caller-owned strided buffers (the C ABI's shape): inputs are
+/// geodetic triples every `stride` bytes; results go to contiguous `Double` arrays, any
+/// of which may be absent. Every input is checked before anything is written.
+extension Geodesic {
+    /// Inverse problems from `origin` to `count` points.
+    /// - Parameters:
+    ///   - distances: `count` metres, or nil.
+    ///   - azimuths1, azimuths2: `count` degrees each, or nil.
+    /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``,
+    ///   ``WaymarkError/invalidElement(index:fault:)``; nothing written then.
+    @inlinable
+    public func inverse(from origin: GeodeticCoordinate, geodetic input: UnsafeRawPointer, stride: Int,
+                        distances: UnsafeMutablePointer<Double>?, azimuths1: UnsafeMutablePointer<Double>?,
+                        azimuths2: UnsafeMutablePointer<Double>?, count: Int) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
+        if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
+        }
+        withUnsafePointer(to: state) { g in
+            for i in 0..<count {
+                let (lat, lon, _) = StridedTriples.load(input, i * stride)
+                var s12 = 0.0, azi1 = 0.0, azi2 = 0.0
+                geod_inverse(g, origin.latitude, origin.longitude, lat, lon, &s12, &azi1, &azi2)
+                distances?[i] = s12
+                azimuths1?[i] = azi1
+                azimuths2?[i] = azi2
+            }
+        }
+    }
+
+    /// Length of the polyline through `count` points; `cumulative[i]` (when given)
+    /// receives the length from point 0 to point i. Returns the total, metres.
+    /// - Throws: as ``inverse(from:geodetic:stride:distances:azimuths1:azimuths2:count:)``.
+    @inlinable
+    public func length(geodetic input: UnsafeRawPointer, stride: Int, count: Int,
+                       cumulative: UnsafeMutablePointer<Double>?) throws(WaymarkError) -> Double {
+        try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
+        if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
+        }
+        guard count > 0 else { return 0 }
+        cumulative?[0] = 0
+        var total = 0.0
+        withUnsafePointer(to: state) { g in
+            var (lat1, lon1, _) = StridedTriples.load(input, 0)
+            for i in 1..<count {
+                let (lat2, lon2, _) = StridedTriples.load(input, i * stride)
+                var s12 = 0.0
+                geod_inverse(g, lat1, lon1, lat2, lon2, &s12, nil, nil)
+                total += s12
+                cumulative?[i] = total
+                (lat1, lon1) = (lat2, lon2)
+            }
+        }
+        return total
+    }
+}

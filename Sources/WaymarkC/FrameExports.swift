@@ -1,0 +1,93 @@
+import CWaymark
+import Waymark
+
+@c @implementation
+public func wm_frame_init(_ frame: UnsafeMutablePointer<wm_frame>?, _ origin: wm_geodetic, _ axes: wm_axes) -> wm_status {
+    wm_frame_init_ellipsoid(frame, Ellipsoid.wgs84.equatorialRadius, Ellipsoid.wgs84.flattening, origin, axes)
+}
+
+@c @implementation
+public func wm_frame_init_ellipsoid(_ frame: UnsafeMutablePointer<wm_frame>?, _ a_m: Double, _ f: Double,
+                                    _ origin: wm_geodetic, _ axes: wm_axes) -> wm_status {
+    guard let frame else { return WM_ERROR_NULL_POINTER }
+    guard let ellipsoid = try? Ellipsoid(equatorialRadius: a_m, flattening: f),
+          let origin = coordinate(origin), let axes = SceneAxes(rawValue: axes), FrameStorage.fits()
+    else { return WM_ERROR_INVALID_VALUE }
+    FrameStorage.store(SceneFrame(origin: origin, ellipsoid: ellipsoid, axes: axes), into: frame)
+    return WM_OK
+}
+
+@c @implementation
+public func wm_frame_set_estimate(_ frame: UnsafeMutablePointer<wm_frame>?, _ scene_origin: wm_vec3,
+                                  _ heading_correction_deg: Double) -> wm_status {
+    guard let frame else { return WM_ERROR_NULL_POINTER }
+    guard var scene = FrameStorage.load(frame) else { return WM_ERROR_INVALID_FRAME }
+    do {
+        try scene.setEstimate(sceneOrigin: SIMD3(scene_origin.x, scene_origin.y, scene_origin.z),
+                              headingCorrection: heading_correction_deg)
+    } catch { return status(of: error) }
+    FrameStorage.store(scene, into: frame)
+    return WM_OK
+}
+
+@c @implementation
+public func wm_frame_forward(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_geodetic>?, _ in_stride: Int,
+                             _ output: UnsafeMutablePointer<wm_vec3>?, _ out_stride: Int, _ count: Int,
+                             _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
+    guard let frame else { return WM_ERROR_NULL_POINTER }
+    guard let scene = FrameStorage.load(frame) else { return WM_ERROR_INVALID_FRAME }
+    guard count == 0 || (input != nil && output != nil) else { return WM_ERROR_NULL_POINTER }
+    guard let input, let output else { return WM_OK }
+    do {
+        try scene.scenePositions(geodetic: input, stride: in_stride, into: output, stride: out_stride, count: count)
+    } catch { return status(of: error, firstBad: first_bad) }
+    return WM_OK
+}
+
+@c @implementation
+public func wm_frame_reverse(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_vec3>?, _ in_stride: Int,
+                             _ output: UnsafeMutablePointer<wm_geodetic>?, _ out_stride: Int, _ count: Int,
+                             _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
+    guard let frame else { return WM_ERROR_NULL_POINTER }
+    guard let scene = FrameStorage.load(frame) else { return WM_ERROR_INVALID_FRAME }
+    guard count == 0 || (input != nil && output != nil) else { return WM_ERROR_NULL_POINTER }
+    guard let input, let output else { return WM_OK }
+    do {
+        try scene.geodeticPositions(scene: input, stride: in_stride, into: output, stride: out_stride, count: count)
+    } catch { return status(of: error, firstBad: first_bad) }
+    return WM_OK
+}
+
+@c @implementation
+public func wm_frame_anchor_transforms(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_geodetic>?,
+                                       _ in_stride: Int, _ output: UnsafeMutablePointer<wm_mat4f>?, _ count: Int,
+                                       _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
+    guard let frame else { return WM_ERROR_NULL_POINTER }
+    guard let scene = FrameStorage.load(frame) else { return WM_ERROR_INVALID_FRAME }
+    guard count == 0 || (input != nil && output != nil) else { return WM_ERROR_NULL_POINTER }
+    guard let input, let output else { return WM_OK }
+    // wm_mat4f and Matrix4x4<Float> share one layout (64 bytes, column-major).
+    let matrices = UnsafeMutableRawPointer(output).assumingMemoryBound(to: Matrix4x4f.self)
+    do {
+        try scene.anchorTransforms(geodetic: input, stride: in_stride, into: matrices, count: count)
+    } catch { return status(of: error, firstBad: first_bad) }
+    return WM_OK
+}
+
+@c @implementation
+public func wm_baseline_forward(_ method: wm_baseline, _ frame: UnsafePointer<wm_frame>?,
+                                _ input: UnsafePointer<wm_geodetic>?, _ in_stride: Int,
+                                _ output: UnsafeMutablePointer<wm_vec3>?, _ out_stride: Int, _ count: Int,
+                                _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
+    guard let frame else { return WM_ERROR_NULL_POINTER }
+    guard let scene = FrameStorage.load(frame) else { return WM_ERROR_INVALID_FRAME }
+    guard let kind = SeedBaseline.Method(rawValue: method) else { return WM_ERROR_INVALID_VALUE }
+    guard count == 0 || (input != nil && output != nil) else { return WM_ERROR_NULL_POINTER }
+    guard let input, let output else { return WM_OK }
+    let baseline = kind == .haversine ? SeedBaseline.haversine : SeedBaseline.metersPerDegree
+    do {
+        try scene.scenePositions(geodetic: input, stride: in_stride, into: output, stride: out_stride,
+                                 count: count, baseline: baseline)
+    } catch { return status(of: error, firstBad: first_bad) }
+    return WM_OK
+}
