@@ -1,0 +1,320 @@
+/* C99 consumer test of the installed Waymark library: reference vectors at the core's
+ * tolerances, every status path, outputs untouched on error, first_bad, layouts.
+ * Usage: c_abi_test <shared/testdata directory>. Prints "N passed, N failed". */
+#include <waymark.h>
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int passed = 0, failed = 0;
+
+#define CHECK(cond) check((cond), #cond, __FILE__, __LINE__)
+static void check(int ok, const char *what, const char *file, int line) {
+    if (ok) {
+        passed++;
+    } else {
+        failed++;
+        if (failed <= 20) fprintf(stderr, "%s:%d: failed: %s\n", file, line, what);
+    }
+}
+
+/* Compile-time layout checks that work in C99: a negative array size fails. */
+typedef char check_geodetic_size[sizeof(wm_geodetic) == 24 ? 1 : -1];
+typedef char check_vec3_size[sizeof(wm_vec3) == 24 ? 1 : -1];
+typedef char check_mat4f_size[sizeof(wm_mat4f) == 64 ? 1 : -1];
+typedef char check_frame_size[sizeof(wm_frame) == WM_FRAME_SIZE ? 1 : -1];
+typedef char check_lon_offset[offsetof(wm_geodetic, lon_deg) == 8 ? 1 : -1];
+typedef char check_height_offset[offsetof(wm_geodetic, height_m) == 16 ? 1 : -1];
+typedef char check_z_offset[offsetof(wm_vec3, z) == 16 ? 1 : -1];
+
+/* Reads the numeric columns of a CSV line into v (non-numeric fields become NAN). */
+static int split(char *line, double *v, int max, char **first_field) {
+    int n = 0;
+    char *p = line;
+    *first_field = line;
+    while (n < max) {
+        char *end;
+        char *comma = strchr(p, ',');
+        if (comma) *comma = '\0';
+        v[n] = strtod(p, &end);
+        if (end == p) v[n] = NAN;
+        n++;
+        if (!comma) break;
+        p = comma + 1;
+    }
+    return n;
+}
+
+static FILE *open_data(const char *dir, const char *name) {
+    char path[4096];
+    FILE *f;
+    sprintf(path, "%.4000s/%s", dir, name);
+    f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "cannot open %s\n", path);
+        exit(2);
+    }
+    return f;
+}
+
+static double angle_diff(double a, double b) { return fabs(remainder(a - b, 360.0)); }
+
+/* How far an azimuth moves when the printed inputs (1e-12 degree) move by half their
+ * quantum: where this exceeds 1e-9 degree the row is compared by position instead. */
+static double rounding_sensitivity_deg(double s12) {
+    const double pi = 3.14159265358979323846;
+    double quantum = 0.5e-12 * pi / 180 * 6378137.0;
+    return 2 * sqrt(2.0) * quantum / (s12 > 1e-12 ? s12 : 1e-12) * 180 / pi;
+}
+
+static void geodesic_vectors(const char *dir) {
+    char line[1024], *kind;
+    double v[8];
+    int rows = 0;
+    double worst = 0;
+    FILE *f = open_data(dir, "geodesic_wgs84.csv");
+    fgets(line, sizeof line, f);
+    while (fgets(line, sizeof line, f)) {
+        wm_geodetic a, b, reached;
+        double s12, azi1, azi2, back;
+        split(line, v, 8, &kind);
+        a.lat_deg = v[1]; a.lon_deg = v[2]; a.height_m = 0;
+        b.lat_deg = v[3]; b.lon_deg = v[4]; b.height_m = 0;
+        CHECK(wm_geodesic_inverse(a, b, &s12, &azi1, &azi2) == WM_OK);
+        CHECK(fabs(s12 - v[5]) <= 1e-6);
+        if (fabs(s12 - v[5]) > worst) worst = fabs(s12 - v[5]);
+        if (strncmp(kind, "antipodal", 9) != 0 && rounding_sensitivity_deg(s12) <= 1e-9) {
+            CHECK(angle_diff(azi1, v[6]) <= 1e-9 && angle_diff(azi2, v[7]) <= 1e-9);
+        } else {
+            /* Ill-conditioned azimuths: the position reached must be right. */
+            CHECK(wm_geodesic_direct(a, azi1, s12, &reached, NULL) == WM_OK);
+            CHECK(wm_geodesic_inverse(reached, b, &back, NULL, NULL) == WM_OK && back <= 1e-6);
+        }
+        rows++;
+    }
+    fclose(f);
+    CHECK(rows == 3000);
+    printf("geodesic_wgs84: %d rows, worst distance %.3g m\n", rows, worst);
+}
+
+static void enu_vectors(const char *dir) {
+    char line[1024], *first;
+    double v[9];
+    int rows = 0;
+    double worst = 0, worst_round = 0;
+    FILE *f = open_data(dir, "enu_wgs84.csv");
+    fgets(line, sizeof line, f);
+    while (fgets(line, sizeof line, f)) {
+        wm_frame frame;
+        wm_geodetic origin, point, back;
+        wm_vec3 enu;
+        double err;
+        split(line, v, 9, &first);
+        origin.lat_deg = v[0]; origin.lon_deg = v[1]; origin.height_m = v[2];
+        point.lat_deg = v[3]; point.lon_deg = v[4]; point.height_m = v[5];
+        CHECK(wm_frame_init(&frame, origin, WM_AXES_ENU) == WM_OK);
+        CHECK(wm_frame_forward(&frame, &point, sizeof point, &enu, sizeof enu, 1, NULL) == WM_OK);
+        err = sqrt((enu.x - v[6]) * (enu.x - v[6]) + (enu.y - v[7]) * (enu.y - v[7]) + (enu.z - v[8]) * (enu.z - v[8]));
+        CHECK(err <= 1e-6);
+        if (err > worst) worst = err;
+        CHECK(wm_frame_reverse(&frame, &enu, sizeof enu, &back, sizeof back, 1, NULL) == WM_OK);
+        CHECK(fabs(back.lat_deg - point.lat_deg) <= 1e-12 && angle_diff(back.lon_deg, point.lon_deg) * cos(point.lat_deg * 3.14159265358979323846 / 180) <= 1e-12);
+        CHECK(fabs(back.height_m - point.height_m) <= 1e-6);
+        if (fabs(back.height_m - point.height_m) > worst_round) worst_round = fabs(back.height_m - point.height_m);
+        rows++;
+    }
+    fclose(f);
+    CHECK(rows == 2000);
+    printf("enu_wgs84: %d rows, worst %.3g m, round trip height %.3g m\n", rows, worst, worst_round);
+}
+
+static void axes_and_estimate(void) {
+    wm_frame frame;
+    wm_geodetic origin = {0, 0, 0}, north, east;
+    wm_vec3 p, zero = {10, 0, 0};
+    double az2;
+    CHECK(wm_geodesic_direct(origin, 0, 100, &north, &az2) == WM_OK);
+    CHECK(wm_geodesic_direct(origin, 90, 100, &east, NULL) == WM_OK);
+    CHECK(wm_frame_init(&frame, origin, WM_AXES_EUS) == WM_OK);
+    CHECK(wm_frame_forward(&frame, &north, 24, &p, 24, 1, NULL) == WM_OK);
+    CHECK(fabs(p.z + 100) < 1e-6 && fabs(p.x) < 1e-9);
+    CHECK(wm_frame_init(&frame, origin, WM_AXES_EUN) == WM_OK);
+    CHECK(wm_frame_forward(&frame, &north, 24, &p, 24, 1, NULL) == WM_OK);
+    CHECK(fabs(p.z - 100) < 1e-6);
+    /* Heading correction 90: true north appears at scene azimuth -90 (west, -x in EUS). */
+    CHECK(wm_frame_init(&frame, origin, WM_AXES_EUS) == WM_OK);
+    CHECK(wm_frame_set_estimate(&frame, zero, 90) == WM_OK);
+    CHECK(wm_frame_forward(&frame, &north, 24, &p, 24, 1, NULL) == WM_OK);
+    CHECK(fabs(p.x - (10 - 100)) < 1e-6 && fabs(p.z) < 1e-6);
+    /* Baselines: haversine x = d sin b, z = -d cos b. */
+    {
+        double d, b;
+        CHECK(wm_frame_init(&frame, origin, WM_AXES_EUS) == WM_OK);
+        CHECK(wm_baseline_forward(WM_BASELINE_HAVERSINE, &frame, &east, 24, &p, 24, 1, NULL) == WM_OK);
+        CHECK(wm_haversine_inverse(6371008.8, origin, east, &d, &b) == WM_OK);
+        CHECK(fabs(p.x - d) < 1e-9 && fabs(b - 90) < 1e-12);
+        CHECK(wm_baseline_forward(WM_BASELINE_METERS_PER_DEGREE, &frame, &north, 24, &p, 24, 1, NULL) == WM_OK);
+        CHECK(fabs(p.z + north.lat_deg * 2 * 3.14159265358979323846 * 6371008.8 / 360) < 1e-9);
+        CHECK(wm_baseline_forward(7, &frame, &north, 24, &p, 24, 1, NULL) == WM_ERROR_INVALID_VALUE);
+    }
+}
+
+static void geodesic_batches(void) {
+    wm_geodetic pts[4] = {{55.70, 37.60, 0}, {55.71, 37.61, 0}, {55.72, 37.63, 0}, {55.73, 37.60, 0}};
+    double dist[4], az1[4], cum[4], total, d;
+    size_t bad = 99;
+    int i;
+    CHECK(wm_geodesic_inverse_batch(pts[0], pts, sizeof pts[0], dist, az1, NULL, 4, &bad) == WM_OK);
+    for (i = 0; i < 4; i++) {
+        CHECK(wm_geodesic_inverse(pts[0], pts[i], &d, NULL, NULL) == WM_OK && d == dist[i]);
+    }
+    CHECK(wm_polyline_length(pts, sizeof pts[0], 4, cum, &total, &bad) == WM_OK);
+    CHECK(cum[0] == 0 && cum[3] == total && total > 0);
+    CHECK(wm_polyline_length(pts, sizeof pts[0], 4, NULL, &total, NULL) == WM_OK && total == cum[3]);
+    CHECK(wm_polyline_length(pts, sizeof pts[0], 0, NULL, &total, NULL) == WM_OK && total == 0);
+    pts[2].lat_deg = 91;
+    dist[2] = -1;
+    CHECK(wm_polyline_length(pts, sizeof pts[0], 4, cum, &total, &bad) == WM_ERROR_INVALID_VALUE && bad == 2);
+    CHECK(wm_geodesic_inverse_batch(pts[0], pts, sizeof pts[0], dist, NULL, NULL, 4, &bad) == WM_ERROR_INVALID_VALUE && bad == 2);
+    CHECK(dist[2] == -1);
+}
+
+static void status_paths(void) {
+    wm_frame frame, zeroed;
+    wm_geodetic good = {48.0, 11.0, 500}, in[3] = {{48.0, 11.0, 500}, {48.1, 11.1, 500}, {48.2, 11.2, 500}};
+    wm_vec3 out[3], vin[2] = {{1, 2, 3}, {4, 5, 6}};
+    wm_geodetic gout[2];
+    wm_mat4f mats[3], m, inv;
+    size_t bad = 77;
+    double d = -5, az = -5;
+    const double nan = NAN, inf = INFINITY;
+    int i;
+
+    memset(&zeroed, 0, sizeof zeroed);
+    memset(out, 0x5a, sizeof out);
+    CHECK(wm_frame_init(NULL, good, WM_AXES_EUS) == WM_ERROR_NULL_POINTER);
+    CHECK(wm_frame_init(&frame, good, 3) == WM_ERROR_INVALID_VALUE);
+    good.lat_deg = 91;
+    memset(&frame, 0x11, sizeof frame);
+    CHECK(wm_frame_init(&frame, good, WM_AXES_EUS) == WM_ERROR_INVALID_VALUE);
+    CHECK(((unsigned char *)&frame)[0] == 0x11);   /* untouched */
+    good.lat_deg = nan;
+    CHECK(wm_frame_init(&frame, good, WM_AXES_EUS) == WM_ERROR_INVALID_VALUE);
+    good.lat_deg = 48.0; good.height_m = inf;
+    CHECK(wm_frame_init(&frame, good, WM_AXES_EUS) == WM_ERROR_INVALID_VALUE);
+    good.height_m = 500;
+    CHECK(wm_frame_init_ellipsoid(&frame, 0, 0, good, WM_AXES_EUS) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_frame_init_ellipsoid(&frame, 6378137, 1, good, WM_AXES_EUS) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_frame_init_ellipsoid(&frame, 6378137, nan, good, WM_AXES_EUS) == WM_ERROR_INVALID_VALUE);
+    /* A frame that was never initialised. */
+    CHECK(wm_frame_forward(&zeroed, in, 24, out, 24, 1, NULL) == WM_ERROR_INVALID_FRAME);
+    CHECK(wm_frame_set_estimate(&zeroed, vin[0], 0) == WM_ERROR_INVALID_FRAME);
+    CHECK(wm_frame_init(&frame, good, WM_AXES_EUS) == WM_OK);
+    CHECK(wm_frame_set_estimate(NULL, vin[0], 0) == WM_ERROR_NULL_POINTER);
+    CHECK(wm_frame_set_estimate(&frame, vin[0], inf) == WM_ERROR_INVALID_VALUE);
+
+    /* NULL buffers, zero strides, impossible counts, count 0. */
+    CHECK(wm_frame_forward(NULL, in, 24, out, 24, 1, NULL) == WM_ERROR_NULL_POINTER);
+    CHECK(wm_frame_forward(&frame, NULL, 24, out, 24, 1, NULL) == WM_ERROR_NULL_POINTER);
+    CHECK(wm_frame_forward(&frame, in, 24, NULL, 24, 1, NULL) == WM_ERROR_NULL_POINTER);
+    CHECK(wm_frame_forward(&frame, NULL, 24, NULL, 24, 0, NULL) == WM_OK);
+    CHECK(wm_frame_forward(&frame, in, 0, out, 24, 3, NULL) == WM_ERROR_BAD_STRIDE);
+    CHECK(wm_frame_forward(&frame, in, 24, out, 0, 3, NULL) == WM_ERROR_BAD_STRIDE);
+    CHECK(wm_frame_forward(&frame, in, 24, out, 16, 3, NULL) == WM_ERROR_BAD_STRIDE);
+    CHECK(wm_frame_forward(&frame, in, 24, out, 24, (size_t)-1 / 8, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_frame_forward(&frame, in, 24, out, 24, (size_t)-1, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_frame_forward(&frame, in, 24, out, 24, 0, &bad) == WM_OK && bad == 77);
+    for (i = 0; i < (int)sizeof out; i++) CHECK(((unsigned char *)out)[i] == 0x5a);
+
+    /* A bad element: status, first_bad, nothing written. */
+    in[2].lon_deg = nan;
+    CHECK(wm_frame_forward(&frame, in, 24, out, 24, 3, &bad) == WM_ERROR_INVALID_VALUE && bad == 2);
+    in[2].lon_deg = 11.2; in[1].lat_deg = -90.5;
+    CHECK(wm_frame_forward(&frame, in, 24, out, 24, 3, &bad) == WM_ERROR_INVALID_VALUE && bad == 1);
+    CHECK(wm_frame_forward(&frame, in, 24, out, 24, 3, NULL) == WM_ERROR_INVALID_VALUE);
+    in[1].lat_deg = 48.1; in[0].height_m = -inf;
+    CHECK(wm_frame_anchor_transforms(&frame, in, 24, mats, 3, &bad) == WM_ERROR_INVALID_VALUE && bad == 0);
+    CHECK(wm_baseline_forward(WM_BASELINE_HAVERSINE, &frame, in, 24, out, 24, 3, &bad) == WM_ERROR_INVALID_VALUE && bad == 0);
+    for (i = 0; i < (int)sizeof out; i++) CHECK(((unsigned char *)out)[i] == 0x5a);
+    in[0].height_m = 500;
+    vin[1].y = nan;
+    memset(gout, 0x5a, sizeof gout);
+    CHECK(wm_frame_reverse(&frame, vin, 24, gout, 24, 2, &bad) == WM_ERROR_INVALID_VALUE && bad == 1);
+    for (i = 0; i < (int)sizeof gout; i++) CHECK(((unsigned char *)gout)[i] == 0x5a);
+
+    /* Anchor transforms: translation of point 0 is the origin, -Z faces point 1. */
+    CHECK(wm_frame_anchor_transforms(&frame, in, 24, mats, 3, &bad) == WM_OK);
+    CHECK(mats[0].m[12] == 0 && mats[0].m[13] == 0 && mats[0].m[14] == 0 && mats[0].m[15] == 1);
+    {
+        wm_vec3 p1;
+        double fx = -mats[0].m[8], fz = -mats[0].m[10], h;
+        CHECK(wm_frame_forward(&frame, &in[1], 24, &p1, 24, 1, NULL) == WM_OK);
+        h = sqrt(p1.x * p1.x + p1.z * p1.z);
+        CHECK(fabs(fx - p1.x / h) < 1e-6 && fabs(fz - p1.z / h) < 1e-6);
+    }
+
+    /* Scalar geodesics. */
+    CHECK(wm_geodesic_inverse(in[0], in[1], NULL, &az, NULL) == WM_ERROR_NULL_POINTER);
+    in[1].lat_deg = inf;
+    CHECK(wm_geodesic_inverse(in[0], in[1], &d, &az, NULL) == WM_ERROR_INVALID_VALUE && d == -5 && az == -5);
+    CHECK(wm_geodesic_direct(in[0], nan, 10, &gout[0], NULL) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_geodesic_direct(in[0], 0, 10, NULL, NULL) == WM_ERROR_NULL_POINTER);
+    CHECK(wm_haversine_inverse(0, in[0], in[2], &d, NULL) == WM_ERROR_INVALID_VALUE && d == -5);
+    CHECK(wm_haversine_inverse(-inf, in[0], in[2], &d, NULL) == WM_ERROR_INVALID_VALUE);
+
+    /* Matrices. */
+    memset(&m, 0, sizeof m);
+    m.m[0] = m.m[5] = m.m[10] = 2;
+    m.m[15] = 1;
+    m.m[12] = 1; m.m[13] = 2; m.m[14] = 3;
+    CHECK(wm_mat4f_inverse(&m, &inv) == WM_OK);
+    CHECK(fabs(inv.m[0] - 0.5) < 1e-7 && fabs(inv.m[12] + 0.5) < 1e-7);
+    CHECK(wm_mat4f_multiply(&m, &inv, &inv) == WM_OK);
+    for (i = 0; i < 16; i++) CHECK(fabs(inv.m[i] - ((i % 5 == 0) ? 1.0f : 0.0f)) < 1e-6);
+    m.m[0] = 0; m.m[5] = 0;
+    CHECK(wm_mat4f_inverse(&m, &inv) == WM_ERROR_SINGULAR);
+    m.m[3] = (float)nan;
+    CHECK(wm_mat4f_multiply(&m, &m, &inv) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_mat4f_inverse_rigid(&m, &inv) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_mat4f_inverse_rigid(NULL, &inv) == WM_ERROR_NULL_POINTER);
+    {
+        float pts[8] = {1, 2, 3, 99, 4, 5, 6, 99};
+        wm_mat4f t;
+        memset(&t, 0, sizeof t);
+        t.m[0] = t.m[5] = t.m[10] = t.m[15] = 1;
+        t.m[12] = 10;
+        CHECK(wm_mat4f_transform_points(&t, pts, 16, 2, &bad) == WM_OK);
+        CHECK(pts[0] == 11 && pts[3] == 99 && pts[4] == 14 && pts[7] == 99);
+        pts[5] = (float)inf;
+        CHECK(wm_mat4f_transform_points(&t, pts, 16, 2, &bad) == WM_ERROR_INVALID_VALUE && bad == 1 && pts[0] == 11);
+        CHECK(wm_mat4f_transform_points(&t, pts, 8, 2, &bad) == WM_ERROR_BAD_STRIDE);
+        CHECK(wm_mat4f_transform_points(&t, NULL, 12, 0, &bad) == WM_OK);
+        CHECK(wm_mat4f_inverse_rigid(&t, &inv) == WM_OK && inv.m[12] == -10);
+    }
+
+    /* Every status has a distinct, static description. */
+    CHECK(strcmp(wm_status_string(WM_OK), "ok") == 0);
+    for (i = 1; i <= WM_ERROR_SINGULAR; i++) {
+        CHECK(strcmp(wm_status_string(i), wm_status_string(i - 1)) != 0);
+        CHECK(strcmp(wm_status_string(i), "unknown status") != 0);
+    }
+    CHECK(strcmp(wm_status_string(1000), "unknown status") == 0);
+    CHECK(wm_version() == WAYMARK_VERSION_NUMBER);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s <shared/testdata>\n", argv[0]);
+        return 2;
+    }
+    geodesic_vectors(argv[1]);
+    enu_vectors(argv[1]);
+    axes_and_estimate();
+    geodesic_batches();
+    status_paths();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
