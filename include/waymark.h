@@ -32,7 +32,8 @@
  *   Every function that can fail returns a wm_status. On any error nothing is written:
  *   batch calls check every input before writing anything, report the first bad
  *   element's index through first_bad (which may be NULL), and leave all outputs
- *   untouched. count == 0 succeeds and writes nothing. NULL pointers, NaN, +-Inf,
+ *   untouched. count == 0 succeeds and writes nothing, whatever the pointers and
+ *   strides (wm_polyline_length still sets *total_m = 0). NULL pointers, NaN, +-Inf,
  *   |latitude| > 90, strides smaller than an element and counts whose buffers would
  *   not fit in memory are reported, never crashed on.
  *

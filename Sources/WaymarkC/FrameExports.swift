@@ -30,48 +30,48 @@ public func wm_frame_set_estimate(_ frame: UnsafeMutablePointer<wm_frame>?, _ sc
     return WM_OK
 }
 
+/// The shared shape of every frame batch: NULL and initialisation checks, `count == 0`
+/// succeeding without touching anything, and the core's error turned into a status.
+@inline(__always)
+func frameBatch<Input, Output>(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<Input>?,
+                               _ output: UnsafeMutablePointer<Output>?, _ count: Int,
+                               _ firstBad: UnsafeMutablePointer<Int>?,
+                               _ body: (SceneFrame, UnsafePointer<Input>, UnsafeMutablePointer<Output>) throws(WaymarkError) -> Void) -> wm_status {
+    guard let frame else { return WM_ERROR_NULL_POINTER }
+    guard let scene = FrameStorage.load(frame) else { return WM_ERROR_INVALID_FRAME }
+    guard count != 0 else { return WM_OK }
+    guard let input, let output else { return WM_ERROR_NULL_POINTER }
+    do { try body(scene, input, output) } catch { return status(of: error, firstBad: firstBad) }
+    return WM_OK
+}
+
 @c @implementation
 public func wm_frame_forward(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_geodetic>?, _ in_stride: Int,
                              _ output: UnsafeMutablePointer<wm_vec3>?, _ out_stride: Int, _ count: Int,
                              _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    guard let frame else { return WM_ERROR_NULL_POINTER }
-    guard let scene = FrameStorage.load(frame) else { return WM_ERROR_INVALID_FRAME }
-    guard count == 0 || (input != nil && output != nil) else { return WM_ERROR_NULL_POINTER }
-    guard let input, let output else { return WM_OK }
-    do {
+    frameBatch(frame, input, output, count, first_bad) { scene, input, output throws(WaymarkError) in
         try scene.scenePositions(geodetic: input, stride: in_stride, into: output, stride: out_stride, count: count)
-    } catch { return status(of: error, firstBad: first_bad) }
-    return WM_OK
+    }
 }
 
 @c @implementation
 public func wm_frame_reverse(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_vec3>?, _ in_stride: Int,
                              _ output: UnsafeMutablePointer<wm_geodetic>?, _ out_stride: Int, _ count: Int,
                              _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    guard let frame else { return WM_ERROR_NULL_POINTER }
-    guard let scene = FrameStorage.load(frame) else { return WM_ERROR_INVALID_FRAME }
-    guard count == 0 || (input != nil && output != nil) else { return WM_ERROR_NULL_POINTER }
-    guard let input, let output else { return WM_OK }
-    do {
+    frameBatch(frame, input, output, count, first_bad) { scene, input, output throws(WaymarkError) in
         try scene.geodeticPositions(scene: input, stride: in_stride, into: output, stride: out_stride, count: count)
-    } catch { return status(of: error, firstBad: first_bad) }
-    return WM_OK
+    }
 }
 
 @c @implementation
 public func wm_frame_anchor_transforms(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_geodetic>?,
                                        _ in_stride: Int, _ output: UnsafeMutablePointer<wm_mat4f>?, _ count: Int,
                                        _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    guard let frame else { return WM_ERROR_NULL_POINTER }
-    guard let scene = FrameStorage.load(frame) else { return WM_ERROR_INVALID_FRAME }
-    guard count == 0 || (input != nil && output != nil) else { return WM_ERROR_NULL_POINTER }
-    guard let input, let output else { return WM_OK }
-    // wm_mat4f and Matrix4x4<Float> share one layout (64 bytes, column-major).
-    let matrices = UnsafeMutableRawPointer(output).assumingMemoryBound(to: Matrix4x4f.self)
-    do {
+    frameBatch(frame, input, output, count, first_bad) { scene, input, output throws(WaymarkError) in
+        // wm_mat4f and Matrix4x4<Float> share one layout (64 bytes, column-major).
+        let matrices = UnsafeMutableRawPointer(output).assumingMemoryBound(to: Matrix4x4f.self)
         try scene.anchorTransforms(geodetic: input, stride: in_stride, into: matrices, count: count)
-    } catch { return status(of: error, firstBad: first_bad) }
-    return WM_OK
+    }
 }
 
 @c @implementation
@@ -79,15 +79,10 @@ public func wm_baseline_forward(_ method: wm_baseline, _ frame: UnsafePointer<wm
                                 _ input: UnsafePointer<wm_geodetic>?, _ in_stride: Int,
                                 _ output: UnsafeMutablePointer<wm_vec3>?, _ out_stride: Int, _ count: Int,
                                 _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    guard let frame else { return WM_ERROR_NULL_POINTER }
-    guard let scene = FrameStorage.load(frame) else { return WM_ERROR_INVALID_FRAME }
     guard let kind = SeedBaseline.Method(rawValue: method) else { return WM_ERROR_INVALID_VALUE }
-    guard count == 0 || (input != nil && output != nil) else { return WM_ERROR_NULL_POINTER }
-    guard let input, let output else { return WM_OK }
     let baseline = kind == .haversine ? SeedBaseline.haversine : SeedBaseline.metersPerDegree
-    do {
+    return frameBatch(frame, input, output, count, first_bad) { scene, input, output throws(WaymarkError) in
         try scene.scenePositions(geodetic: input, stride: in_stride, into: output, stride: out_stride,
                                  count: count, baseline: baseline)
-    } catch { return status(of: error, firstBad: first_bad) }
-    return WM_OK
+    }
 }

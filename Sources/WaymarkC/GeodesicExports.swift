@@ -32,7 +32,7 @@ public func wm_geodesic_inverse_batch(_ origin: wm_geodetic, _ input: UnsafePoin
                                       _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
     guard count == 0 || (input != nil && distance_m != nil) else { return WM_ERROR_NULL_POINTER }
     guard let origin = coordinate(origin) else { return WM_ERROR_INVALID_VALUE }
-    guard let input else { return WM_OK }
+    guard count != 0, let input else { return WM_OK }
     do {
         try Geodesic.wgs84.inverse(from: origin, geodetic: input, stride: in_stride, distances: distance_m,
                                    azimuths1: azimuth1_deg, azimuths2: azimuth2_deg, count: count)
@@ -45,7 +45,7 @@ public func wm_polyline_length(_ input: UnsafePointer<wm_geodetic>?, _ in_stride
                                _ cumulative_m: UnsafeMutablePointer<Double>?, _ total_m: UnsafeMutablePointer<Double>?,
                                _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
     guard let total_m, count == 0 || input != nil else { return WM_ERROR_NULL_POINTER }
-    guard let input else {
+    guard count != 0, let input else {
         total_m.pointee = 0
         return WM_OK
     }

@@ -47,7 +47,8 @@ public func wm_mat4f_transform_points(_ m: UnsafePointer<wm_mat4f>?, _ xyz: Unsa
                                       _ count: Int, _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
     guard let m, count == 0 || xyz != nil else { return WM_ERROR_NULL_POINTER }
     let mm = matrix(m)
-    guard let xyz else { return mm.isFinite ? WM_OK : WM_ERROR_INVALID_VALUE }
+    guard mm.isFinite else { return WM_ERROR_INVALID_VALUE }
+    guard count != 0, let xyz else { return WM_OK }
     do {
         try mm.transformPoints(UnsafeMutableRawPointer(xyz), stride: stride, count: count)
     } catch { return status(of: error, firstBad: first_bad) }

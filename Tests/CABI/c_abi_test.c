@@ -227,6 +227,7 @@ static void status_paths(void) {
     CHECK(wm_frame_forward(&frame, in, 24, out, 24, (size_t)-1 / 8, NULL) == WM_ERROR_BAD_COUNT);
     CHECK(wm_frame_forward(&frame, in, 24, out, 24, (size_t)-1, NULL) == WM_ERROR_BAD_COUNT);
     CHECK(wm_frame_forward(&frame, in, 24, out, 24, 0, &bad) == WM_OK && bad == 77);
+    CHECK(wm_frame_forward(&frame, in, 0, out, 0, 0, &bad) == WM_OK && bad == 77);
     for (i = 0; i < (int)sizeof out; i++) CHECK(((unsigned char *)out)[i] == 0x5a);
 
     /* A bad element: status, first_bad, nothing written. */
