@@ -1,0 +1,67 @@
+extension ChinaDatum {
+    /// A conversion between WGS-84, GCJ-02 and BD-09, for batches and tools.
+    public enum Conversion: Int32, Sendable, CaseIterable, BitwiseCopyable {
+        case gcj02FromWGS84 = 0
+        case wgs84FromGCJ02 = 1
+        case bd09FromGCJ02 = 2
+        case gcj02FromBD09 = 3
+        case bd09FromWGS84 = 4
+        case wgs84FromBD09 = 5
+        /// The seeds' one-step GCJ-02 → WGS-84 baseline.
+        case approximateWGS84FromGCJ02 = 6
+
+        /// The conversion from one datum to another (nil for an unknown pair; the
+        /// identity pair is `nil` too, callers copy instead).
+        public init?(from source: Datum, to target: Datum) {
+            switch (source, target) {
+            case (.wgs84, .gcj02): self = .gcj02FromWGS84
+            case (.gcj02, .wgs84): self = .wgs84FromGCJ02
+            case (.gcj02, .bd09): self = .bd09FromGCJ02
+            case (.bd09, .gcj02): self = .gcj02FromBD09
+            case (.wgs84, .bd09): self = .bd09FromWGS84
+            case (.bd09, .wgs84): self = .wgs84FromBD09
+            default: return nil
+            }
+        }
+    }
+
+    /// The three coordinate systems of Chinese maps.
+    public enum Datum: Sendable, CaseIterable {
+        case wgs84, gcj02, bd09
+    }
+
+    /// Applies `conversion` to one point.
+    @inlinable
+    public static func convert(_ p: GeodeticCoordinate, _ conversion: Conversion, region: ChinaRegion = .chinaRectangle) -> GeodeticCoordinate {
+        switch conversion {
+        case .gcj02FromWGS84: return gcj02(fromWGS84: p, region: region)
+        case .wgs84FromGCJ02: return wgs84(fromGCJ02: p, region: region)
+        case .bd09FromGCJ02: return bd09(fromGCJ02: p, region: region)
+        case .gcj02FromBD09: return gcj02(fromBD09: p, region: region)
+        case .bd09FromWGS84: return bd09(fromWGS84: p, region: region)
+        case .wgs84FromBD09: return wgs84(fromBD09: p, region: region)
+        case .approximateWGS84FromGCJ02: return approximateWGS84(fromGCJ02: p, region: region)
+        }
+    }
+
+    /// Applies `conversion` to `count` geodetic triples (latitude°, longitude°, height m)
+    /// over strided buffers (≥ 24 bytes). Every input is checked first; on error nothing
+    /// is written. Input and output may be the same buffer.
+    /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``,
+    ///   ``WaymarkError/invalidElement(index:fault:)``.
+    @inlinable
+    public static func convert(_ conversion: Conversion, region: ChinaRegion = .chinaRectangle,
+                               geodetic input: UnsafeRawPointer, stride inputStride: Int,
+                               into output: UnsafeMutableRawPointer, stride outputStride: Int,
+                               count: Int) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
+        if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
+        }
+        for i in 0..<count {
+            let (lat, lon, h) = StridedTriples.load(input, i * inputStride)
+            let q = convert(GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h), conversion, region: region)
+            StridedTriples.store(SIMD3(q.latitude, q.longitude, q.height), output, i * outputStride)
+        }
+    }
+}
