@@ -29,7 +29,38 @@ public enum WaymarkError: Error, Equatable, Sendable {
     /// A count is negative, larger than an output buffer, or so large that the
     /// buffer it describes cannot exist (count × stride overflows).
     case badCount
-    /// PROJ refused to build or run an operation; `code` is PROJ's error number
-    /// (`proj_context_errno`), readable with `proj_context_errno_string`.
-    case projFailure(code: Int32)
+    /// PROJ refused to build or run an operation: `code` is PROJ's error number
+    /// (`proj_context_errno`), `message` what PROJ said (its log line when it wrote one,
+    /// else the text of the code).
+    case projFailure(code: Int32, message: String)
+    /// A PROJ grid file is not installed: `file` names it, `package` the Debian
+    /// package that ships it.
+    case gridMissing(file: String, package: String)
+}
+
+extension WaymarkError {
+    /// A one-line English description, for logs and command-line tools.
+    public var message: String {
+        switch self {
+        case .invalidInput(let fault): return fault.message
+        case .invalidElement(let index, let fault): return "element " + String(index) + ": " + fault.message
+        case .invalidEllipsoid: return "invalid ellipsoid (a must be finite and positive, f finite and below 1)"
+        case .badStride: return "stride smaller than an element"
+        case .badCount: return "count negative, larger than the output, or too large for memory"
+        case .projFailure(let code, let message): return "PROJ error " + String(code) + ": " + message
+        case .gridMissing(let file, let package): return "grid file " + file + " not found: install the " + package + " package"
+        }
+    }
+}
+
+extension InputFault {
+    /// A short English description.
+    public var message: String {
+        switch self {
+        case .nonFinite: return "value is not finite (NaN or infinity)"
+        case .latitudeOutOfRange: return "latitude is outside [-90, 90]"
+        case .notPositive: return "value must be positive"
+        case .outOfRange: return "value is out of range"
+        }
+    }
 }

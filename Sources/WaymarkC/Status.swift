@@ -13,6 +13,7 @@ func status(of error: WaymarkError, firstBad: UnsafeMutablePointer<Int>? = nil) 
     case .badStride: return WM_ERROR_BAD_STRIDE
     case .badCount: return WM_ERROR_BAD_COUNT
     case .projFailure: return WM_ERROR_PROJ
+    case .gridMissing: return WM_ERROR_GRID_MISSING
     }
 }
 

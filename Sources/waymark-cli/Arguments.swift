@@ -94,7 +94,7 @@ func describe(_ error: WaymarkError, latitude: Double? = nil) -> String {
     case .invalidEllipsoid: return "invalid ellipsoid"
     case .badStride: return "stride smaller than an element"
     case .badCount: return "bad count"
-    case .projFailure(let code): return "PROJ failed (error \(code))"
+    case .projFailure, .gridMissing: return error.message
     }
 }
 

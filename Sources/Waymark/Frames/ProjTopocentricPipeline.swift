@@ -13,7 +13,7 @@ public final class ProjTopocentricPipeline {
     public let origin: GeodeticCoordinate
     /// The ellipsoid of both steps.
     public let ellipsoid: Ellipsoid
-    private let context: OpaquePointer
+    private let context: PROJContext
     private let pipeline: OpaquePointer
 
     /// Builds the pipeline.
@@ -26,16 +26,10 @@ public final class ProjTopocentricPipeline {
               let lon0 = ExactDecimal.text(origin.longitude),
               let h0 = ExactDecimal.text(origin.height)
         else { throw .invalidEllipsoid }
-        guard let context = proj_context_create() else { throw .projFailure(code: -1) }
-        // A library must not print: failures reach the caller as typed errors instead.
-        proj_log_level(context, PJ_LOG_NONE)
+        let context = try PROJContext()
         let definition = "+proj=pipeline +step +proj=cart \(shape) +step +proj=topocentric \(shape)"
             + " +lat_0=\(lat0) +lon_0=\(lon0) +h_0=\(h0)"
-        guard let pipeline = proj_create(context, definition) else {
-            let code = proj_context_errno(context)
-            proj_context_destroy(context)
-            throw .projFailure(code: code)
-        }
+        guard let pipeline = proj_create(context.raw, definition) else { throw context.failure() }
         self.origin = origin
         self.ellipsoid = ellipsoid
         self.context = context
@@ -44,7 +38,6 @@ public final class ProjTopocentricPipeline {
 
     deinit {
         proj_destroy(pipeline)
-        proj_context_destroy(context)
     }
 
     private static func ellipsoidParameters(_ e: Ellipsoid) -> String? {
@@ -63,7 +56,7 @@ public final class ProjTopocentricPipeline {
                                point.latitude * AngleMath.radiansPerDegree, point.height, 0)
         let out = proj_trans(pipeline, PJ_FWD, input)
         guard out.xyzt.x.isFinite, out.xyzt.y.isFinite, out.xyzt.z.isFinite else {
-            throw .projFailure(code: proj_errno(pipeline))
+            throw context.failure(pipeline)
         }
         return SIMD3(out.xyzt.x, out.xyzt.y, out.xyzt.z)
     }
@@ -76,7 +69,7 @@ public final class ProjTopocentricPipeline {
         let out = proj_trans(pipeline, PJ_INV, proj_coord(enu.x, enu.y, enu.z, 0))
         let lat = out.lpz.phi * AngleMath.degreesPerRadian
         let lon = out.lpz.lam * AngleMath.degreesPerRadian
-        guard lat.isFinite, lon.isFinite, out.lpz.z.isFinite else { throw .projFailure(code: proj_errno(pipeline)) }
+        guard lat.isFinite, lon.isFinite, out.lpz.z.isFinite else { throw context.failure(pipeline) }
         return GeodeticCoordinate(unchecked: max(-90, min(90, lat)), AngleMath.normalizedLongitude(lon), out.lpz.z)
     }
 
