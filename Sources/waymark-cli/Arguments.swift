@@ -4,14 +4,20 @@ import Waymark
 /// one positional FILE.
 struct Arguments {
     private(set) var options: [String: String] = [:]
+    private(set) var flags: Set<String> = []
     private(set) var file: String?
 
-    /// Parses `words` accepting only `allowed` option names (without the dashes).
-    init(_ words: ArraySlice<String>, allowed: Set<String>) throws(CLIError) {
+    /// Parses `words` accepting only `allowed` option names and `switches` (flags
+    /// without a value), both without the dashes.
+    init(_ words: ArraySlice<String>, allowed: Set<String>, switches: Set<String> = []) throws(CLIError) {
         var rest = words
         while let word = rest.popFirst() {
             if word.hasPrefix("--") {
                 let body = word.dropFirst(2)
+                if switches.contains(String(body)) {
+                    flags.insert(String(body))
+                    continue
+                }
                 let name: String, value: String
                 if let eq = body.firstIndex(of: "=") {
                     name = String(body[..<eq])

@@ -24,12 +24,20 @@ commands:
   direct     [FILE]
              rows lat1,lon1,azimuth1_deg,distance_m -> lat2,lon2,azimuth2_deg
   accuracy   the seed baselines' errors by distance and latitude
+  datum      --from wgs84|gcj02|bd09 --to wgs84|gcj02|bd09
+             [--region china-rectangle|everywhere] [FILE]
+             rows lat,lon -> lat,lon (China's GCJ-02 / Baidu's BD-09, exact both ways)
+  transform  --from CRS --to CRS [FILE]       (EPSG:4326, EPSG:32650, PROJ strings, WKT)
+             rows x,y[,z] -> x,y,z, x = longitude/easting, y = latitude/northing
+  geoid      [--to ellipsoidal|orthometric] [--undulation] [FILE]
+             rows lat,lon,h -> lat,lon,h (EGM96; default: sea-level to ellipsoid
+             heights), or rows lat,lon[,h] -> undulation_m with --undulation
 
 Degrees, metres, heights above the WGS-84 ellipsoid. Axes: eus = x east, y up,
 z south (ARKit gravityAndHeading, the default); enu = x east, y north, z up;
 eun = x east, y up, z north (Unity). Input: CSV, blank and # lines skipped, a
 non-numeric first line is a header. Exit status: 64 usage error, 65 bad input
-(the message names the line).
+(the message names the line), 69 a PROJ grid is not installed.
 """
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -44,6 +52,9 @@ do {
     case "inverse": try GeodesicCommands.inverse(arguments, &out)
     case "direct": try GeodesicCommands.direct(arguments, &out)
     case "accuracy": try AccuracyCommand.run(arguments, &out)
+    case "datum": try DatumCommands.datum(arguments, &out)
+    case "transform": try DatumCommands.transform(arguments, &out)
+    case "geoid": try DatumCommands.geoid(arguments, &out)
     case "help", "--help", "-h":
         out.line(usage)
     default:

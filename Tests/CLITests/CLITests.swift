@@ -171,3 +171,47 @@ struct CLITests {
         #expect(r.status == 0 && r.lines.count == 2)
     }
 }
+
+@Suite("waymark datum, transform, geoid", .serialized)
+struct DatumCLITests {
+    @Test("datum: exact both ways; identity outside the region unless --region everywhere")
+    func datum() throws {
+        let gcj = try Waymark.run(["datum", "--from", "wgs84", "--to", "gcj02"], input: "31.1774276,121.5272106\n39.7392,-104.9903\n")
+        #expect(gcj.status == 0 && gcj.lines == ["lat,lon", "31.17530398364597,121.531541859215", "39.7392,-104.9903"])
+        let back = try Waymark.run(["datum", "--from", "gcj02", "--to", "wgs84"], input: gcj.lines[1] + "\n")
+        let p = numbers(back.lines[1])
+        #expect(abs(p[0] - 31.1774276) < 1e-11 && abs(p[1] - 121.5272106) < 1e-11)
+        let bd = try Waymark.run(["datum", "--from", "gcj02", "--to", "bd09"], input: "39.915,116.404\n")
+        #expect(bd.lines[1] == "39.92133699351022,116.41036949371029" || bd.lines[1] == "39.92133699351021,116.41036949371029")
+        let everywhere = try Waymark.run(["datum", "--from", "wgs84", "--to", "gcj02", "--region", "everywhere"], input: "39.7392,-104.9903\n")
+        #expect(everywhere.lines[1] != "39.7392,-104.9903")
+        #expect(try Waymark.run(["datum", "--from", "wgs84", "--to", "mars"], input: "").status == 64)
+        #expect(try Waymark.run(["datum", "--from", "wgs84"], input: "").status == 64)
+        let bad = try Waymark.run(["datum", "--from", "wgs84", "--to", "gcj02"], input: "31,121\n95,121\n")
+        #expect(bad.status == 65 && bad.stderr.contains("line 2") && bad.lines.count == 2)
+    }
+
+    @Test("transform: EPSG:4326 → UTM 50N in longitude-first order; bad CRS is a usage error")
+    func transform() throws {
+        let r = try Waymark.run(["transform", "--from", "EPSG:4326", "--to", "EPSG:32650"], input: "116.4,39.9\n117,40,5\n")
+        #expect(r.status == 0 && r.lines[0] == "x,y,z")
+        let p = numbers(r.lines[1]), q = numbers(r.lines[2])
+        #expect(abs(p[0] - 448709.380192) < 1e-5 && abs(p[1] - 4416830.562172) < 1e-5)
+        #expect(abs(q[0] - 500000) < 1e-6 && q[2] == 5)
+        let bad = try Waymark.run(["transform", "--from", "EPSG:4326", "--to", "EPSG:99999999"], input: "")
+        #expect(bad.status == 64 && !bad.stderr.isEmpty)
+    }
+
+    @Test("geoid: EGM96 undulation and height conversions")
+    func geoid() throws {
+        let n = try Waymark.run(["geoid", "--undulation"], input: "38.628155,-90.220845\n")
+        #expect(n.status == 0 && n.lines[0] == "undulation_m")
+        #expect(abs(numbers(n.lines[1])[0] + 31.628) < 0.05)   // NGA: -31.628 m
+        let up = try Waymark.run(["geoid"], input: "38.628155,-90.220845,100\n")
+        let h = numbers(up.lines[1])[2]
+        #expect(abs(h - (100 + numbers(n.lines[1])[0])) < 1e-9)
+        let down = try Waymark.run(["geoid", "--to", "orthometric"], input: up.lines[1] + "\n")
+        #expect(abs(numbers(down.lines[1])[2] - 100) < 1e-9)
+        #expect(try Waymark.run(["geoid"], input: "1,2\n").status == 65)
+    }
+}
