@@ -251,6 +251,77 @@ WM_API wm_status wm_mat4f_inverse(const wm_mat4f *m, wm_mat4f *out);
 WM_API wm_status wm_mat4f_transform_points(const wm_mat4f *m, float *xyz, size_t stride,
                                            size_t count, size_t *first_bad);
 
+/* ---- China's datums: WGS-84, GCJ-02 ("Mars coordinates"), BD-09 (Baidu) ----------
+ *
+ * Forward WGS-84 -> GCJ-02 is the public algorithm (Krasovsky a = 6378245,
+ * ee = 0.00669342162296594323), bit-identical to eviltransform, coordTransform and
+ * hutool. GCJ-02 -> WGS-84 and BD-09 -> GCJ-02 are exact inverses by iteration (below
+ * 1 um; at most 5 steps measured over China), not the usual one-step approximations
+ * that err by up to 5 m (GCJ) and 0.2 m (BD). Heights pass through unchanged. Outside
+ * the region every conversion is the identity. Batch shape and errors as
+ * wm_frame_forward; in and out may be the same buffer. */
+
+/* Where the offsets apply. */
+typedef int32_t wm_region_kind;
+#define WM_REGION_CHINA_RECTANGLE 0  /* lon 73.66..135.05 E, lat 3.86..53.55 N (the default);
+                                        includes Hong Kong, Macau, Taiwan and some neighbours */
+#define WM_REGION_EVERYWHERE      1
+#define WM_REGION_POLYGON         2  /* a ring of vertices, even-odd rule in the lon/lat plane */
+
+typedef struct wm_region {
+    wm_region_kind kind;
+    const wm_geodetic *polygon;  /* WM_REGION_POLYGON: vertices (height ignored), copied once per call */
+    size_t polygon_count;        /* >= 3 */
+} wm_region;
+
+/* region may be NULL (= the China rectangle). INVALID_VALUE for an unknown kind or a
+ * polygon with fewer than 3 or invalid vertices (first_bad not set then). */
+WM_API wm_status wm_gcj02_from_wgs84(const wm_region *region, const wm_geodetic *in, size_t in_stride,
+                                     wm_geodetic *out, size_t out_stride, size_t count, size_t *first_bad);
+WM_API wm_status wm_wgs84_from_gcj02(const wm_region *region, const wm_geodetic *in, size_t in_stride,
+                                     wm_geodetic *out, size_t out_stride, size_t count, size_t *first_bad);
+WM_API wm_status wm_bd09_from_gcj02(const wm_region *region, const wm_geodetic *in, size_t in_stride,
+                                    wm_geodetic *out, size_t out_stride, size_t count, size_t *first_bad);
+WM_API wm_status wm_gcj02_from_bd09(const wm_region *region, const wm_geodetic *in, size_t in_stride,
+                                    wm_geodetic *out, size_t out_stride, size_t count, size_t *first_bad);
+
+/* ---- PROJ transformations between CRSs ---------------------------------------------
+ *
+ * A wm_transform wraps proj_create_crs_to_crs + proj_normalize_for_visualization, so
+ * coordinates are always (x = longitude or easting, y = latitude or northing, z =
+ * height), degrees for geographic CRSs. PROJ may have no real transformation between
+ * two datums (WGS-84 -> CGCS2000 is a ballpark no-op). A wm_transform owns a PROJ
+ * context: use it on one thread at a time; wm_transform_clone gives another thread its
+ * own. Creation allocates (once); apply does not. */
+typedef struct wm_transform wm_transform;
+
+/* from, to: "EPSG:4326", "EPSG:32650", PROJ strings, WKT. On success *out owns a new
+ * transform (free it with wm_transform_destroy); on error *out is untouched.
+ * Errors: NULL_POINTER, PROJ (unknown CRS, no operation). */
+WM_API wm_status wm_transform_create(const char *from, const char *to, wm_transform **out);
+
+/* An independent copy for another thread. Errors: NULL_POINTER, PROJ. */
+WM_API wm_status wm_transform_clone(const wm_transform *transform, wm_transform **out);
+
+/* Transforms count (x, y, z) triples; in and out may be the same buffer. Nothing is
+ * written unless every point transforms: a non-finite point, or one PROJ cannot
+ * transform (outside the operation's domain), gives INVALID_VALUE with *first_bad. */
+WM_API wm_status wm_transform_apply(wm_transform *transform, const wm_vec3 *in, size_t in_stride,
+                                    wm_vec3 *out, size_t out_stride, size_t count, size_t *first_bad);
+
+/* Frees a transform; NULL is accepted and ignored. */
+WM_API void wm_transform_destroy(wm_transform *transform);
+
+/* ---- EGM96 geoid heights -----------------------------------------------------------
+ *
+ * undulation_m[i] = N at in[i] (metres; ellipsoidal h = orthometric H + N), through
+ * PROJ's vgridshift and egm96_15.gtx (Debian package proj-data), bilinear on the 15'
+ * grid: exact at nodes, within 0.12 m of NGA's published values elsewhere. Each call
+ * opens the grid (about a millisecond): pass whole routes, not single points.
+ * Errors as wm_frame_forward, plus GRID_MISSING when egm96_15.gtx is not installed. */
+WM_API wm_status wm_geoid_undulation(const wm_geodetic *in, size_t in_stride, double *undulation_m,
+                                     size_t count, size_t *first_bad);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

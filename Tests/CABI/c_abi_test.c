@@ -306,6 +306,93 @@ static void status_paths(void) {
     CHECK(wm_version() == WAYMARK_VERSION_NUMBER);
 }
 
+static void china_datums(void) {
+    /* eviltransform's Shanghai / Shenzhen / Beijing vectors: bit-exact forward. */
+    wm_geodetic wgs[3] = {{31.1774276, 121.5272106, 7}, {22.543847, 113.912316, 0}, {39.911954, 116.377817, 0}};
+    const wm_geodetic gcj_expected[3] = {{31.17530398364597, 121.531541859215, 7}, {22.540796131694766, 113.9171764808363, 0},
+                                         {39.91334545536069, 116.38404722455657, 0}};
+    wm_geodetic gcj[3], back[3], bd[3], gcj2[3], outside = {39.7392, -104.9903, 0}, res;
+    wm_geodetic ring[4] = {{20, 100, 0}, {20, 125, 0}, {45, 125, 0}, {45, 100, 0}};
+    wm_region everywhere = {WM_REGION_EVERYWHERE, NULL, 0}, polygon = {WM_REGION_POLYGON, ring, 4};
+    wm_region bad_kind = {9, NULL, 0}, short_polygon = {WM_REGION_POLYGON, ring, 2};
+    size_t bad = 0;
+    int i;
+    CHECK(wm_gcj02_from_wgs84(NULL, wgs, sizeof wgs[0], gcj, sizeof gcj[0], 3, &bad) == WM_OK);
+    for (i = 0; i < 3; i++) {
+        double d;
+        CHECK(fabs(gcj[i].lat_deg - gcj_expected[i].lat_deg) <= 1e-12 && fabs(gcj[i].lon_deg - gcj_expected[i].lon_deg) <= 1e-12);
+        CHECK(gcj[i].height_m == wgs[i].height_m);
+        CHECK(wm_wgs84_from_gcj02(NULL, &gcj[i], 24, &back[i], 24, 1, NULL) == WM_OK);
+        CHECK(wm_geodesic_inverse(back[i], wgs[i], &d, NULL, NULL) == WM_OK && d <= 1e-6);
+    }
+    CHECK(wm_bd09_from_gcj02(&polygon, gcj, 24, bd, 24, 3, &bad) == WM_OK);
+    CHECK(wm_gcj02_from_bd09(&polygon, bd, 24, gcj2, 24, 3, &bad) == WM_OK);
+    for (i = 0; i < 3; i++) CHECK(fabs(gcj2[i].lat_deg - gcj[i].lat_deg) < 1e-11 && fabs(gcj2[i].lon_deg - gcj[i].lon_deg) < 1e-11);
+    /* coordTransform / hutool gcj -> bd vector. */
+    {
+        wm_geodetic g = {39.915, 116.404, 0};
+        CHECK(wm_bd09_from_gcj02(NULL, &g, 24, &res, 24, 1, NULL) == WM_OK);
+        CHECK(fabs(res.lat_deg - 39.92133699351022) < 1e-12 && fabs(res.lon_deg - 116.41036949371029) < 1e-12);
+    }
+    /* Identity outside the region, unless everywhere. */
+    CHECK(wm_gcj02_from_wgs84(NULL, &outside, 24, &res, 24, 1, NULL) == WM_OK && res.lat_deg == outside.lat_deg && res.lon_deg == outside.lon_deg);
+    CHECK(wm_gcj02_from_wgs84(&everywhere, &outside, 24, &res, 24, 1, NULL) == WM_OK && res.lat_deg != outside.lat_deg);
+    /* In place, and errors. */
+    CHECK(wm_gcj02_from_wgs84(NULL, wgs, 24, wgs, 24, 3, NULL) == WM_OK && wgs[0].lat_deg == gcj[0].lat_deg);
+    CHECK(wm_gcj02_from_wgs84(&bad_kind, wgs, 24, gcj, 24, 3, NULL) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_gcj02_from_wgs84(&short_polygon, wgs, 24, gcj, 24, 3, NULL) == WM_ERROR_INVALID_VALUE);
+    wgs[1].lon_deg = NAN;
+    memset(gcj, 0x5a, sizeof gcj);
+    CHECK(wm_wgs84_from_gcj02(NULL, wgs, 24, gcj, 24, 3, &bad) == WM_ERROR_INVALID_VALUE && bad == 1);
+    for (i = 0; i < (int)sizeof gcj; i++) CHECK(((unsigned char *)gcj)[i] == 0x5a);
+    CHECK(wm_wgs84_from_gcj02(NULL, NULL, 24, gcj, 24, 1, NULL) == WM_ERROR_NULL_POINTER);
+    CHECK(wm_wgs84_from_gcj02(NULL, wgs, 0, gcj, 24, 1, NULL) == WM_ERROR_BAD_STRIDE);
+    CHECK(wm_wgs84_from_gcj02(NULL, NULL, 0, NULL, 0, 0, NULL) == WM_OK);
+}
+
+static void crs_transforms(void) {
+    wm_transform *t = NULL, *copy = NULL, *untouched = (wm_transform *)&passed;
+    wm_vec3 in[2] = {{116.4, 39.9, 0}, {117, 40, 5}}, out[2];
+    size_t bad = 0;
+    CHECK(wm_transform_create("EPSG:4326", "EPSG:32650", &t) == WM_OK && t != NULL);
+    CHECK(wm_transform_apply(t, in, sizeof in[0], out, sizeof out[0], 2, &bad) == WM_OK);
+    CHECK(fabs(out[0].x - 448709.380192) < 1e-5 && fabs(out[0].y - 4416830.562172) < 1e-5);
+    CHECK(fabs(out[1].x - 500000) < 1e-6 && out[1].z == 5);
+    CHECK(wm_transform_clone(t, &copy) == WM_OK && copy != NULL && copy != t);
+    CHECK(wm_transform_apply(copy, in, 24, in, 24, 2, NULL) == WM_OK && in[0].x == out[0].x && in[1].y == out[1].y);
+    in[1].y = INFINITY;
+    out[0].x = -1;
+    CHECK(wm_transform_apply(t, in, 24, out, 24, 2, &bad) == WM_ERROR_INVALID_VALUE && bad == 1 && out[0].x == -1);
+    CHECK(wm_transform_apply(NULL, in, 24, out, 24, 1, NULL) == WM_ERROR_NULL_POINTER);
+    CHECK(wm_transform_create("EPSG:4326", "EPSG:99999999", &untouched) == WM_ERROR_PROJ && untouched == (wm_transform *)&passed);
+    CHECK(wm_transform_create(NULL, "EPSG:4326", &t) == WM_ERROR_NULL_POINTER);
+    wm_transform_destroy(t);
+    wm_transform_destroy(copy);
+    wm_transform_destroy(NULL);
+}
+
+static void geoid_heights(const char *dir) {
+    char line[256], *first;
+    double v[3], n[1];
+    int rows = 0;
+    wm_geodetic p[2] = {{38.628155, -90.220845, 0}, {91, 0, 0}};
+    size_t bad = 0;
+    FILE *f = open_data(dir, "external/geoid_egm96_ww15mgh_nodes_sample.csv");
+    fgets(line, sizeof line, f);
+    while (fgets(line, sizeof line, f) && rows < 200) {
+        wm_geodetic node;
+        split(line, v, 3, &first);
+        node.lat_deg = v[0]; node.lon_deg = v[1]; node.height_m = 0;
+        CHECK(wm_geoid_undulation(&node, 24, n, 1, NULL) == WM_OK && fabs(n[0] - v[2]) <= 0.0006);
+        rows++;
+    }
+    fclose(f);
+    CHECK(wm_geoid_undulation(p, 24, n, 1, NULL) == WM_OK && fabs(n[0] + 31.628) < 0.05);
+    n[0] = 42;
+    CHECK(wm_geoid_undulation(p, 24, n, 2, &bad) == WM_ERROR_INVALID_VALUE && bad == 1 && n[0] == 42);
+    CHECK(wm_geoid_undulation(NULL, 24, n, 1, NULL) == WM_ERROR_NULL_POINTER);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s <shared/testdata>\n", argv[0]);
@@ -316,6 +403,9 @@ int main(int argc, char **argv) {
     axes_and_estimate();
     geodesic_batches();
     status_paths();
+    china_datums();
+    crs_transforms();
+    geoid_heights(argv[1]);
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

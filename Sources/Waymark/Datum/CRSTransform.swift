@@ -84,16 +84,22 @@ public final class CRSTransform {
         return SIMD3(out.xyzt.x, out.xyzt.y, out.xyzt.z)
     }
 
-    /// Transforms `count` triples over strided buffers (≥ 24 bytes). Every input is
-    /// checked for finiteness first; a point PROJ cannot transform stops the batch with
-    /// the earlier outputs written (PROJ decides that only while transforming).
+    /// Transforms `count` triples over strided buffers (≥ 24 bytes). Nothing is written
+    /// unless every point transforms: points are checked for finiteness, then run
+    /// through PROJ once to find any it cannot transform (outside the operation's
+    /// domain), and only then converted into `output`. Input and output may alias.
     /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``,
-    ///   ``WaymarkError/invalidElement(index:fault:)``, ``WaymarkError/projFailure(code:message:)``.
+    ///   ``WaymarkError/invalidElement(index:fault:)`` with ``InputFault/nonFinite``, or
+    ///   ``InputFault/outOfRange`` for a point PROJ cannot transform.
     public func transform(_ input: UnsafeRawPointer, stride inputStride: Int,
                           into output: UnsafeMutableRawPointer, stride outputStride: Int, count: Int) throws(WaymarkError) {
         try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
         if let bad = StridedTriples.firstNonFinite(input, stride: inputStride, count: count) {
             throw .invalidElement(index: bad, fault: .nonFinite)
+        }
+        for i in 0..<count {
+            let (x, y, z) = StridedTriples.load(input, i * inputStride)
+            do { _ = try transformUnchecked(SIMD3(x, y, z)) } catch { throw .invalidElement(index: i, fault: .outOfRange) }
         }
         for i in 0..<count {
             let (x, y, z) = StridedTriples.load(input, i * inputStride)
