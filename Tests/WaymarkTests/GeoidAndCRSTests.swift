@@ -97,6 +97,14 @@ struct CRSTransformTests {
         #expect(abs(back.x - 116.4) < 1e-9 && abs(back.y - 39.9) < 1e-9)
     }
 
+    @Test("PROJ strings and WKT work as definitions too")
+    func stringsAndWKT() throws {
+        let wkt = #"GEOGCRS["WGS 84",DATUM["World Geodetic System 1984",ELLIPSOID["WGS 84",6378137,298.257223563]],CS[ellipsoidal,2],AXIS["latitude",north,ANGLEUNIT["degree",0.0174532925199433]],AXIS["longitude",east,ANGLEUNIT["degree",0.0174532925199433]]]"#
+        let t = try CRSTransform(from: wkt, to: "+proj=utm +zone=50 +datum=WGS84 +type=crs")
+        let p = try t.transform(SIMD3(116.4, 39.9, 0))
+        #expect(abs(p.x - 448709.380192) < 1e-5 && abs(p.y - 4416830.562172) < 1e-5)
+    }
+
     @Test("WGS-84 → CGCS2000: PROJ has only a ballpark no-op, and says so")
     func cgcs2000() throws {
         let t = try CRSTransform(from: "EPSG:4979", to: "EPSG:4490")
