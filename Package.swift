@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Waymark", targets: ["Waymark"]),
         // The C ABI's Swift side; the shipped C library is built by CMake (Embedded).
         .library(name: "WaymarkC", targets: ["WaymarkC"]),
+        .library(name: "CReferenceKernels", targets: ["CReferenceKernels"]),
         .executable(name: "waymark", targets: ["waymark-cli"]),
     ],
     targets: [
@@ -22,7 +23,9 @@ let package = Package(
         // The C ABI: include/waymark.h as a module, implemented by thin Swift adapters.
         .systemLibrary(name: "CWaymark", path: "include"),
         .target(name: "WaymarkC", dependencies: ["Waymark", "CWaymark"]),
-        .executableTarget(name: "waymark-cli", dependencies: ["Waymark"]),
+        // The C floor `waymark bench` and Benchmarks/ measure against (not in the library).
+        .target(name: "CReferenceKernels"),
+        .executableTarget(name: "waymark-cli", dependencies: ["Waymark", "CReferenceKernels", "CProj"]),
         .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "CProj"]),
         .testTarget(name: "CLITests", dependencies: []),
     ],

@@ -37,6 +37,26 @@ struct Geocentric: Sendable, BitwiseCopyable {
         return (r * clam, r * slam, (e2m * n + height) * sphi)
     }
 
+    /// Geodetic → ECEF for four points at once (the batch path; scalar conversions
+    /// in ``SceneFrame`` use it too, one lane filled, so every path agrees bit for bit).
+    @inlinable @inline(__always)
+    func forward(latitude: SIMD4<Double>, longitude: SIMD4<Double>, height: SIMD4<Double>)
+        -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
+        let (sphi, cphi) = VectorTrig.sincosd(latitude)
+        let (slam, clam) = VectorTrig.sincosd(longitude)
+        return forward(sinLatitude: sphi, cosLatitude: cphi, sinLongitude: slam, cosLongitude: clam, height: height)
+    }
+
+    /// Geodetic → ECEF for four points from their latitudes' and longitudes' sines and
+    /// cosines.
+    @inlinable @inline(__always)
+    func forward(sinLatitude sphi: SIMD4<Double>, cosLatitude cphi: SIMD4<Double>, sinLongitude slam: SIMD4<Double>,
+                 cosLongitude clam: SIMD4<Double>, height: SIMD4<Double>) -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
+        let n = a / (1 - e2 * sphi * sphi).squareRoot()
+        let r = (n + height) * cphi
+        return (r * clam, r * slam, (e2m * n + height) * sphi)
+    }
+
     /// ECEF (metres) → geodetic (degrees, metres). Longitude in [-180, 180).
     @inlinable
     func reverse(x: Double, y: Double, z: Double) -> (latitude: Double, longitude: Double, height: Double) {

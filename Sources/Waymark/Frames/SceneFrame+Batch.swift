@@ -20,9 +20,29 @@ extension SceneFrame {
         if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count) {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
-        for i in 0..<count {
-            let (lat, lon, h) = StridedTriples.load(input, i * inputStride)
-            StridedTriples.store(scenePosition(latitude: lat, longitude: lon, height: h), output, i * outputStride)
+        // Four points per step; the last group repeats its first point in empty lanes.
+        var i = 0
+        if inputStride == StridedTriples.size && outputStride == StridedTriples.size {
+            // Packed triples: three vector loads and stores per four points.
+            while i + 4 <= count {
+                let (lat, lon, h) = StridedTriples.loadPacked4(input + i * 24)
+                let p = scenePositions(latitude: lat, longitude: lon, height: h)
+                StridedTriples.storePacked4(p.x, p.y, p.z, output + i * 24)
+                i += 4
+            }
+        }
+        while i < count {
+            let lanes = min(4, count - i)
+            var lat = SIMD4<Double>(), lon = SIMD4<Double>(), h = SIMD4<Double>()
+            for k in 0..<4 {
+                let (a, b, c) = StridedTriples.load(input, (i + (k < lanes ? k : 0)) * inputStride)
+                lat[k] = a; lon[k] = b; h[k] = c
+            }
+            let p = scenePositions(latitude: lat, longitude: lon, height: h)
+            for k in 0..<lanes {
+                StridedTriples.store(SIMD3(p.x[k], p.y[k], p.z[k]), output, (i + k) * outputStride)
+            }
+            i += 4
         }
     }
 

@@ -108,11 +108,30 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
 
     @inlinable @inline(__always)
     func scenePosition(latitude: Double, longitude: Double, height: Double) -> SIMD3<Double> {
+        let p = scenePositions(latitude: SIMD4(repeating: latitude), longitude: SIMD4(repeating: longitude),
+                               height: SIMD4(repeating: height))
+        return SIMD3(p.x[0], p.y[0], p.z[0])
+    }
+
+    /// Exact scene positions of four points (structure of arrays): the kernel every
+    /// geo → scene path runs through.
+    @inlinable @inline(__always)
+    func scenePositions(latitude: SIMD4<Double>, longitude: SIMD4<Double>, height: SIMD4<Double>)
+        -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
         let t = tangentFrame
-        let p = t.geocentric.forward(latitude: latitude, longitude: longitude, height: height)
-        let d = SIMD3(p.x - t.x0, p.y - t.y0, p.z - t.z0)
+        let g = t.geocentric
+        // Points within 1° of the origin (nearly always, for AR) take the cheaper
+        // angle-addition sines; any lane farther away sends the group the general way.
+        let dLat = latitude - t.origin.latitude, dLon = longitude - t.origin.longitude
+        let near = pointwiseMax(dLat, -dLat) .<= 1 .& pointwiseMax(dLon, -dLon) .<= 1
+        let (sphi, cphi) = all(near) ? VectorTrig.sincosd(near: (t.sinLat0, t.cosLat0), offset: dLat) : VectorTrig.sincosd(latitude)
+        let (slam, clam) = all(near) ? VectorTrig.sincosd(near: (t.sinLon0, t.cosLon0), offset: dLon) : VectorTrig.sincosd(longitude)
+        let p = g.forward(sinLatitude: sphi, cosLatitude: cphi, sinLongitude: slam, cosLongitude: clam, height: height)
+        let dx = p.x - t.x0, dy = p.y - t.y0, dz = p.z - t.z0
         let m = ecefToScene
-        return sceneOrigin + SIMD3((m.0 * d).sum(), (m.1 * d).sum(), (m.2 * d).sum())
+        return (m.0.x * dx + m.0.y * dy + m.0.z * dz + sceneOrigin.x,
+                m.1.x * dx + m.1.y * dy + m.1.z * dz + sceneOrigin.y,
+                m.2.x * dx + m.2.y * dy + m.2.z * dz + sceneOrigin.z)
     }
 
     /// Scene position of a geodetic point by one of the seeds' baselines, through the

