@@ -205,6 +205,8 @@ WM_API wm_status wm_geodesic_direct(wm_geodetic start, double azimuth1_deg, doub
                                     wm_geodetic *end, double *azimuth2_deg);
 
 /* Inverse problems from one origin to `count` points (in[i] every in_stride bytes).
+ * Lines up to 10 km use Waymark's closed-form short-range geodesic (as exact as
+ * geod_inverse there: 1 um, 1e-8 degree; several times faster), longer ones geod_inverse.
  * Results go to contiguous arrays of `count` doubles; the azimuth arrays may be NULL.
  * Errors as wm_frame_forward (INVALID_VALUE with *first_bad for a bad point; a bad
  * origin gives INVALID_VALUE without first_bad). */
@@ -213,7 +215,8 @@ WM_API wm_status wm_geodesic_inverse_batch(wm_geodetic origin, const wm_geodetic
                                            double *azimuth1_deg, double *azimuth2_deg,
                                            size_t count, size_t *first_bad);
 
-/* Geodesic length of a polyline of `count` points: *total_m, and, when cumulative_m is
+/* Geodesic length of a polyline of `count` points (legs up to 10 km by the short-range
+ * geodesic, longer ones by geod_inverse): *total_m, and, when cumulative_m is
  * not NULL, cumulative_m[i] = length from point 0 to point i (cumulative_m[0] = 0).
  * Errors: NULL_POINTER (total_m, or in when count > 0), BAD_STRIDE, BAD_COUNT,
  * INVALID_VALUE with *first_bad. */

@@ -35,7 +35,7 @@ public func wm_geodesic_inverse_batch(_ origin: wm_geodetic, _ input: UnsafePoin
     guard count != 0, let input else { return WM_OK }
     do {
         try Geodesic.wgs84.inverse(from: origin, geodetic: input, stride: in_stride, distances: distance_m,
-                                   azimuths1: azimuth1_deg, azimuths2: azimuth2_deg, count: count)
+                                   azimuths1: azimuth1_deg, azimuths2: azimuth2_deg, count: count, shortRange: true)
     } catch { return status(of: error, firstBad: first_bad) }
     return WM_OK
 }
@@ -50,7 +50,8 @@ public func wm_polyline_length(_ input: UnsafePointer<wm_geodetic>?, _ in_stride
         return WM_OK
     }
     do {
-        total_m.pointee = try Geodesic.wgs84.length(geodetic: input, stride: in_stride, count: count, cumulative: cumulative_m)
+        total_m.pointee = try Geodesic.wgs84.length(geodetic: input, stride: in_stride, count: count, cumulative: cumulative_m,
+                                                    shortRange: true)
     } catch { return status(of: error, firstBad: first_bad) }
     return WM_OK
 }

@@ -75,6 +75,10 @@ enum BenchCommand {
                 try! Geodesic.wgs84.inverse(from: origin, geodetic: input, stride: 24, distances: distances,
                                             azimuths1: output, azimuths2: nil, count: n)
             },
+            Contender(name: "short_range_geodesic", distanceWork: true) {
+                try! Geodesic.wgs84.inverse(from: origin, geodetic: input, stride: 24, distances: distances,
+                                            azimuths1: output, azimuths2: nil, count: n, shortRange: true)
+            },
             Contender(name: "haversine_distance_bearing", distanceWork: true) {
                 let h = Haversine.standard
                 for i in 0..<n {
@@ -85,6 +89,9 @@ enum BenchCommand {
             },
             Contender(name: "polyline_length", distanceWork: true) {
                 distances[0] = try! Geodesic.wgs84.length(geodetic: input, stride: 24, count: n, cumulative: distances)
+            },
+            Contender(name: "polyline_length_short_range", distanceWork: true) {
+                distances[0] = try! Geodesic.wgs84.length(geodetic: input, stride: 24, count: n, cumulative: distances, shortRange: true)
             },
             Contender(name: "gcj02_forward", distanceWork: false) {
                 try! ChinaDatum.convert(.gcj02FromWGS84, region: .everywhere, geodetic: input, stride: 24, into: output, stride: 24, count: n)

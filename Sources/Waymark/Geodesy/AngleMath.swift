@@ -37,6 +37,7 @@ enum AngleMath {
     /// Longitude (or any angle) folded into [-180, 180).
     @inlinable @inline(__always)
     static func normalizedLongitude(_ degrees: Double) -> Double {
+        if degrees >= -180 && degrees < 180 { return degrees }   // the usual case, no libm call
         let r = degrees.remainder(dividingBy: 360)  // exact, in [-180, 180]
         return r == 180 ? -180 : r
     }
@@ -44,6 +45,7 @@ enum AngleMath {
     /// Azimuth folded into (-180, 180], the convention of PROJ's geodesic routines.
     @inlinable @inline(__always)
     static func normalizedAzimuth(_ degrees: Double) -> Double {
+        if degrees > -180 && degrees <= 180 { return degrees }
         let r = degrees.remainder(dividingBy: 360)
         return r == -180 ? 180 : r
     }

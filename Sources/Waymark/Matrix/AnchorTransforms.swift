@@ -25,24 +25,56 @@ extension SceneFrame {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
         guard count > 0 else { return }
-        @inline(__always) func position(_ i: Int) -> SIMD3<Double> {
-            let (lat, lon, h) = StridedTriples.load(input, i * stride)
-            return scenePosition(latitude: lat, longitude: lon, height: h)
+        // Positions come four at a time from the same kernel as scenePositions; each
+        // group's successor is computed once and carried over.
+        @inline(__always) func group(_ start: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
+            var lat = SIMD4<Double>(), lon = SIMD4<Double>(), h = SIMD4<Double>()
+            let lanes = min(4, count - start)
+            for k in 0..<4 {
+                let (a, b, c) = StridedTriples.load(input, (start + (k < lanes ? k : 0)) * stride)
+                lat[k] = a; lon[k] = b; h[k] = c
+            }
+            return scenePositions(latitude: lat, longitude: lon, height: h)
         }
-        // The heading to carry into leading degenerate legs: the first real one.
+        @inline(__always) func point(_ g: (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>), _ k: Int) -> SIMD3<Double> {
+            SIMD3(g.x[k], g.y[k], g.z[k])
+        }
+        // The heading carried into leading degenerate legs: the first real one.
         var heading = (cos: 1.0, sin: 0.0)
-        var probe = position(0)
-        for i in 1..<max(count, 1) {
-            let next = position(i)
-            if let h = yaw(from: probe, to: next) { heading = h; break }
-            probe = next
+        var start = 0
+        var previous: SIMD3<Double>? = nil
+        search: while start < count {
+            let g = group(start)
+            for k in 0..<min(4, count - start) {
+                let p = point(g, k)
+                if let q = previous, let h = yaw(from: q, to: p) { heading = h; break search }
+                previous = p
+            }
+            start += 4
         }
-        var current = position(0)
-        for i in 0..<count {
-            let next = i + 1 < count ? position(i + 1) : current
-            if i + 1 < count, let h = yaw(from: current, to: next) { heading = h }
-            output[i] = anchorMatrix(at: current, cos: heading.cos, sin: heading.sin)
+        // Yaw of each leg, four legs at a time: forward axis components (c, s) come from
+        // the horizontal step (a, b) as c = cosSign·b/|·|, s = sinSign·a/|·|.
+        let useY = axes == .enu
+        let cosSign: Double = axes == .eus ? -1 : 1
+        let sinSign: Double = axes == .eun ? 1 : -1
+        var current = group(0)
+        var i = 0
+        while i < count {
+            let lanes = min(4, count - i)
+            let next = i + 4 < count ? group(i + 4) : current
+            let ax = SIMD4(current.x[1], current.x[2], current.x[3], next.x[0]) - current.x
+            let bx = useY ? SIMD4(current.y[1], current.y[2], current.y[3], next.y[0]) - current.y
+                          : SIMD4(current.z[1], current.z[2], current.z[3], next.z[0]) - current.z
+            let h2 = ax * ax + bx * bx
+            let moving = h2 .> 0
+            let inverse = 1 / h2.replacing(with: 1, where: .!moving).squareRoot()
+            let c = cosSign * bx * inverse, s = sinSign * ax * inverse
+            for k in 0..<lanes {
+                if moving[k] && i + k + 1 < count { heading = (c[k], s[k]) }
+                output[i + k] = anchorMatrix(at: point(current, k), cos: heading.cos, sin: heading.sin)
+            }
             current = next
+            i += 4
         }
     }
 
@@ -77,8 +109,9 @@ extension SceneFrame {
 
     @inlinable @inline(__always)
     func anchorMatrix(at p: SIMD3<Double>, cos c: Double, sin s: Double) -> Matrix4x4f {
-        var m = axes == .enu ? Matrix4x4d.rotationAboutZ(cos: c, sin: s) : Matrix4x4d.rotationAboutY(cos: c, sin: s)
-        m.columns.3 = SIMD4(p.x, p.y, p.z, 1)
-        return Matrix4x4f(m)
+        let (cf, sf) = (Float(c), Float(s))
+        var m = axes == .enu ? Matrix4x4f.rotationAboutZ(cos: cf, sin: sf) : Matrix4x4f.rotationAboutY(cos: cf, sin: sf)
+        m.columns.3 = SIMD4(Float(p.x), Float(p.y), Float(p.z), 1)
+        return m
     }
 }

@@ -1,0 +1,84 @@
+import CProj
+
+/// Geodesics between points at most ``maximumDistance`` apart — route legs, POI
+/// distances — in closed form, much faster than Karney's iterative `geod_inverse` and
+/// as exact within that range (tested: 1 µm and 1e-8° against `geod_inverse`).
+///
+/// Method: the chord between the two points is formed from *differences* of sines
+/// (no cancellation, so it is exact to round-off even for centimetre lines); the arc
+/// follows from the chord by s = c (1 + c²κ²/24 + 3c⁴κ⁴/640), with κ the normal
+/// curvature (Euler) at the mid-latitude in the line's direction; the azimuths are the
+/// normal sections' (from the chord in each end's East-North-Up frame) less the
+/// classical normal-section-to-geodesic angle (e′²/12)(s/N)² cos²φ sin 2α. Truncation
+/// at 10 km: below 1e-9 m in length and 2e-10° in azimuth.
+extension Geodesic {
+    /// The longest line the short-range method accepts, metres.
+    public static let maximumShortRangeDistance = 10_000.0
+
+    /// The inverse problem for points ≤ 10 km apart, or nil when they are farther
+    /// apart (or within 0.01° of a pole, where azimuths need Karney's conventions):
+    /// call ``inverse(_:_:)`` then.
+    @inlinable
+    public func shortRangeInverse(_ p1: GeodeticCoordinate, _ p2: GeodeticCoordinate) -> GeodesicInverse? {
+        let a = ellipsoid.equatorialRadius, e2 = ellipsoid.eccentricitySquared
+        guard p1.latitude.magnitude < 89.99, p2.latitude.magnitude < 89.99 else { return nil }
+        let dLat = p2.latitude - p1.latitude
+        let dLon = AngleMath.normalizedLongitude(p2.longitude - p1.longitude)
+        // One four-lane sincos: φ1, φ2, Δφ/2, Δλ/2.
+        let (s, c) = VectorTrig.sincosd(SIMD4(p1.latitude, p2.latitude, dLat / 2, dLon / 2))
+        let s1 = s[0], c1 = c[0], s2 = s[1], c2 = c[1], sh = s[2], ch = c[2], sl = s[3], cl = c[3]
+        let sm = s1 * ch + c1 * sh, cm = c1 * ch - s1 * sh        // mid-latitude
+        let dCos = -2 * sm * sh, dSin = 2 * cm * sh              // c2 − c1, s2 − s1
+        let u1 = 1 - e2 * s1 * s1, u2 = 1 - e2 * s2 * s2
+        let r1 = u1.squareRoot(), r2 = u2.squareRoot()
+        let n1 = a / r1, n2 = a / r2
+        let dN = a * (e2 * dSin * (s1 + s2)) / (r1 * r2 * (r1 + r2))   // N2 − N1
+        let dA = n2 * dCos + c1 * dN                                 // N2c2 − N1c1
+        let dB = n2 * dSin + s1 * dN                                 // N2s2 − N1s1
+        // Chord in the frame turned to λ1: x to (φ=0, λ1), y east, z north.
+        let sinDLon = 2 * sl * cl, cosDLonM1 = -2 * sl * sl
+        let dx = n2 * c2 * cosDLonM1 + dA
+        let dy = n2 * c2 * sinDLon
+        let dz = (1 - e2) * dB
+        let chord2 = dx * dx + dy * dy + dz * dz
+        let chord = chord2.squareRoot()
+        guard chord <= Self.maximumShortRangeDistance else { return nil }
+        if chord == 0 { return GeodesicInverse(distance: 0, azimuth1: 180, azimuth2: 180) }
+        // Chord direction in each end's ENU frame (the normal sections' azimuths).
+        let east1 = dy, north1 = -s1 * dx + c1 * dz
+        let cosDLon = 1 + cosDLonM1
+        let east2 = -sinDLon * dx + cosDLon * dy
+        let north2 = -s2 * (cosDLon * dx + sinDLon * dy) + c2 * dz
+        // Arc from chord with the normal curvature at the mid-latitude.
+        let h1 = east1 * east1 + north1 * north1
+        let cos2 = h1 > 0 ? north1 * north1 / h1 : 1, sin2 = 1 - cos2
+        let um = 1 - e2 * sm * sm, rm = um.squareRoot()
+        let kappa = cos2 * um * rm / (a * (1 - e2)) + sin2 * rm / a   // cos²α/M + sin²α/N
+        let q = chord2 * kappa * kappa
+        let distance = chord * (1 + q / 24 + 3 * q * q / 640)
+        // Normal section → geodesic: (e′²/12)(s/N)² cos²φ sin 2α at each end.
+        let ep2 = e2 / (1 - e2)
+        let sinTwoAlpha = h1 > 0 ? 2 * east1 * north1 / h1 : 0
+        let correction = ep2 / 12 * q / kappa / kappa * (um / (a * a)) * cm * cm * sinTwoAlpha * AngleMath.degreesPerRadian
+        let section1 = AngleMath.atan2d(east1, north1)
+        // The azimuth turns by the small angle between the two ends' chord directions
+        // (the meridian convergence): by series when it is below 0.5°, where t⁹/9 < 1e-18.
+        let cross = north1 * east2 - east1 * north2, dot = east1 * east2 + north1 * north2
+        let turn: Double
+        if dot > 0 && cross.magnitude < 0.009 * dot {
+            let t = cross / dot, t2 = t * t
+            turn = (t - t * t2 * (1.0 / 3 - t2 * (1.0 / 5 - t2 * (1.0 / 7)))) * AngleMath.degreesPerRadian
+        } else {
+            turn = AngleMath.atan2d(cross, dot)
+        }
+        let azimuth1 = AngleMath.normalizedAzimuth(section1 - correction)
+        let azimuth2 = AngleMath.normalizedAzimuth(section1 + turn - correction)
+        return GeodesicInverse(distance: distance, azimuth1: azimuth1, azimuth2: azimuth2)
+    }
+
+    /// ``shortRangeInverse(_:_:)`` where it applies, `geod_inverse` otherwise.
+    @inlinable
+    public func fastInverse(_ p1: GeodeticCoordinate, _ p2: GeodeticCoordinate) -> GeodesicInverse {
+        shortRangeInverse(p1, p2) ?? inverse(p1, p2)
+    }
+}
