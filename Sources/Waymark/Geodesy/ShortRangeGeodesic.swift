@@ -23,15 +23,21 @@ extension Geodesic {
         let a = ellipsoid.equatorialRadius, e2 = ellipsoid.eccentricitySquared
         guard p1.latitude.magnitude < 89.99, p2.latitude.magnitude < 89.99 else { return nil }
         let dLat = p2.latitude - p1.latitude
+        // 10 km is under 0.091° of latitude anywhere: farther lines leave at once.
+        guard dLat.magnitude <= 0.1 else { return nil }
         let dLon = AngleMath.normalizedLongitude(p2.longitude - p1.longitude)
-        // One four-lane sincos: φ1, φ2, Δφ/2, Δλ/2.
-        let (s, c) = VectorTrig.sincosd(SIMD4(p1.latitude, p2.latitude, dLat / 2, dLon / 2))
-        let s1 = s[0], c1 = c[0], s2 = s[1], c2 = c[1], sh = s[2], ch = c[2], sl = s[3], cl = c[3]
+        // One full sincos (φ1); the half-differences are small angles, and φ2 follows
+        // by angle addition. Only near the poles can Δλ/2 exceed 0.5°.
+        let (s1, c1) = VectorTrig.sincosd(p1.latitude)
+        let (sh, ch) = VectorTrig.sincosdSmall(dLat / 2)
+        let (sl, cl) = (dLon / 2).magnitude <= 0.5 ? VectorTrig.sincosdSmall(dLon / 2) : VectorTrig.sincosd(dLon / 2)
+        let sd = 2 * sh * ch, cdm1 = -2 * sh * sh                 // sin Δφ, cos Δφ − 1
+        let s2 = s1 + (s1 * cdm1 + c1 * sd), c2 = c1 + (c1 * cdm1 - s1 * sd)
         let sm = s1 * ch + c1 * sh, cm = c1 * ch - s1 * sh        // mid-latitude
         let dCos = -2 * sm * sh, dSin = 2 * cm * sh              // c2 − c1, s2 − s1
         let u1 = 1 - e2 * s1 * s1, u2 = 1 - e2 * s2 * s2
         let r1 = u1.squareRoot(), r2 = u2.squareRoot()
-        let n1 = a / r1, n2 = a / r2
+        let n2 = a / r2
         let dN = a * (e2 * dSin * (s1 + s2)) / (r1 * r2 * (r1 + r2))   // N2 − N1
         let dA = n2 * dCos + c1 * dN                                 // N2c2 − N1c1
         let dB = n2 * dSin + s1 * dN                                 // N2s2 − N1s1
@@ -53,14 +59,15 @@ extension Geodesic {
         let h1 = east1 * east1 + north1 * north1
         let cos2 = h1 > 0 ? north1 * north1 / h1 : 1, sin2 = 1 - cos2
         let um = 1 - e2 * sm * sm, rm = um.squareRoot()
-        let kappa = cos2 * um * rm / (a * (1 - e2)) + sin2 * rm / a   // cos²α/M + sin²α/N
+        let kappa = rm / a * (cos2 * um / (1 - e2) + sin2)            // cos²α/M + sin²α/N
         let q = chord2 * kappa * kappa
         let distance = chord * (1 + q / 24 + 3 * q * q / 640)
         // Normal section → geodesic: (e′²/12)(s/N)² cos²φ sin 2α at each end.
         let ep2 = e2 / (1 - e2)
         let sinTwoAlpha = h1 > 0 ? 2 * east1 * north1 / h1 : 0
-        let correction = ep2 / 12 * q / kappa / kappa * (um / (a * a)) * cm * cm * sinTwoAlpha * AngleMath.degreesPerRadian
-        let section1 = AngleMath.atan2d(east1, north1)
+        // (s/N)² = chord²·um/a² to the precision this term needs.
+        let correction = ep2 / 12 * chord2 * um / (a * a) * cm * cm * sinTwoAlpha * AngleMath.degreesPerRadian
+        let section1 = AngleMath.atan2dInline(east1, north1)
         // The azimuth turns by the small angle between the two ends' chord directions
         // (the meridian convergence): by series when it is below 0.5°, where t⁹/9 < 1e-18.
         let cross = north1 * east2 - east1 * north2, dot = east1 * east2 + north1 * north2
@@ -69,7 +76,7 @@ extension Geodesic {
             let t = cross / dot, t2 = t * t
             turn = (t - t * t2 * (1.0 / 3 - t2 * (1.0 / 5 - t2 * (1.0 / 7)))) * AngleMath.degreesPerRadian
         } else {
-            turn = AngleMath.atan2d(cross, dot)
+            turn = AngleMath.atan2dInline(cross, dot)
         }
         let azimuth1 = AngleMath.normalizedAzimuth(section1 - correction)
         let azimuth2 = AngleMath.normalizedAzimuth(section1 + turn - correction)

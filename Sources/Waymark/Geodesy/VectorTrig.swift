@@ -41,6 +41,43 @@ enum VectorTrig {
         return (s + 0, c + 0)
     }
 
+    /// Scalar sin and cos of `x` degrees with the same reduction and polynomials as the
+    /// four-lane form (same error bound), for scalar hot paths.
+    @inlinable @inline(__always)
+    static func sincosd(_ x: Double) -> (sin: Double, cos: Double) {
+        let q = (x * (1.0 / 90.0) + 0x1.8p52) - 0x1.8p52
+        let r = (x - q * 90) * AngleMath.radiansPerDegree
+        let z = r * r
+        var sp = -2.50507602534068634195e-08 + z * 1.58969099521155010221e-10
+        sp = 2.75573137070700676789e-06 + z * sp
+        sp = -1.98412698298579493134e-04 + z * sp
+        sp = 8.33333333332248946124e-03 + z * sp
+        sp = -1.66666666666666324348e-01 + z * sp
+        sp = r + r * z * sp
+        var cp = 2.08757232129817482790e-09 + z * -1.13596475577881948265e-11
+        cp = -2.75573143513906633035e-07 + z * cp
+        cp = 2.48015872894767294178e-05 + z * cp
+        cp = -1.38888888888741095749e-03 + z * cp
+        cp = 4.16666666666666019037e-02 + z * cp
+        cp = (1 - 0.5 * z) + z * z * cp
+        switch Int(q) & 3 {
+        case 0: return (sp + 0, cp + 0)
+        case 1: return (cp + 0, -sp + 0)
+        case 2: return (-sp + 0, -cp + 0)
+        default: return (-cp + 0, sp + 0)
+        }
+    }
+
+    /// sin and cos of a small angle `x` degrees, |x| ≤ 0.5°, by Taylor polynomials to
+    /// x⁷ and x⁶ (truncation below 1e-21).
+    @inlinable @inline(__always)
+    static func sincosdSmall(_ x: Double) -> (sin: Double, cos: Double) {
+        let r = x * AngleMath.radiansPerDegree
+        let z = r * r
+        return (r + r * z * (-1.0 / 6 + z * (1.0 / 120 - z * (1.0 / 5040))),
+                1 - z * (0.5 - z * (1.0 / 24 - z * (1.0 / 720))))
+    }
+
     /// sin and cos of `base + d` degrees for |d| ≤ 1° (checked by the caller), from the
     /// base's sine and cosine and short Taylor polynomials of d: truncation below
     /// 3.3e-17 (d⁷/5040 at 1°), so the result is within an ulp of the full
