@@ -123,9 +123,16 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
         // Points within 1° of the origin (nearly always, for AR) take the cheaper
         // angle-addition sines; any lane farther away sends the group the general way.
         let dLat = latitude - t.origin.latitude, dLon = longitude - t.origin.longitude
+        // The choice is per lane, so a point's result never depends on its neighbours.
         let near = pointwiseMax(dLat, -dLat) .<= 1 .& pointwiseMax(dLon, -dLon) .<= 1
-        let (sphi, cphi) = all(near) ? VectorTrig.sincosd(near: (t.sinLat0, t.cosLat0), offset: dLat) : VectorTrig.sincosd(latitude)
-        let (slam, clam) = all(near) ? VectorTrig.sincosd(near: (t.sinLon0, t.cosLon0), offset: dLon) : VectorTrig.sincosd(longitude)
+        var (sphi, cphi) = VectorTrig.sincosd(near: (t.sinLat0, t.cosLat0), offset: dLat)
+        var (slam, clam) = VectorTrig.sincosd(near: (t.sinLon0, t.cosLon0), offset: dLon)
+        if !all(near) {
+            let far = .!near
+            let (sf, cf) = VectorTrig.sincosd(latitude), (sl, cl) = VectorTrig.sincosd(longitude)
+            sphi.replace(with: sf, where: far); cphi.replace(with: cf, where: far)
+            slam.replace(with: sl, where: far); clam.replace(with: cl, where: far)
+        }
         let p = g.forward(sinLatitude: sphi, cosLatitude: cphi, sinLongitude: slam, cosLongitude: clam, height: height)
         let dx = p.x - t.x0, dy = p.y - t.y0, dz = p.z - t.z0
         let m = ecefToScene
