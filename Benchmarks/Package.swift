@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+// Waymark's benchmarks (ordo-one/package-benchmark). Run from this folder:
+//   swift package benchmark            (all suites)
+//   swift package benchmark --filter "geo→scene.*"
+// Wall-clock ratios against PROJ and the C floor in one process: `waymark bench`.
+import PackageDescription
+
+let package = Package(
+    name: "WaymarkBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Waymark", path: ".."),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "WaymarkBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Waymark", package: "Waymark"),
+                .product(name: "CReferenceKernels", package: "Waymark"),
+            ],
+            path: "Benchmarks/WaymarkBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ]
+)
