@@ -96,3 +96,40 @@ extension ShortRangeGeodesicTests {
         #expect(g.shortRangeInverse(a, a)?.distance == 0)
     }
 }
+
+extension ShortRangeGeodesicTests {
+    @Test("four-lane batch: same accuracy as the scalar method, fallback lanes go to geod_inverse")
+    func batch() throws {
+        var rng = SeededRandom(seed: 31)
+        let origin = try GeodeticCoordinate(latitude: 48.2, longitude: 179.99)
+        var points: [GeodeticCoordinate] = []
+        for i in 0..<1003 {
+            let reach = i % 7 == 0 ? 50_000.0 : 9_000    // some beyond 10 km: geod_inverse lanes
+            points.append(try g.direct(from: origin, azimuth: rng.uniform(-180...180), distance: rng.uniform(0...reach)).destination)
+        }
+        var d = [Double](repeating: 0, count: points.count), a1 = d, a2 = d
+        try points.withUnsafeBytes { p in
+            try d.withUnsafeMutableBufferPointer { dp in
+                try a1.withUnsafeMutableBufferPointer { ap in
+                    try a2.withUnsafeMutableBufferPointer { bp in
+                        try g.inverse(from: origin, geodetic: p.baseAddress!, stride: 24, distances: dp.baseAddress, azimuths1: ap.baseAddress,
+                                      azimuths2: bp.baseAddress, count: points.count, shortRange: true)
+                    }
+                }
+            }
+        }
+        for (i, p) in points.enumerated() {
+            let exact = g.inverse(origin, p)
+            #expect(abs(d[i] - exact.distance) <= 1e-6)
+            let da = max(abs(angleDifference(a1[i], exact.azimuth1)), abs(angleDifference(a2[i], exact.azimuth2)))
+            #expect(da <= 1e-8 || da * .pi / 180 * exact.distance <= 5e-9, "\(i): \(da)")
+        }
+        var cumulative = [Double](repeating: 0, count: points.count)
+        let total = try points.withUnsafeBytes { p in
+            try cumulative.withUnsafeMutableBufferPointer { try g.length(geodetic: p.baseAddress!, stride: 24, count: points.count, cumulative: $0.baseAddress, shortRange: true) }
+        }
+        let reference = points.withUnsafeBufferPointer { g.length(of: $0) }
+        #expect(abs(total - reference) <= 1e-6 * Double(points.count))
+        #expect(cumulative.last == total)
+    }
+}

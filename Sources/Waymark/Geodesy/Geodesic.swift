@@ -51,6 +51,8 @@ public struct Geodesic: Sendable {
     @usableFromInline let state: geod_geodesic
     /// The ellipsoid the geodesics run on.
     public let ellipsoid: Ellipsoid
+    /// Constants of the short-range method: 1/a, 1/(1 − e²), e′²/(12a²).
+    @usableFromInline let shortRangeConstants: SIMD3<Double>
 
     /// The WGS-84 geodesic, built once.
     public static let wgs84 = Geodesic(building: .wgs84)
@@ -66,6 +68,8 @@ public struct Geodesic: Sendable {
         geod_init(&state, ellipsoid.equatorialRadius, ellipsoid.flattening)
         self.state = state
         self.ellipsoid = ellipsoid
+        let a = ellipsoid.equatorialRadius, e2 = ellipsoid.eccentricitySquared
+        shortRangeConstants = SIMD3(1 / a, 1 / (1 - e2), e2 / (1 - e2) / (12 * a * a))
     }
 
     /// Shortest geodesic from `a` to `b`.

@@ -57,16 +57,17 @@ extension Geodesic {
         let north2 = -s2 * (cosDLon * dx + sinDLon * dy) + c2 * dz
         // Arc from chord with the normal curvature at the mid-latitude.
         let h1 = east1 * east1 + north1 * north1
-        let cos2 = h1 > 0 ? north1 * north1 / h1 : 1, sin2 = 1 - cos2
+        let invH1 = h1 > 0 ? 1 / h1 : 0
+        let cos2 = h1 > 0 ? north1 * north1 * invH1 : 1, sin2 = 1 - cos2
         let um = 1 - e2 * sm * sm, rm = um.squareRoot()
-        let kappa = rm / a * (cos2 * um / (1 - e2) + sin2)            // cos²α/M + sin²α/N
+        let k = shortRangeConstants
+        let kappa = rm * k.x * (cos2 * um * k.y + sin2)              // cos²α/M + sin²α/N
         let q = chord2 * kappa * kappa
         let distance = chord * (1 + q / 24 + 3 * q * q / 640)
         // Normal section → geodesic: (e′²/12)(s/N)² cos²φ sin 2α at each end.
-        let ep2 = e2 / (1 - e2)
-        let sinTwoAlpha = h1 > 0 ? 2 * east1 * north1 / h1 : 0
+        let sinTwoAlpha = 2 * east1 * north1 * invH1
         // (s/N)² = chord²·um/a² to the precision this term needs.
-        let correction = ep2 / 12 * chord2 * um / (a * a) * cm * cm * sinTwoAlpha * AngleMath.degreesPerRadian
+        let correction = k.z * chord2 * um * cm * cm * sinTwoAlpha * AngleMath.degreesPerRadian
         let section1 = AngleMath.atan2dInline(east1, north1)
         // The azimuth turns by the small angle between the two ends' chord directions
         // (the meridian convergence): by series when it is below 0.5°, where t⁹/9 < 1e-18.
