@@ -20,11 +20,12 @@ extension Geodesic {
         if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count) {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
+        let start = shortRangeStart(origin)
         withUnsafePointer(to: state) { g in
             for i in 0..<count {
                 let (lat, lon, h) = StridedTriples.load(input, i * stride)
                 var s12 = 0.0, azi1 = 0.0, azi2 = 0.0
-                if shortRange, let r = shortRangeInverse(origin, GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h)) {
+                if shortRange, let r = shortRangeInverse(from: start, to: GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h)) {
                     (s12, azi1, azi2) = (r.distance, r.azimuth1, r.azimuth2)
                 } else {
                     geod_inverse(g, origin.latitude, origin.longitude, lat, lon, &s12, &azi1, &azi2)

@@ -20,23 +20,51 @@ extension Geodesic {
     /// call ``inverse(_:_:)`` then.
     @inlinable
     public func shortRangeInverse(_ p1: GeodeticCoordinate, _ p2: GeodeticCoordinate) -> GeodesicInverse? {
+        shortRangeInverse(from: shortRangeStart(p1), to: p2)
+    }
+
+    /// What the short-range method needs of a line's first point, computed once when
+    /// many lines leave the same point (POI distances from the user).
+    @usableFromInline
+    struct ShortRangeStart {
+        @usableFromInline let latitude: Double, longitude: Double
+        @usableFromInline let sinLatitude: Double, cosLatitude: Double, radiusFactor: Double   // √(1 − e² sin²φ)
+
+        @inlinable init(latitude: Double, longitude: Double, sinLatitude: Double, cosLatitude: Double, radiusFactor: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.sinLatitude = sinLatitude
+            self.cosLatitude = cosLatitude
+            self.radiusFactor = radiusFactor
+        }
+    }
+
+    @inlinable @inline(__always)
+    func shortRangeStart(_ p: GeodeticCoordinate) -> ShortRangeStart {
+        let (s, c) = VectorTrig.sincosd(p.latitude)
+        return ShortRangeStart(latitude: p.latitude, longitude: p.longitude, sinLatitude: s, cosLatitude: c,
+                               radiusFactor: (1 - ellipsoid.eccentricitySquared * s * s).squareRoot())
+    }
+
+    @inlinable @inline(__always)
+    func shortRangeInverse(from start: ShortRangeStart, to p2: GeodeticCoordinate) -> GeodesicInverse? {
         let a = ellipsoid.equatorialRadius, e2 = ellipsoid.eccentricitySquared
-        guard p1.latitude.magnitude < 89.99, p2.latitude.magnitude < 89.99 else { return nil }
-        let dLat = p2.latitude - p1.latitude
+        guard start.latitude.magnitude < 89.99, p2.latitude.magnitude < 89.99 else { return nil }
+        let dLat = p2.latitude - start.latitude
         // 10 km is under 0.091° of latitude anywhere: farther lines leave at once.
         guard dLat.magnitude <= 0.1 else { return nil }
-        let dLon = AngleMath.normalizedLongitude(p2.longitude - p1.longitude)
-        // One full sincos (φ1); the half-differences are small angles, and φ2 follows
-        // by angle addition. Only near the poles can Δλ/2 exceed 0.5°.
-        let (s1, c1) = VectorTrig.sincosd(p1.latitude)
+        let dLon = AngleMath.normalizedLongitude(p2.longitude - start.longitude)
+        // One full sincos (φ1, in `start`); the half-differences are small angles, and
+        // φ2 follows by angle addition. Only near the poles can Δλ/2 exceed 0.5°.
+        let s1 = start.sinLatitude, c1 = start.cosLatitude
         let (sh, ch) = VectorTrig.sincosdSmall(dLat / 2)
         let (sl, cl) = (dLon / 2).magnitude <= 0.5 ? VectorTrig.sincosdSmall(dLon / 2) : VectorTrig.sincosd(dLon / 2)
         let sd = 2 * sh * ch, cdm1 = -2 * sh * sh                 // sin Δφ, cos Δφ − 1
         let s2 = s1 + (s1 * cdm1 + c1 * sd), c2 = c1 + (c1 * cdm1 - s1 * sd)
         let sm = s1 * ch + c1 * sh, cm = c1 * ch - s1 * sh        // mid-latitude
         let dCos = -2 * sm * sh, dSin = 2 * cm * sh              // c2 − c1, s2 − s1
-        let u1 = 1 - e2 * s1 * s1, u2 = 1 - e2 * s2 * s2
-        let r1 = u1.squareRoot(), r2 = u2.squareRoot()
+        let u2 = 1 - e2 * s2 * s2
+        let r1 = start.radiusFactor, r2 = u2.squareRoot()
         let n2 = a / r2
         let dN = a * (e2 * dSin * (s1 + s2)) / (r1 * r2 * (r1 + r2))   // N2 − N1
         let dA = n2 * dCos + c1 * dN                                 // N2c2 − N1c1
