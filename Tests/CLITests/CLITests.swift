@@ -215,3 +215,28 @@ struct DatumCLITests {
         #expect(try Waymark.run(["geoid"], input: "1,2\n").status == 65)
     }
 }
+
+@Suite("waymark bench output contract")
+struct BenchCLITests {
+    @Test("lines NAME ns_per_point=X vs_proj=Y vs_floor=Z [vs_geod_inverse=W]")
+    func format() throws {
+        let r = try Waymark.run(["bench", "--points", "200", "--repeat", "3"])
+        #expect(r.status == 0)
+        let lines = r.lines.filter { !$0.hasPrefix("#") }
+        let names = lines.map { String($0.split(separator: " ")[0]) }
+        for required in ["proj_pipeline", "floor_c_vector", "geo_to_scene", "haversine_baseline", "meters_per_degree_baseline",
+                         "anchor_transforms", "geod_inverse", "short_range_geodesic", "gcj02_exact_inverse"] {
+            #expect(names.contains(required), "\(required)")
+        }
+        for line in lines {
+            let fields = line.split(separator: " ").dropFirst().map { $0.split(separator: "=") }
+            #expect(fields.count == 3 || fields.count == 4, "\(line)")
+            #expect(fields.map { String($0[0]) }.prefix(3) == ["ns_per_point", "vs_proj", "vs_floor"], "\(line)")
+            #expect(fields.allSatisfy { $0.count == 2 && Double($0[1]) != nil && Double($0[1])! > 0 }, "\(line)")
+            if line.hasPrefix("geod_inverse") || line.hasPrefix("short_range") || line.hasPrefix("polyline") {
+                #expect(fields.count == 4 && fields[3][0] == "vs_geod_inverse")
+            }
+        }
+        #expect(try Waymark.run(["bench", "--points", "0"]).status == 64)
+    }
+}
