@@ -53,6 +53,24 @@ enum StridedTriples {
         base.storeBytes(of: SIMD4(z[2], x[3], y[3], z[3]), toByteOffset: 64, as: SIMD4<Double>.self)
     }
 
+    /// The shared shape of per-point geodetic batches: check the buffers, check every
+    /// point (nothing written on a bad one), then write `body(point)` for each, the
+    /// point's longitude normalised. Each element is read before it is written, so
+    /// input and output may alias.
+    @inlinable @inline(__always)
+    static func mapGeodetic(_ input: UnsafeRawPointer, stride inputStride: Int,
+                            into output: UnsafeMutableRawPointer, stride outputStride: Int, count: Int,
+                            _ body: (GeodeticCoordinate) throws(WaymarkError) -> SIMD3<Double>) throws(WaymarkError) {
+        try checkShape(count: count, strides: inputStride, outputStride)
+        if let bad = firstGeodeticFault(input, stride: inputStride, count: count) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
+        }
+        for i in 0..<count {
+            let (lat, lon, h) = load(input, i * inputStride)
+            store(try body(GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h)), output, i * outputStride)
+        }
+    }
+
     /// First element that is not a valid geodetic coordinate (latitude, longitude,
     /// height), with the reason; nil when all are valid.
     @inlinable

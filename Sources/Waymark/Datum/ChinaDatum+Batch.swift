@@ -54,14 +54,9 @@ extension ChinaDatum {
                                geodetic input: UnsafeRawPointer, stride inputStride: Int,
                                into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                count: Int) throws(WaymarkError) {
-        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
-        if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count) {
-            throw .invalidElement(index: bad.index, fault: bad.fault)
-        }
-        for i in 0..<count {
-            let (lat, lon, h) = StridedTriples.load(input, i * inputStride)
-            let q = convert(GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h), conversion, region: region)
-            StridedTriples.store(SIMD3(q.latitude, q.longitude, q.height), output, i * outputStride)
+        try StridedTriples.mapGeodetic(input, stride: inputStride, into: output, stride: outputStride, count: count) { p in
+            let q = convert(p, conversion, region: region)
+            return SIMD3(q.latitude, q.longitude, q.height)
         }
     }
 }

@@ -17,7 +17,7 @@ public final class ProjTopocentricPipeline {
     private let pipeline: OpaquePointer
 
     /// Builds the pipeline.
-    /// - Throws: ``WaymarkError/projFailure(code:)`` when PROJ cannot create the
+    /// - Throws: ``WaymarkError/projFailure(code:message:)`` when PROJ cannot create the
     ///   context or the pipeline; ``WaymarkError/invalidEllipsoid`` when the
     ///   ellipsoid's parameters cannot be written for PROJ.
     public init(origin: GeodeticCoordinate, ellipsoid: Ellipsoid = .wgs84) throws(WaymarkError) {
@@ -50,7 +50,7 @@ public final class ProjTopocentricPipeline {
     }
 
     /// Geodetic → ENU, metres.
-    /// - Throws: ``WaymarkError/projFailure(code:)`` when PROJ reports an error.
+    /// - Throws: ``WaymarkError/projFailure(code:message:)`` when PROJ reports an error.
     public func forward(_ point: GeodeticCoordinate) throws(WaymarkError) -> SIMD3<Double> {
         let input = proj_coord(point.longitude * AngleMath.radiansPerDegree,
                                point.latitude * AngleMath.radiansPerDegree, point.height, 0)
@@ -63,7 +63,7 @@ public final class ProjTopocentricPipeline {
 
     /// ENU → geodetic.
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for non-finite input;
-    ///   ``WaymarkError/projFailure(code:)`` when PROJ reports an error.
+    ///   ``WaymarkError/projFailure(code:message:)`` when PROJ reports an error.
     public func reverse(_ enu: SIMD3<Double>) throws(WaymarkError) -> GeodeticCoordinate {
         guard enu.x.isFinite, enu.y.isFinite, enu.z.isFinite else { throw .invalidInput(.nonFinite) }
         let out = proj_trans(pipeline, PJ_INV, proj_coord(enu.x, enu.y, enu.z, 0))
@@ -73,21 +73,17 @@ public final class ProjTopocentricPipeline {
         return GeodeticCoordinate(unchecked: max(-90, min(90, lat)), AngleMath.normalizedLongitude(lon), out.lpz.z)
     }
 
-    /// Geodetic → ENU for `count` points over strided buffers of three `Double`s,
-    /// one `proj_trans` per point (PROJ's batch calls loop the same way). Checks every input first; PROJ failing on a valid point mid-batch throws with the earlier outputs written.
-    /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``, ``WaymarkError/invalidElement(index:fault:)``,
-    ///   ``WaymarkError/projFailure(code:)``.
+    /// Geodetic → ENU for `count` points over strided buffers of three `Double`s, one
+    /// `proj_trans` per point (PROJ's batch calls loop the same way). Checks every input
+    /// first; PROJ failing on a valid point mid-batch (not seen in practice for this
+    /// pipeline) throws with the earlier outputs written.
+    /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``,
+    ///   ``WaymarkError/invalidElement(index:fault:)``, ``WaymarkError/projFailure(code:message:)``.
     public func forward(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                         into output: UnsafeMutableRawPointer, stride outputStride: Int,
                         count: Int) throws(WaymarkError) {
-        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
-        if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count) {
-            throw .invalidElement(index: bad.index, fault: bad.fault)
-        }
-        for i in 0..<count {
-            let (lat, lon, h) = StridedTriples.load(input, i * inputStride)
-            let point = GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h)
-            StridedTriples.store(try forward(point), output, i * outputStride)
+        try StridedTriples.mapGeodetic(input, stride: inputStride, into: output, stride: outputStride, count: count) {
+            point throws(WaymarkError) in try forward(point)
         }
     }
 }

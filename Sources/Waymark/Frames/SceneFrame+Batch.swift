@@ -51,14 +51,8 @@ extension SceneFrame {
     public func scenePositions(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                                into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                count: Int, baseline: SeedBaseline) throws(WaymarkError) {
-        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
-        if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count) {
-            throw .invalidElement(index: bad.index, fault: bad.fault)
-        }
-        for i in 0..<count {
-            let (lat, lon, h) = StridedTriples.load(input, i * inputStride)
-            let p = GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h)
-            StridedTriples.store(scenePosition(of: p, baseline: baseline), output, i * outputStride)
+        try StridedTriples.mapGeodetic(input, stride: inputStride, into: output, stride: outputStride, count: count) {
+            scenePosition(of: $0, baseline: baseline)
         }
     }
 
