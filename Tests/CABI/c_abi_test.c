@@ -169,7 +169,8 @@ static void geodesic_batches(void) {
     int i;
     CHECK(wm_geodesic_inverse_batch(pts[0], pts, sizeof pts[0], dist, az1, NULL, 4, &bad) == WM_OK);
     for (i = 0; i < 4; i++) {
-        CHECK(wm_geodesic_inverse(pts[0], pts[i], &d, NULL, NULL) == WM_OK && d == dist[i]);
+        /* The batch solves these short lines by the short-range method: same to 1 um. */
+        CHECK(wm_geodesic_inverse(pts[0], pts[i], &d, NULL, NULL) == WM_OK && fabs(d - dist[i]) <= 1e-6);
     }
     CHECK(wm_polyline_length(pts, sizeof pts[0], 4, cum, &total, &bad) == WM_OK);
     CHECK(cum[0] == 0 && cum[3] == total && total > 0);
