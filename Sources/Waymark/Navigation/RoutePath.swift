@@ -1,0 +1,128 @@
+/// A walking route in scene coordinates, as the AR layer draws it (seed 000, "Route
+/// polyline"): the user's projection onto it, the window ahead, arrows every few
+/// metres with their animation legs, the distance left, and whether the user is off
+/// the route.
+///
+/// Lengths along the route are 3-D (the arrows follow the ground); nearness — which
+/// segment the user is on and how far off it — is measured horizontally, in the plane
+/// perpendicular to the scene's up axis, because the camera is held above the ground.
+/// Zero-length segments are kept (indices match the input) but never chosen.
+public struct RoutePath: Sendable {
+    /// The vertices, scene metres.
+    public let points: [SIMD3<Double>]
+    /// The scene convention (which axis is up, which is the model's forward).
+    public let axes: SceneAxes
+    /// `cumulative[i]`: 3-D length from vertex 0 to vertex i, metres.
+    public let cumulative: [Double]
+
+    /// A route through `points` (at least one).
+    /// - Throws: ``WaymarkError/badCount`` for no points, ``WaymarkError/invalidElement(index:fault:)``
+    ///   for a non-finite one.
+    public init(points: [SIMD3<Double>], axes: SceneAxes = .eus) throws(WaymarkError) {
+        guard !points.isEmpty else { throw .badCount }
+        for (i, p) in points.enumerated() where !(p.x.isFinite && p.y.isFinite && p.z.isFinite) {
+            throw .invalidElement(index: i, fault: .nonFinite)
+        }
+        var cumulative = [0.0]
+        cumulative.reserveCapacity(points.count)
+        for i in 1..<max(points.count, 1) where points.count > 1 {
+            let d = points[i] - points[i - 1]
+            cumulative.append(cumulative[i - 1] + (d * d).sum().squareRoot())
+        }
+        self.points = points
+        self.axes = axes
+        self.cumulative = cumulative
+    }
+
+    /// Total 3-D length, metres.
+    public var length: Double { cumulative[cumulative.count - 1] }
+
+    @inlinable
+    func horizontal(_ v: SIMD3<Double>) -> SIMD3<Double> {
+        var h = v
+        h[axes.upAxisIndex] = 0
+        return h
+    }
+
+    /// Where the user is relative to the route.
+    public struct Projection: Sendable, Equatable {
+        /// Index of the segment (from vertex `segment` to `segment + 1`); 0 for a
+        /// one-point route.
+        public var segment: Int
+        /// Position along that segment, 0…1.
+        public var fraction: Double
+        /// The closest route point, scene metres.
+        public var point: SIMD3<Double>
+        /// 3-D length from the start of the route to `point`, metres.
+        public var distanceAlong: Double
+        /// Horizontal distance from the user to `point`, metres.
+        public var offset: Double
+    }
+
+    /// The closest point of the route to `position` (horizontally); ties go to the
+    /// earlier segment, so a user exactly on a vertex is at the end of the segment
+    /// leading to it.
+    public func project(_ position: SIMD3<Double>) -> Projection {
+        var best = Projection(segment: 0, fraction: 0, point: points[0], distanceAlong: 0,
+                              offset: (horizontal(position - points[0]) * horizontal(position - points[0])).sum().squareRoot())
+        guard points.count > 1 else { return best }
+        var bestDistance2 = Double.infinity
+        for i in 0..<(points.count - 1) {
+            let a = points[i], b = points[i + 1]
+            let ab = horizontal(b - a), ap = horizontal(position - a)
+            let length2 = (ab * ab).sum()
+            let t = length2 > 0 ? min(1, max(0, (ap * ab).sum() / length2)) : 0
+            let closest = horizontal(a + t * (b - a))
+            let d = horizontal(position) - closest
+            let d2 = (d * d).sum()
+            if d2 < bestDistance2 {
+                bestDistance2 = d2
+                let along = cumulative[i] + t * (cumulative[i + 1] - cumulative[i])
+                best = Projection(segment: i, fraction: t, point: a + t * (b - a), distanceAlong: along, offset: d2.squareRoot())
+            }
+        }
+        return best
+    }
+
+    /// The route point `distance` metres along the route (clamped to its ends), and
+    /// the segment it lies on (at a vertex: the segment leaving it).
+    public func point(atDistance distance: Double) -> (point: SIMD3<Double>, segment: Int) {
+        guard points.count > 1 else { return (points[0], 0) }
+        let s = min(max(distance, 0), length)
+        // The segment whose [start, end) holds s, so a vertex belongs to the segment
+        // leaving it (the last segment keeps the finish).
+        var i = 0
+        while i < points.count - 2 && cumulative[i + 1] <= s { i += 1 }
+        // Skip zero-length segments so the point's segment has a direction.
+        while i < points.count - 2 && cumulative[i + 1] - cumulative[i] == 0 { i += 1 }
+        let span = cumulative[i + 1] - cumulative[i]
+        let t = span > 0 ? (s - cumulative[i]) / span : 0
+        return (points[i] + t * (points[i + 1] - points[i]), i)
+    }
+
+    /// The remaining along-route distance from the user's projection to the finish.
+    public func remainingDistance(from projection: Projection) -> Double { length - projection.distanceAlong }
+
+    /// Whether the user is farther than `threshold` metres (horizontally) from the route.
+    public func isOffRoute(_ projection: Projection, threshold: Double = 20) -> Bool { projection.offset > threshold }
+
+    /// The yaw (degrees) of the right-handed rotation about the scene's up axis that
+    /// turns the model's forward axis (−z in eus, +z in eun, +y in enu, as for anchor
+    /// transforms) onto the horizontal direction `d`; nil for a vertical or zero `d`.
+    public func yaw(of d: SIMD3<Double>) -> Double? {
+        switch axes {
+        case .eus: return d.x == 0 && d.z == 0 ? nil : AngleMath.atan2d(-d.x, -d.z)
+        case .eun: return d.x == 0 && d.z == 0 ? nil : AngleMath.atan2d(d.x, d.z)
+        case .enu: return d.x == 0 && d.y == 0 ? nil : AngleMath.atan2d(-d.x, d.y)
+        }
+    }
+
+    /// The yaw of the first segment at or after `segment` that has a horizontal
+    /// direction, else of the last one before it; 0 for a route with none.
+    func segmentYaw(_ segment: Int) -> Double {
+        guard points.count > 1 else { return 0 }
+        for i in segment..<(points.count - 1) { if let y = yaw(of: points[i + 1] - points[i]) { return y } }
+        for i in stride(from: min(segment, points.count - 2), through: 0, by: -1) { if let y = yaw(of: points[i + 1] - points[i]) { return y } }
+        return 0
+    }
+}
