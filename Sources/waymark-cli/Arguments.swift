@@ -39,6 +39,9 @@ struct Arguments {
         }
     }
 
+    /// Sets an option (used to parse another option with the same syntax).
+    mutating func setOption(_ name: String, _ value: String) { options[name] = value }
+
     /// `--origin LAT,LON[,H]`, required.
     func origin() throws(CLIError) -> GeodeticCoordinate {
         guard let text = options["origin"] else { throw .usage("--origin LAT,LON[,H] is required") }

@@ -24,6 +24,13 @@ commands:
   direct     [FILE]
              rows lat1,lon1,azimuth1_deg,distance_m -> lat2,lon2,azimuth2_deg
   accuracy   the seed baselines' errors by distance and latitude
+  simulate   [--route straight|sample|FILE] [--runs N] [--seed S] [--heading-error-deg D]
+             [--gps-sigma-m M] [--jumps] [--drift-deg-per-min R] [--duration-s T]
+             [--estimator seed|robust] [--svg FILE]
+             the heading corrector in a seeded field simulation (default: a straight
+             300 m walk, 5 m GPS noise, 15° compass error, 100 runs)
+  arrows     --origin LAT,LON[,H] --position LAT,LON[,H] [--spacing-m 3] [--ahead-m 100] ROUTE_FILE
+             rows x,y,z,yaw_deg (eus) of the route arrows ahead of the user
   bench      [--points N] [--repeat R]
              speed of every path against PROJ and a vectorised C floor (build with
              -c release): NAME ns_per_point=X vs_proj=Y vs_floor=Z
@@ -59,6 +66,8 @@ do {
     case "transform": try DatumCommands.transform(arguments, &out)
     case "geoid": try DatumCommands.geoid(arguments, &out)
     case "bench": try BenchCommand.run(arguments, &out)
+    case "simulate": try NavigationCommands.simulate(arguments, &out)
+    case "arrows": try NavigationCommands.arrows(arguments, &out)
     case "help", "--help", "-h":
         out.line(usage)
     default:

@@ -240,3 +240,49 @@ struct BenchCLITests {
         #expect(try Waymark.run(["bench", "--points", "0"]).status == 64)
     }
 }
+
+@Suite("waymark simulate and arrows", .serialized)
+struct NavigationCLITests {
+    @Test("simulate prints the contract lines and meets the target on the reference scenario")
+    func simulate() throws {
+        let r = try Waymark.run(["simulate", "--runs", "30", "--seed", "11"])
+        #expect(r.status == 0)
+        var values: [String: Double] = [:]
+        for line in r.lines {
+            let parts = line.split(separator: " ")
+            if parts.count == 2, let v = Double(parts[1]) { values[String(parts[0])] = v }
+        }
+        #expect(values["runs"] == 30)
+        let rms60 = try #require(values["rms_heading_error_deg_at_60s"]), bound = try #require(values["bound_deg_at_60s"])
+        #expect(rms60 <= 1.3 * bound)
+        #expect(try #require(values["rms_heading_error_deg_at_120s"]) < 1)
+        // Same seed, same output.
+        #expect(try Waymark.run(["simulate", "--runs", "30", "--seed", "11"]).stdout == r.stdout)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-sim-\(getpid()).svg")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let s = try Waymark.run(["simulate", "--runs", "1", "--route", "sample", "--estimator", "seed", "--jumps",
+                                 "--drift-deg-per-min", "1", "--duration-s", "90", "--svg", url.path])
+        #expect(s.status == 0 && s.stdout.contains("estimator seed"))
+        #expect((try String(contentsOf: url, encoding: .utf8)).hasPrefix("<svg"))
+        #expect(try Waymark.run(["simulate", "--estimator", "magic"]).status == 64)
+        #expect(try Waymark.run(["simulate", "--runs", "0"]).status == 64)
+    }
+
+    @Test("arrows: rows x,y,z,yaw_deg every 3 m ahead of the user")
+    func arrows() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-route-\(getpid()).csv")
+        defer { try? FileManager.default.removeItem(at: url) }
+        // 60.05 m due north of the origin (0.000539° of latitude at 55.7° N).
+        try "lat,lon\n55.73397,37.58864\n55.734509,37.58864\n".write(to: url, atomically: true, encoding: .utf8)
+        let r = try Waymark.run(["arrows", "--origin", "55.73397,37.58864", "--position", "55.73397,37.58864", url.path])
+        #expect(r.status == 0 && r.lines[0] == "x,y,z,yaw_deg")
+        let rows = r.lines.dropFirst().map(numbers)
+        #expect(rows.count == 21)                                                // 0, 3, …, 60 m
+        #expect(rows.allSatisfy { abs($0[0]) < 1e-6 && abs($0[3]) < 1e-6 })      // due north: x = 0, yaw 0
+        #expect(abs(rows[1][2] + 3) < 1e-6 && abs(rows[20][2] + 60) < 1e-6)       // every 3 m along −z
+        let short = try Waymark.run(["arrows", "--origin", "55.73397,37.58864", "--position", "55.73397,37.58864",
+                                     "--spacing-m", "10", "--ahead-m", "25", url.path])
+        #expect(short.lines.count == 4)
+        #expect(try Waymark.run(["arrows", "--origin", "55.73397,37.58864", url.path]).status == 64)
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Waymark
+
+/// `waymark simulate` and `waymark arrows`.
+enum NavigationCommands {
+    /// Reads a route CSV (`lat,lon[,h]` rows) into coordinates.
+    static func readRoute(_ path: String?) throws(CLIError) -> [GeodeticCoordinate] {
+        var input = try CSVInput(path: path)
+        defer { input.close() }
+        var route: [GeodeticCoordinate] = []
+        while let row = try input.next(fieldCounts: 2...3) {
+            let v = row.values
+            do { route.append(try GeodeticCoordinate(latitude: v[0], longitude: v[1], height: v.count == 3 ? v[2] : 0)) } catch {
+                throw .data(line: row.line, describe(error, latitude: v[0]))
+            }
+        }
+        return route
+    }
+
+    static func number(_ args: Arguments, _ name: String, default value: Double) throws(CLIError) -> Double {
+        guard let text = args.options[name] else { return value }
+        guard let v = Double(text), v.isFinite else { throw .usage("--\(name) must be a number, got '\(text)'") }
+        return v
+    }
+
+    /// `simulate [--route straight|sample|FILE] [--runs N] [--seed S] [--heading-error-deg D] [--gps-sigma-m M]
+    /// [--jumps] [--drift-deg-per-min R] [--duration-s T] [--estimator seed|robust] [--svg FILE]`.
+    static func simulate(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
+        let args = try Arguments(words, allowed: ["route", "runs", "seed", "heading-error-deg", "gps-sigma-m", "drift-deg-per-min",
+                                                  "duration-s", "estimator", "svg"], switches: ["jumps"])
+        guard args.file == nil else { throw .usage("simulate takes no input file; use --route FILE") }
+        var scenario = FieldSimulator.Scenario()
+        switch args.options["route"] ?? "straight" {
+        case "straight": break
+        case "sample": scenario.route = SampleRoute.coordinates()
+        case let path: scenario.route = try readRoute(path)
+        }
+        guard scenario.route.count >= 2 else { throw .usage("--route needs at least two points") }
+        let runs = try args.count("runs", default: 100)
+        let seedText = args.options["seed"] ?? "1"
+        guard let seed = UInt64(seedText) else { throw .usage("--seed must be a non-negative integer, got '\(seedText)'") }
+        scenario.headingError = try number(args, "heading-error-deg", default: 15)
+        scenario.gpsSigma = try number(args, "gps-sigma-m", default: 5)
+        guard scenario.gpsSigma >= 0 else { throw .usage("--gps-sigma-m must not be negative") }
+        scenario.jumps = args.flags.contains("jumps")
+        scenario.driftDegreesPerMinute = try number(args, "drift-deg-per-min", default: 0)
+        if args.options["duration-s"] != nil {
+            let d = try number(args, "duration-s", default: 0)
+            guard d > 0 else { throw .usage("--duration-s must be positive") }
+            scenario.duration = d
+        }
+        scenario.corrector.estimator = try args.choice("estimator", default: "robust", among: ["seed", "robust"]) == "seed"
+            ? .seedPairs : .robustLeastSquares
+        if scenario.driftDegreesPerMinute != 0 && scenario.corrector.estimator == .robustLeastSquares { scenario.corrector.history = 60 }
+
+        var all: [[FieldSimulator.Sample]] = []
+        for k in 0..<runs {
+            scenario.seed = seed &+ UInt64(k)
+            do { all.append(try FieldSimulator(scenario).run()) } catch { throw .usage(error.message) }
+        }
+        func rms(_ time: Double, _ value: (FieldSimulator.Sample) -> Double) -> Double {
+            let v = all.compactMap { run in run.first { $0.time == time }.map(value) }
+            return v.isEmpty ? .nan : (v.map { $0 * $0 }.reduce(0, +) / Double(v.count)).squareRoot()
+        }
+        out.line("runs \(runs)")
+        out.line("estimator \(scenario.corrector.estimator == .seedPairs ? "seed" : "robust")")
+        out.line("rms_heading_error_deg_at_60s \(format(rms(60) { $0.headingError }))")
+        out.line("rms_heading_error_deg_at_120s \(format(rms(120) { $0.headingError }))")
+        out.line("bound_deg_at_60s \(format(FieldSimulator.leastSquaresLimit(time: 60, speed: scenario.speed, sigma: scenario.gpsSigma)))")
+        out.line("rms_finish_error_m_at_60s \(format(rms(60) { $0.finishError }))")
+        out.line("rms_finish_error_m_at_120s \(format(rms(120) { $0.finishError }))")
+        if let last = all.first?.last {
+            out.line("final_time_s \(format(last.time))")
+            out.line("rms_heading_error_deg_final \(format(rms(last.time) { $0.headingError }))")
+        }
+        if let path = args.options["svg"], let first = all.first {
+            do { try svg(first).write(toFile: path, atomically: true, encoding: .utf8) } catch {
+                throw .usage("cannot write \(path): \(error.localizedDescription)")
+            }
+        }
+    }
+
+    /// The first run's tracks as an SVG: route (grey), GPS fixes (red), AR track (blue),
+    /// east to the right, north up, metres.
+    static func svg(_ samples: [FieldSimulator.Sample]) -> String {
+        let all = samples.flatMap { [$0.gps, $0.ar, $0.truth] }
+        let minX = all.map(\.x).min()! - 10, maxX = all.map(\.x).max()! + 10
+        let minY = all.map(\.y).min()! - 10, maxY = all.map(\.y).max()! + 10
+        let scale = 600 / max(maxX - minX, maxY - minY)
+        func point(_ p: SIMD2<Double>) -> String {
+            String(format: "%.2f,%.2f", (p.x - minX) * scale + 20, (maxY - p.y) * scale + 20)
+        }
+        func polyline(_ pts: [SIMD2<Double>], _ colour: String) -> String {
+            "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.5\" points=\"\(pts.map(point).joined(separator: " "))\"/>"
+        }
+        let size = Int((max(maxX - minX, maxY - minY)) * scale + 40)
+        return """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(size)" height="\(size)" viewBox="0 0 \(size) \(size)">
+        <rect width="100%" height="100%" fill="white"/>
+        \(polyline(samples.map(\.truth), "#999"))
+        \(samples.map { "<circle cx=\"\(point($0.gps).split(separator: ",")[0])\" cy=\"\(point($0.gps).split(separator: ",")[1])\" r=\"2\" fill=\"#d33\"/>" }.joined(separator: "\n"))
+        \(polyline(samples.map(\.ar), "#36c"))
+        <text x="20" y="16" font-family="sans-serif" font-size="12">route (grey), GPS fixes (red), AR track (blue); heading error at end \(String(format: "%.2f", samples.last?.headingError ?? 0))°</text>
+        </svg>
+        """
+    }
+
+    /// `arrows --origin LAT,LON[,H] --position LAT,LON[,H] [--spacing-m 3] [--ahead-m 100] ROUTE_FILE`:
+    /// rows `x,y,z,yaw_deg` (eus) for the arrows ahead of the user.
+    static func arrows(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
+        let args = try Arguments(words, allowed: ["origin", "position", "spacing-m", "ahead-m"])
+        let origin = try args.origin()
+        guard let positionText = args.options["position"] else { throw .usage("--position LAT,LON[,H] is required") }
+        var positionArgs = args
+        positionArgs.setOption("origin", positionText)
+        let position: GeodeticCoordinate
+        do { position = try positionArgs.origin() } catch { throw .usage(error.message.replacingOccurrences(of: "--origin", with: "--position")) }
+        guard let file = args.file else { throw .usage("arrows needs a ROUTE_FILE (rows lat,lon[,h])") }
+        let spacing = try number(args, "spacing-m", default: 3), ahead = try number(args, "ahead-m", default: 100)
+        guard spacing > 0, ahead > 0 else { throw .usage("--spacing-m and --ahead-m must be positive") }
+        let route = try readRoute(file)
+        guard !route.isEmpty else { throw .usage("the route file has no points") }
+        let frame = SceneFrame(origin: origin, axes: .eus)
+        out.line("x,y,z,yaw_deg")
+        do {
+            let path = try RoutePath(points: frame.scenePositions(of: route), axes: .eus)
+            for arrow in try path.arrows(from: path.project(frame.scenePosition(of: position)), spacing: spacing, ahead: ahead) {
+                out.row(arrow.position.x, arrow.position.y, arrow.position.z, arrow.yaw)
+            }
+        } catch {
+            throw .usage(error.message)
+        }
+    }
+}
