@@ -1,0 +1,87 @@
+/// Projecting scene points to the screen and back, for marks drawn in screen space
+/// (seed 000, "Finish line", "Secondary label").
+///
+/// Matrices are column-major and act on column vectors: `view` takes scene (world)
+/// coordinates to camera coordinates (the inverse of ARKit's `camera.transform`),
+/// `projection` takes camera coordinates to clip space (any depth convention: OpenGL's
+/// [-w, w] or Metal's [0, w]). The viewport is in screen points with y down (UIKit).
+/// The camera looks along its −z.
+public struct ScreenProjection: Sendable {
+    public let view: Matrix4x4d, projection: Matrix4x4d
+    /// Viewport origin and size, screen points.
+    public let viewport: (x: Double, y: Double, width: Double, height: Double)
+    let viewProjection: Matrix4x4d, inverseViewProjection: Matrix4x4d
+    let cameraToWorld: Matrix4x4d
+
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` for non-finite matrices, a
+    ///   non-positive viewport, or a singular view-projection.
+    public init(view: Matrix4x4d, projection: Matrix4x4d, viewport: (x: Double, y: Double, width: Double, height: Double)) throws(WaymarkError) {
+        guard view.isFinite, projection.isFinite, viewport.x.isFinite, viewport.y.isFinite,
+              viewport.width.isFinite, viewport.height.isFinite else { throw .invalidInput(.nonFinite) }
+        guard viewport.width > 0, viewport.height > 0 else { throw .invalidInput(.notPositive) }
+        let vp = projection * view
+        guard let inverse = vp.inverse, let cameraToWorld = view.inverse else { throw .invalidInput(.outOfRange) }
+        self.view = view
+        self.projection = projection
+        self.viewport = viewport
+        viewProjection = vp
+        inverseViewProjection = inverse
+        self.cameraToWorld = cameraToWorld
+    }
+
+    /// Where a scene point lands.
+    public struct Projected: Sendable, Equatable {
+        /// Screen position, points (y down). Meaningless when `inFront` is false.
+        public var screen: SIMD2<Double>
+        /// Normalised device depth (the clip z / w).
+        public var depth: Double
+        /// Whether the point is in front of the camera (clip w > 0).
+        public var inFront: Bool
+        /// Whether it is in front and inside the viewport.
+        public var visible: Bool
+    }
+
+    /// Projects a scene point.
+    public func project(_ p: SIMD3<Double>) -> Projected {
+        let clip = viewProjection * SIMD4(p.x, p.y, p.z, 1)
+        let w = clip.w
+        let ndc = SIMD3(clip.x, clip.y, clip.z) / (w == 0 ? .ulpOfOne : w)
+        let screen = SIMD2(viewport.x + (ndc.x + 1) / 2 * viewport.width, viewport.y + (1 - ndc.y) / 2 * viewport.height)
+        let inFront = w > 0
+        return Projected(screen: screen, depth: ndc.z, inFront: inFront,
+                         visible: inFront && ndc.x.magnitude <= 1 && ndc.y.magnitude <= 1)
+    }
+
+    /// The scene point at screen position `screen` and normalised depth `depth`.
+    public func unproject(_ screen: SIMD2<Double>, depth: Double) -> SIMD3<Double> {
+        let ndc = SIMD4((screen.x - viewport.x) / viewport.width * 2 - 1, 1 - (screen.y - viewport.y) / viewport.height * 2, depth, 1)
+        let p = inverseViewProjection * ndc
+        return SIMD3(p.x, p.y, p.z) / p.w
+    }
+
+    /// The camera's position in the scene.
+    public var cameraPosition: SIMD3<Double> { cameraToWorld.translation }
+
+    /// The seed's seven steps: the radius of a sphere centred at `center` whose
+    /// projection is a circle of `screenDiameter` points — project the centre, take a
+    /// point on the circle at the same depth, unproject it, measure. Nil when the
+    /// centre is behind the camera.
+    public func sphereRadius(center: SIMD3<Double>, screenDiameter: Double) -> Double? {
+        let c = project(center)
+        guard c.inFront else { return nil }
+        let rim = unproject(c.screen + SIMD2(screenDiameter / 2, 0), depth: c.depth)
+        let d = rim - center
+        return (d * d).sum().squareRoot()
+    }
+
+    /// The seed's billboard roll: the angle, degrees counter-clockwise on screen, from
+    /// the screen's x axis to the projection of the scene's x axis at `point` — turn a
+    /// screen label by it to keep it parallel to the ground. Nil when the point is
+    /// behind the camera.
+    public func billboardRoll(at point: SIMD3<Double>) -> Double? {
+        let a = project(point), b = project(point + SIMD3(1, 0, 0))
+        guard a.inFront, b.inFront else { return nil }
+        let d = b.screen - a.screen
+        return AngleMath.atan2d(-d.y, d.x)     // screen y is down
+    }
+}
