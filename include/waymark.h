@@ -91,6 +91,7 @@ typedef int32_t wm_status;
 #define WM_ERROR_GRID_MISSING    7  /* a PROJ grid file is not installed */
 #define WM_ERROR_INVALID_FRAME   8  /* the wm_frame was never initialised by wm_frame_init* */
 #define WM_ERROR_SINGULAR        9  /* a matrix has no inverse */
+#define WM_ERROR_NOT_AVAILABLE  10  /* nothing to report yet (no estimate within the window) */
 
 /* A static, never-NULL English description of a status ("ok", "null pointer", ...;
  * "unknown status" for codes not listed above). Thread-safe. */
@@ -324,6 +325,141 @@ WM_API void wm_transform_destroy(wm_transform *transform);
  * Errors as wm_frame_forward, plus GRID_MISSING when egm96_15.gtx is not installed. */
 WM_API wm_status wm_geoid_undulation(const wm_geodetic *in, size_t in_stride, double *undulation_m,
                                      size_t count, size_t *first_bad);
+
+/* ---- Navigation (seed 000, 003, 004): route, estimates, heading, screen, POIs -------
+ *
+ * Stateful pieces are opaque handles created with their capacities (create allocates
+ * once; the calls after that do not) and freed by *_destroy, which accepts NULL. A
+ * handle may be used by one thread at a time. Outputs are untouched on error. */
+
+/* A route in scene coordinates (convert geographic points with wm_frame_forward). */
+typedef struct wm_route wm_route;
+
+/* Where the user is on the route. */
+typedef struct wm_route_position {
+    int32_t segment;            /* segment from vertex `segment` to `segment + 1` */
+    int32_t reserved_;
+    double fraction;            /* 0..1 along it */
+    wm_vec3 point;              /* closest route point (horizontally), scene metres */
+    double distance_along_m;    /* 3-D length from the start to `point` */
+    double offset_m;            /* horizontal distance user -> point (off-route when large) */
+    double remaining_m;         /* along-route distance from `point` to the finish */
+} wm_route_position;
+
+/* An arrow of the route and the piece of the route its animation follows. */
+typedef struct wm_arrow {
+    wm_vec3 position;           /* scene metres */
+    double yaw_deg;             /* right-handed turn about the scene's up axis that takes the
+                                   model's forward (-Z eus, +Z eun, +Y enu) onto the route */
+    double distance_along_m;
+} wm_arrow;
+
+typedef struct wm_arrow_leg {
+    wm_vec3 start, end;
+    double yaw_deg;
+    double turn_deg;            /* at its start, relative to the previous leg; 180 = U-turn */
+} wm_arrow_leg;
+
+/* points: count >= 1 scene positions every stride bytes, copied. */
+WM_API wm_status wm_route_create(const wm_vec3 *points, size_t stride, size_t count, wm_axes axes, wm_route **out);
+WM_API void wm_route_destroy(wm_route *route);
+/* The user's projection onto the route (horizontally). */
+WM_API wm_status wm_route_project(const wm_route *route, wm_vec3 user, wm_route_position *out);
+/* Arrows every spacing_m over the ahead_m after `from`. *count receives the number of
+ * arrows; when capacity is smaller, BAD_COUNT and nothing is written. */
+WM_API wm_status wm_route_arrows(const wm_route *route, const wm_route_position *from, double spacing_m,
+                                 double ahead_m, wm_arrow *out, size_t capacity, size_t *count);
+/* The legs of the route between two along-route distances (an arrow's animation
+ * section: from its distance to the next arrow's). Capacity rule as wm_route_arrows. */
+WM_API wm_status wm_route_legs(const wm_route *route, double from_m, double to_m, wm_arrow_leg *out,
+                               size_t capacity, size_t *count);
+
+/* A fix and the scene position taken with it. */
+typedef struct wm_estimate {
+    wm_geodetic fix;
+    double horizontal_accuracy_m, vertical_accuracy_m;
+    double timestamp_s;         /* the caller's clock */
+    wm_vec3 scene_position;
+} wm_estimate;
+
+/* The best-estimate buffer: the seed rule (fused = 0: lowest accuracy value, newest
+ * among equals, within window_m of the current scene position) or the fused 1/sigma^2
+ * average (fused = 1). capacity estimates are kept, the oldest dropped first. */
+typedef struct wm_estimates wm_estimates;
+WM_API wm_status wm_estimates_create(size_t capacity, double window_m, int32_t fused, wm_estimates **out);
+WM_API void wm_estimates_destroy(wm_estimates *estimates);
+WM_API wm_status wm_estimates_add(wm_estimates *estimates, const wm_estimate *estimate);
+/* The user's refined position at `current_scene` (call on every fix and on a timer):
+ * the estimate's fix moved by the scene offset since, through `frame`. NOT_AVAILABLE
+ * when no estimate is within the window. uncertainty_m may be NULL. */
+WM_API wm_status wm_estimates_refined(const wm_estimates *estimates, const wm_frame *frame, wm_vec3 current_scene,
+                                      wm_geodetic *position, double *uncertainty_m);
+
+/* The heading corrector's settings; wm_heading_config_default fills the defaults. */
+typedef struct wm_heading_config {
+    int32_t estimator;               /* 0 seed pairs, 1 robust least squares (default) */
+    int32_t pair_selection;          /* seed: 0 all, 1 disjoint, 2 random percent, 3 top-weight percent */
+    double pair_percent;             /* for 2 and 3 */
+    uint64_t random_seed;            /* for 2 */
+    int32_t buffer_count;            /* trigger after this many estimates (10) ... */
+    int32_t reserved_;
+    double buffer_interval_s;        /* ... or this many seconds (10) */
+    double maximum_accuracy_m;       /* drop estimates with a larger accuracy value (30) */
+    double minimum_pair_distance_m;  /* seed: drop closer pairs (10) */
+    double rejection;                /* robust: outlier threshold in robust scales (3) */
+    double history_s;                /* robust: seconds kept, 0 = all */
+} wm_heading_config;
+
+WM_API void wm_heading_config_default(wm_heading_config *config);
+typedef struct wm_heading_corrector wm_heading_corrector;
+WM_API wm_status wm_heading_corrector_create(const wm_heading_config *config, wm_heading_corrector **out);
+WM_API void wm_heading_corrector_destroy(wm_heading_corrector *corrector);
+/* Feeds an estimate. When the buffer triggers, *triggered = 1 and *correction_deg is
+ * the angle to add to the frame's heading correction (wm_frame_set_estimate);
+ * *uncertainty_deg its 1-sigma uncertainty (robust) or -1 (seed). Otherwise
+ * *triggered = 0. uncertainty_deg may be NULL. */
+WM_API wm_status wm_heading_corrector_add(wm_heading_corrector *corrector, const wm_estimate *estimate,
+                                          const wm_frame *frame, int32_t *triggered, double *correction_deg,
+                                          double *uncertainty_deg);
+
+/* Screen math. view: scene -> camera (inverse of ARKit's camera.transform), projection:
+ * camera -> clip (either depth convention), both column-major; viewport in points, y down. */
+typedef struct wm_viewport { double x, y, width, height; } wm_viewport;
+
+WM_API wm_status wm_screen_project(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
+                                   wm_vec3 point, double *screen_x, double *screen_y, int32_t *visible);
+/* The sphere radius (metres) at `center` whose projection is screen_diameter points
+ * across (seed 000's seven steps). NOT_AVAILABLE when `center` is behind the camera. */
+WM_API wm_status wm_screen_sphere_radius(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
+                                         wm_vec3 center, double screen_diameter, double *radius_m);
+/* Angle (degrees, counter-clockwise on screen) from the screen x axis to the scene's X
+ * axis at `point`: turn a screen label by it to keep it level. */
+WM_API wm_status wm_screen_billboard_roll(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
+                                          wm_vec3 point, double *roll_deg);
+/* The off-screen hint: *needed = 0 when `target` is visible; otherwise the edge point
+ * (x, y) and the shortest turn (degrees, positive right). Behind the camera: bottom edge. */
+WM_API wm_status wm_screen_hint(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
+                                wm_axes axes, wm_vec3 target, int32_t *needed, double *x, double *y, double *turn_deg);
+/* Finish-mark diameter: maximum below near_m, linear to far_m, minimum beyond. */
+WM_API wm_status wm_finish_mark_diameter(double maximum, double minimum, double near_m, double far_m,
+                                         double distance_m, double *diameter);
+
+/* Points of interest (seed 003). cluster_of[i] receives the index of the point whose
+ * marker stands for point i (itself for a marker), or -1 when it is beyond radius_m. */
+WM_API wm_status wm_poi_clusters(wm_geodetic user, const wm_geodetic *points, size_t stride, size_t count,
+                                 double radius_m, int64_t *cluster_of, size_t *first_bad);
+/* Radar position (x right, y down, centre at (radius, radius)) of a point at distance_m
+ * and bearing_deg for a device facing heading_deg; range_m at the rim, clamped. */
+WM_API wm_status wm_radar_position(double radius, double range_m, double distance_m, double bearing_deg,
+                                   double heading_deg, double *x, double *y);
+/* Placement compression: method 0 none, 1 the seed's 10 + d/1000, 2 clamp to limit_m with
+ * scale limit/d (ARKit-CoreLocation). */
+WM_API wm_status wm_placement(int32_t method, double limit_m, double distance_m, double *placement_m, double *scale);
+
+/* The 40 m "AR mode available" rule with hysteresis: plain caller-owned state. */
+typedef struct wm_proximity { double enter_m, leave_m; int32_t inside; int32_t reserved_; } wm_proximity;
+WM_API wm_status wm_proximity_init(wm_proximity *gate, double enter_m, double leave_m);
+WM_API wm_status wm_proximity_update(wm_proximity *gate, double distance_m, int32_t *inside);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -41,6 +41,7 @@ public func wm_status_string(_ status: wm_status) -> UnsafePointer<CChar>! {
     case WM_ERROR_GRID_MISSING: return cString("PROJ grid file missing (install proj-data)")
     case WM_ERROR_INVALID_FRAME: return cString("frame not initialised by wm_frame_init")
     case WM_ERROR_SINGULAR: return cString("singular matrix")
+    case WM_ERROR_NOT_AVAILABLE: return cString("not available (no estimate in the window, or behind the camera)")
     default: return cString("unknown status")
     }
 }

@@ -299,7 +299,7 @@ static void status_paths(void) {
 
     /* Every status has a distinct, static description. */
     CHECK(strcmp(wm_status_string(WM_OK), "ok") == 0);
-    for (i = 1; i <= WM_ERROR_SINGULAR; i++) {
+    for (i = 1; i <= WM_ERROR_NOT_AVAILABLE; i++) {
         CHECK(strcmp(wm_status_string(i), wm_status_string(i - 1)) != 0);
         CHECK(strcmp(wm_status_string(i), "unknown status") != 0);
     }
@@ -394,6 +394,111 @@ static void geoid_heights(const char *dir) {
     CHECK(wm_geoid_undulation(NULL, 24, n, 1, NULL) == WM_ERROR_NULL_POINTER);
 }
 
+static void navigation(void) {
+    wm_vec3 pts[3] = {{0, 0, 0}, {0, 0, -30}, {12, 0, -30}}, user = {2, 1.5, -20};
+    wm_route *route = NULL;
+    wm_route_position at;
+    wm_arrow arrows[16];
+    wm_arrow_leg legs[4];
+    size_t n = 0, bad = 0;
+    int i;
+    CHECK(wm_route_create(pts, sizeof pts[0], 3, WM_AXES_EUS, &route) == WM_OK && route != NULL);
+    CHECK(wm_route_project(route, user, &at) == WM_OK);
+    CHECK(at.segment == 0 && fabs(at.offset_m - 2) < 1e-12 && fabs(at.distance_along_m - 20) < 1e-12 && fabs(at.remaining_m - 22) < 1e-12);
+    CHECK(wm_route_arrows(route, &at, 3, 100, arrows, 4, &n) == WM_ERROR_BAD_COUNT && n == 8);
+    CHECK(wm_route_arrows(route, &at, 3, 100, arrows, 16, &n) == WM_OK && n == 8);
+    CHECK(arrows[0].yaw_deg == 0 && fabs(arrows[4].yaw_deg + 90) < 1e-12 && arrows[4].position.x == 2);
+    CHECK(wm_route_legs(route, 29, 32, legs, 4, &n) == WM_OK && n == 2 && fabs(legs[1].turn_deg + 90) < 1e-12);
+    CHECK(wm_route_arrows(route, &at, 0, 100, arrows, 16, &n) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_route_create(pts, 8, 3, WM_AXES_EUS, &route) == WM_ERROR_BAD_STRIDE);
+    CHECK(wm_route_create(pts, 24, 0, WM_AXES_EUS, &route) == WM_ERROR_BAD_COUNT);
+    wm_route_destroy(route);
+    wm_route_destroy(NULL);
+
+    /* Estimates and heading: the session's compass is 15 degrees off. */
+    {
+        wm_geodetic origin = {55.73397, 37.58864, 0}, refined;
+        wm_frame app, truth;
+        wm_estimates *est = NULL;
+        wm_heading_config config;
+        wm_heading_corrector *corrector = NULL;
+        wm_vec3 zero = {0, 0, 0};
+        int32_t triggered = 0, fired = 0;
+        double correction = 0, sigma = 0, unc = 0;
+        CHECK(wm_frame_init(&app, origin, WM_AXES_EUS) == WM_OK && wm_frame_init(&truth, origin, WM_AXES_EUS) == WM_OK);
+        CHECK(wm_frame_set_estimate(&truth, zero, 15) == WM_OK);
+        CHECK(wm_estimates_create(16, 100, 0, &est) == WM_OK);
+        CHECK(wm_estimates_refined(est, &app, zero, &refined, &unc) == WM_ERROR_NOT_AVAILABLE);
+        wm_heading_config_default(&config);
+        CHECK(config.estimator == 1 && config.buffer_count == 10);
+        CHECK(wm_heading_corrector_create(&config, &corrector) == WM_OK);
+        for (i = 0; i < 10; i++) {
+            wm_estimate e;
+            memset(&e, 0, sizeof e);
+            CHECK(wm_geodesic_direct(origin, 0, 1.4 * i, &e.fix, NULL) == WM_OK);
+            e.horizontal_accuracy_m = 5; e.vertical_accuracy_m = 10; e.timestamp_s = i;
+            CHECK(wm_frame_forward(&truth, &e.fix, 24, &e.scene_position, 24, 1, NULL) == WM_OK);
+            CHECK(wm_estimates_add(est, &e) == WM_OK);
+            CHECK(wm_heading_corrector_add(corrector, &e, &app, &triggered, &correction, &sigma) == WM_OK);
+            if (triggered) fired++;
+        }
+        CHECK(fired == 1 && fabs(correction - 15) < 1e-6 && sigma > 0);
+        CHECK(wm_estimates_refined(est, &app, zero, &refined, &unc) == WM_OK && unc == 5);
+        config.buffer_count = 0;
+        CHECK(wm_heading_corrector_create(&config, &corrector) == WM_ERROR_INVALID_VALUE);
+        wm_heading_corrector_destroy(corrector);
+        wm_estimates_destroy(est);
+    }
+
+    /* Screen math with an identity camera and a 60-degree perspective. */
+    {
+        wm_mat4f view, proj;
+        wm_viewport vp = {0, 0, 390, 844};
+        wm_vec3 ahead = {0, 0, -10}, right = {10, 0, -1};
+        double x, y, r, roll, turn, f = 1 / tan(30 * 3.14159265358979323846 / 180), aspect = 390.0 / 844;
+        int32_t visible, needed;
+        memset(&view, 0, sizeof view);
+        memset(&proj, 0, sizeof proj);
+        view.m[0] = view.m[5] = view.m[10] = view.m[15] = 1;
+        proj.m[0] = (float)(f / aspect); proj.m[5] = (float)f; proj.m[10] = -1.0f; proj.m[11] = -1; proj.m[14] = -0.02f;
+        CHECK(wm_screen_project(&view, &proj, vp, ahead, &x, &y, &visible) == WM_OK && fabs(x - 195) < 1e-4 && fabs(y - 422) < 1e-4 && visible);
+        CHECK(wm_screen_sphere_radius(&view, &proj, vp, ahead, 80, &r) == WM_OK && r > 0);
+        CHECK(wm_screen_billboard_roll(&view, &proj, vp, ahead, &roll) == WM_OK && fabs(roll) < 1e-6);
+        CHECK(wm_screen_hint(&view, &proj, vp, WM_AXES_EUS, ahead, &needed, &x, &y, &turn) == WM_OK && needed == 0);
+        CHECK(wm_screen_hint(&view, &proj, vp, WM_AXES_EUS, right, &needed, &x, &y, &turn) == WM_OK && needed == 1 && fabs(x - 390) < 1e-6 && turn > 0);
+        ahead.z = 10;
+        CHECK(wm_screen_sphere_radius(&view, &proj, vp, ahead, 80, &r) == WM_ERROR_NOT_AVAILABLE);
+        CHECK(wm_finish_mark_diameter(120, 40, 50, 2000, 1025, &r) == WM_OK && fabs(r - 80) < 1e-12);
+        CHECK(wm_finish_mark_diameter(120, 40, 2000, 50, 1025, &r) == WM_ERROR_INVALID_VALUE);
+    }
+
+    /* Points of interest. */
+    {
+        wm_geodetic user_geo = {55.75, 37.62, 0}, poi[3];
+        int64_t cluster[3];
+        double x, y, placement, scale;
+        wm_proximity gate;
+        int32_t inside;
+        CHECK(wm_geodesic_direct(user_geo, 0, 100, &poi[0], NULL) == WM_OK);
+        CHECK(wm_geodesic_direct(user_geo, 0, 140, &poi[1], NULL) == WM_OK);
+        CHECK(wm_geodesic_direct(user_geo, 180, 900, &poi[2], NULL) == WM_OK);
+        CHECK(wm_poi_clusters(user_geo, poi, 24, 3, 500, cluster, &bad) == WM_OK);
+        CHECK(cluster[0] == 0 && cluster[1] == 0 && cluster[2] == -1);
+        poi[1].lat_deg = NAN;
+        CHECK(wm_poi_clusters(user_geo, poi, 24, 3, 500, cluster, &bad) == WM_ERROR_INVALID_VALUE && bad == 1);
+        CHECK(wm_radar_position(60, 500, 250, 90, 0, &x, &y) == WM_OK && x == 90 && y == 60);
+        CHECK(wm_placement(2, 100, 400, &placement, &scale) == WM_OK && placement == 100 && scale == 0.25);
+        CHECK(wm_placement(1, 0, 2000, &placement, &scale) == WM_OK && placement == 12);
+        CHECK(wm_placement(7, 0, 2000, &placement, &scale) == WM_ERROR_INVALID_VALUE);
+        CHECK(wm_proximity_init(&gate, 40, 50) == WM_OK);
+        CHECK(wm_proximity_update(&gate, 45, &inside) == WM_OK && inside == 0);
+        CHECK(wm_proximity_update(&gate, 39, &inside) == WM_OK && inside == 1);
+        CHECK(wm_proximity_update(&gate, 48, &inside) == WM_OK && inside == 1);
+        CHECK(wm_proximity_update(&gate, 51, &inside) == WM_OK && inside == 0);
+        CHECK(wm_proximity_init(&gate, 50, 40) == WM_ERROR_INVALID_VALUE);
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s <shared/testdata>\n", argv[0]);
@@ -407,6 +512,7 @@ int main(int argc, char **argv) {
     china_datums();
     crs_transforms();
     geoid_heights(argv[1]);
+    navigation();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -46,9 +46,14 @@ public struct EstimateBuffer: Sendable {
 
     /// Adds a new fix and re-evaluates.
     public mutating func add(_ estimate: LocationEstimate, frame: SceneFrame) -> Refined? {
+        append(estimate)
+        return refined(at: estimate.scenePosition, frame: frame)
+    }
+
+    /// Adds a new fix without evaluating (evaluate with ``refined(at:frame:)``).
+    public mutating func append(_ estimate: LocationEstimate) {
         if estimates.count == capacity { estimates.removeFirst() }
         estimates.append(estimate)
-        return refined(at: estimate.scenePosition, frame: frame)
     }
 
     /// The best estimate by the seed rule at `current`, or nil when none is within the

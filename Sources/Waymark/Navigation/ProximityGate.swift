@@ -7,11 +7,12 @@ public struct ProximityGate: Sendable, Equatable {
     public private(set) var isInside = false
 
     /// - Throws: ``WaymarkError/invalidInput(_:)`` unless 0 ≤ enter ≤ leave, both finite.
-    public init(enter: Double = 40, leave: Double = 50) throws(WaymarkError) {
+    public init(enter: Double = 40, leave: Double = 50, isInside: Bool = false) throws(WaymarkError) {
         guard enter.isFinite, leave.isFinite else { throw .invalidInput(.nonFinite) }
         guard enter >= 0, leave >= enter else { throw .invalidInput(.outOfRange) }
         self.enter = enter
         self.leave = leave
+        self.isInside = isInside
     }
 
     /// Feeds the current distance (metres) and returns whether AR mode is available.

@@ -57,6 +57,15 @@ public struct RoutePath: Sendable {
         public var distanceAlong: Double
         /// Horizontal distance from the user to `point`, metres.
         public var offset: Double
+
+        /// Memberwise initialiser (for callers that keep projections, e.g. the C ABI).
+        public init(segment: Int, fraction: Double, point: SIMD3<Double>, distanceAlong: Double, offset: Double) {
+            self.segment = segment
+            self.fraction = fraction
+            self.point = point
+            self.distanceAlong = distanceAlong
+            self.offset = offset
+        }
     }
 
     /// The closest point of the route to `position` (horizontally); ties go to the
