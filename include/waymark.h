@@ -422,6 +422,23 @@ WM_API wm_status wm_heading_corrector_add(wm_heading_corrector *corrector, const
                                           const wm_frame *frame, int32_t *triggered, double *correction_deg,
                                           double *uncertainty_deg);
 
+/* The seeded field simulator (the reference scenario by default: a straight 300 m walk
+ * at 1.4 m/s, GPS sigma 5 m per axis at 1 Hz, 15 degree compass error, no drift, no
+ * jumps). One sample per second from t = 0: heading_error_deg[i] (frame correction
+ * minus true compass error) and finish_error_m[i] (where the app draws the finish vs
+ * where it is). *count receives the number of samples; when capacity is smaller,
+ * BAD_COUNT and nothing is written. Same seed, same numbers. */
+typedef struct wm_simulation {
+    double speed_m_s, gps_sigma_m, heading_error_deg, drift_deg_per_min;
+    double duration_s;               /* 0: until the end of the walk */
+    double jump_probability;         /* per fix; 0 = no jumps; jumps are 60 m */
+    uint64_t seed;
+    wm_heading_config corrector;
+} wm_simulation;
+WM_API void wm_simulation_default(wm_simulation *simulation);
+WM_API wm_status wm_simulate(const wm_simulation *simulation, double *heading_error_deg, double *finish_error_m,
+                             size_t capacity, size_t *count);
+
 /* Screen math. view: scene -> camera (inverse of ARKit's camera.transform), projection:
  * camera -> clip (either depth convention), both column-major; viewport in points, y down. */
 typedef struct wm_viewport { double x, y, width, height; } wm_viewport;

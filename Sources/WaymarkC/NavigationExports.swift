@@ -146,15 +146,13 @@ public func wm_heading_config_default(_ config: UnsafeMutablePointer<wm_heading_
                                        rejection: d.rejection, history_s: 0)
 }
 
-@c @implementation
-public func wm_heading_corrector_create(_ config: UnsafePointer<wm_heading_config>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> wm_status {
-    guard let config, let out else { return WM_ERROR_NULL_POINTER }
-    let c = config.pointee
+/// The core configuration for a C one, or nil when a value is out of range.
+func correctorConfiguration(_ c: wm_heading_config) -> HeadingCorrector.Configuration? {
     for v in [c.pair_percent, c.buffer_interval_s, c.maximum_accuracy_m, c.minimum_pair_distance_m, c.rejection, c.history_s] where !v.isFinite {
-        return WM_ERROR_INVALID_VALUE
+        return nil
     }
     guard c.buffer_count >= 1, c.estimator == 0 || c.estimator == 1, (0...3).contains(c.pair_selection),
-          c.pair_percent > 0, c.pair_percent <= 100, c.rejection > 0, c.history_s >= 0 else { return WM_ERROR_INVALID_VALUE }
+          c.pair_percent > 0, c.pair_percent <= 100, c.rejection > 0, c.history_s >= 0 else { return nil }
     var s = HeadingCorrector.Configuration()
     s.estimator = c.estimator == 0 ? .seedPairs : .robustLeastSquares
     switch c.pair_selection {
@@ -169,7 +167,54 @@ public func wm_heading_corrector_create(_ config: UnsafePointer<wm_heading_confi
     s.minimumPairDistance = c.minimum_pair_distance_m
     s.rejection = c.rejection
     s.history = c.history_s > 0 ? c.history_s : nil
+    return s
+}
+
+@c @implementation
+public func wm_heading_corrector_create(_ config: UnsafePointer<wm_heading_config>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> wm_status {
+    guard let config, let out else { return WM_ERROR_NULL_POINTER }
+    guard let s = correctorConfiguration(config.pointee) else { return WM_ERROR_INVALID_VALUE }
     out.pointee = retained(CorrectorHandle(HeadingCorrector(configuration: s)))
+    return WM_OK
+}
+
+@c @implementation
+public func wm_simulation_default(_ simulation: UnsafeMutablePointer<wm_simulation>?) {
+    guard let simulation else { return }
+    let d = FieldSimulator.Scenario()
+    var config = wm_heading_config()
+    wm_heading_config_default(&config)
+    simulation.pointee = wm_simulation(speed_m_s: d.speed, gps_sigma_m: d.gpsSigma, heading_error_deg: d.headingError,
+                                       drift_deg_per_min: d.driftDegreesPerMinute, duration_s: 0, jump_probability: 0,
+                                       seed: d.seed, corrector: config)
+}
+
+@c @implementation
+public func wm_simulate(_ simulation: UnsafePointer<wm_simulation>?, _ heading_error_deg: UnsafeMutablePointer<Double>?,
+                        _ finish_error_m: UnsafeMutablePointer<Double>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> wm_status {
+    guard let simulation, let count else { return WM_ERROR_NULL_POINTER }
+    let c = simulation.pointee
+    guard let corrector = correctorConfiguration(c.corrector), c.duration_s.isFinite, c.duration_s >= 0,
+          c.jump_probability.isFinite, c.jump_probability >= 0, c.jump_probability <= 1 else { return WM_ERROR_INVALID_VALUE }
+    var s = FieldSimulator.Scenario()
+    s.speed = c.speed_m_s
+    s.gpsSigma = c.gps_sigma_m
+    s.headingError = c.heading_error_deg
+    s.driftDegreesPerMinute = c.drift_deg_per_min
+    s.duration = c.duration_s > 0 ? c.duration_s : nil
+    s.jumps = c.jump_probability > 0
+    s.jumpProbability = c.jump_probability
+    s.seed = c.seed
+    s.corrector = corrector
+    let samples: [FieldSimulator.Sample]
+    do { samples = try FieldSimulator(s).run() } catch { return status(of: error) }
+    count.pointee = samples.count
+    guard capacity >= samples.count else { return WM_ERROR_BAD_COUNT }
+    guard let heading_error_deg, let finish_error_m else { return WM_ERROR_NULL_POINTER }
+    for (i, sample) in samples.enumerated() {
+        heading_error_deg[i] = sample.headingError
+        finish_error_m[i] = sample.finishError
+    }
     return WM_OK
 }
 

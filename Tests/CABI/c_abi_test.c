@@ -450,6 +450,21 @@ static void navigation(void) {
         wm_estimates_destroy(est);
     }
 
+    /* The simulator through the C ABI: reference scenario, reproducible. */
+    {
+        wm_simulation sim;
+        static double heading[400], finish[400], heading2[400];
+        size_t samples = 0, again = 0;
+        wm_simulation_default(&sim);
+        CHECK(sim.gps_sigma_m == 5 && sim.heading_error_deg == 15 && sim.speed_m_s == 1.4);
+        CHECK(wm_simulate(&sim, heading, finish, 10, &samples) == WM_ERROR_BAD_COUNT && samples == 215);
+        CHECK(wm_simulate(&sim, heading, finish, 400, &samples) == WM_OK && samples == 215);
+        CHECK(fabs(heading[0] + 15) < 1e-9 && fabs(heading[200]) < 3);
+        CHECK(wm_simulate(&sim, heading2, finish, 400, &again) == WM_OK && memcmp(heading, heading2, sizeof(double) * samples) == 0);
+        sim.speed_m_s = -1;
+        CHECK(wm_simulate(&sim, heading, finish, 400, &samples) == WM_ERROR_INVALID_VALUE);
+    }
+
     /* Screen math with an identity camera and a 60-degree perspective. */
     {
         wm_mat4f view, proj;

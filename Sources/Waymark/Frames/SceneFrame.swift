@@ -62,6 +62,14 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
         foldRotations()
     }
 
+    /// Applies a heading correction from ``HeadingCorrector``: turns the frame about
+    /// its up axis by `correction` degrees (headingCorrection += correction), keeping
+    /// the scene origin.
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` for a non-finite angle.
+    public mutating func applyHeadingCorrection(_ correction: Double) throws(WaymarkError) {
+        try setEstimate(sceneOrigin: sceneOrigin, headingCorrection: headingCorrection + correction)
+    }
+
     private mutating func foldRotations() {
         let (s, c) = AngleMath.sincosd(headingCorrection)
         // Rup(δ) rows in ENU: counter-clockwise by δ about up.

@@ -84,12 +84,10 @@ public struct FieldSimulator: Sendable {
             // The app: correct the heading when the corrector triggers, then anchor the
             // frame so the best estimate's fix sits at its scene position.
             _ = buffer.add(estimate, frame: app)
-            var heading = app.headingCorrection
-            if let c = corrector.add(estimate, frame: app) { heading += c.angle }
-            try app.setEstimate(sceneOrigin: app.sceneOrigin, headingCorrection: heading)
+            if let c = corrector.add(estimate, frame: app) { try app.applyHeadingCorrection(c.angle) }
             if let e = buffer.best(at: arPosition) {
                 let anchored = app.scenePosition(of: e.fix) - app.sceneOrigin
-                try app.setEstimate(sceneOrigin: e.scenePosition - anchored, headingCorrection: heading)
+                try app.setEstimate(sceneOrigin: e.scenePosition - anchored, headingCorrection: app.headingCorrection)
             }
             // Where the finish really is in the session's scene, and where the app puts it.
             let trueFinish = arPosition + truthScene.scenePosition(fromENU: finishENU - trueENU)
