@@ -19,20 +19,7 @@ enum VectorTrig {
         let q = shifted - roundingMagic
         // The low bits of the shifted value's significand are q mod 4.
         let quadrant = unsafeBitCast(shifted, to: SIMD4<UInt64>.self) & 3
-        let r = (x - q * 90) * AngleMath.radiansPerDegree
-        let z = r * r
-        var sp = -2.50507602534068634195e-08 + z * 1.58969099521155010221e-10
-        sp = 2.75573137070700676789e-06 + z * sp
-        sp = -1.98412698298579493134e-04 + z * sp
-        sp = 8.33333333332248946124e-03 + z * sp
-        sp = -1.66666666666666324348e-01 + z * sp
-        sp = r + r * z * sp
-        var cp = 2.08757232129817482790e-09 + z * -1.13596475577881948265e-11
-        cp = -2.75573143513906633035e-07 + z * cp
-        cp = 2.48015872894767294178e-05 + z * cp
-        cp = -1.38888888888741095749e-03 + z * cp
-        cp = 4.16666666666666019037e-02 + z * cp
-        cp = (1 - 0.5 * z) + z * z * cp
+        let (sp, cp) = polynomials((x - q * 90) * AngleMath.radiansPerDegree)
         let swap = (quadrant & 1) .!= 0
         var s = sp.replacing(with: cp, where: swap)
         var c = cp.replacing(with: sp, where: swap)
@@ -41,25 +28,34 @@ enum VectorTrig {
         return (s + 0, c + 0)
     }
 
+    /// fdlibm's `__kernel_sin` / `__kernel_cos` on |r| ≤ π/4 radians, lane-wise: shared
+    /// by the four-lane and the scalar forms (the scalar one runs it on two lanes, which
+    /// costs the same as scalar code), so both give the same bits.
+    @inlinable @inline(__always)
+    static func polynomials<V: SIMD>(_ r: V) -> (sin: V, cos: V) where V.Scalar == Double {
+        let z = r * r
+        var sp = z * 1.58969099521155010221e-10 + V(repeating: -2.50507602534068634195e-08)
+        sp = z * sp + V(repeating: 2.75573137070700676789e-06)
+        sp = z * sp + V(repeating: -1.98412698298579493134e-04)
+        sp = z * sp + V(repeating: 8.33333333332248946124e-03)
+        sp = z * sp + V(repeating: -1.66666666666666324348e-01)
+        sp = r + r * z * sp
+        var cp = z * -1.13596475577881948265e-11 + V(repeating: 2.08757232129817482790e-09)
+        cp = z * cp + V(repeating: -2.75573143513906633035e-07)
+        cp = z * cp + V(repeating: 2.48015872894767294178e-05)
+        cp = z * cp + V(repeating: -1.38888888888741095749e-03)
+        cp = z * cp + V(repeating: 4.16666666666666019037e-02)
+        cp = (V(repeating: 1) - 0.5 * z) + z * z * cp
+        return (sp, cp)
+    }
+
     /// Scalar sin and cos of `x` degrees with the same reduction and polynomials as the
     /// four-lane form (same error bound), for scalar hot paths.
     @inlinable @inline(__always)
     static func sincosd(_ x: Double) -> (sin: Double, cos: Double) {
         let q = (x * (1.0 / 90.0) + 0x1.8p52) - 0x1.8p52
-        let r = (x - q * 90) * AngleMath.radiansPerDegree
-        let z = r * r
-        var sp = -2.50507602534068634195e-08 + z * 1.58969099521155010221e-10
-        sp = 2.75573137070700676789e-06 + z * sp
-        sp = -1.98412698298579493134e-04 + z * sp
-        sp = 8.33333333332248946124e-03 + z * sp
-        sp = -1.66666666666666324348e-01 + z * sp
-        sp = r + r * z * sp
-        var cp = 2.08757232129817482790e-09 + z * -1.13596475577881948265e-11
-        cp = -2.75573143513906633035e-07 + z * cp
-        cp = 2.48015872894767294178e-05 + z * cp
-        cp = -1.38888888888741095749e-03 + z * cp
-        cp = 4.16666666666666019037e-02 + z * cp
-        cp = (1 - 0.5 * z) + z * z * cp
+        let lanes = polynomials(SIMD2(repeating: (x - q * 90) * AngleMath.radiansPerDegree))
+        let sp = lanes.sin[0], cp = lanes.cos[0]
         switch Int(q) & 3 {
         case 0: return (sp + 0, cp + 0)
         case 1: return (cp + 0, -sp + 0)
