@@ -25,9 +25,9 @@ enum BenchCommand {
         route.reserveCapacity(n)
         for i in 0..<n {
             let t = Double(i) / Double(max(n - 1, 1))
-            route.append(try! GeodeticCoordinate(latitude: 55.7300 + 0.012 * t + 0.0015 * (t * 25).sinApprox,
-                                                 longitude: 37.6010 + 0.018 * t + 0.0010 * (t * 17).cosApprox,
-                                                 height: 150 + 10 * (t * 9).sinApprox))
+            route.append(try! GeodeticCoordinate(latitude: 55.7300 + 0.012 * t + 0.0015 * sin(t * 25),
+                                                 longitude: 37.6010 + 0.018 * t + 0.0010 * cos(t * 17),
+                                                 height: 150 + 10 * sin(t * 9)))
         }
         let frame = SceneFrame(origin: origin, axes: .eus)
         let pipeline = try! ProjTopocentricPipeline(origin: origin)
@@ -133,10 +133,4 @@ enum BenchCommand {
         let digits = x >= 100 ? 1.0 : x >= 10 ? 10 : 100
         return ((x * digits).rounded() / digits).description
     }
-}
-
-extension Double {
-    /// Cheap smooth wiggles for the generated route (not used for any measurement).
-    fileprivate var sinApprox: Double { Double(sin(self)) }
-    fileprivate var cosApprox: Double { Double(cos(self)) }
 }
