@@ -39,6 +39,20 @@ public enum WaymarkError: Error, Equatable, Sendable {
 }
 
 extension WaymarkError {
+    /// Equality compares messages byte for byte: Unicode-aware `String ==` would pull
+    /// the Unicode normalisation tables into the Embedded C library for no benefit.
+    public static func == (lhs: WaymarkError, rhs: WaymarkError) -> Bool {
+        switch (lhs, rhs) {
+        case (.invalidInput(let a), .invalidInput(let b)): return a == b
+        case (.invalidElement(let i, let a), .invalidElement(let j, let b)): return i == j && a == b
+        case (.invalidEllipsoid, .invalidEllipsoid), (.badStride, .badStride), (.badCount, .badCount): return true
+        case (.projFailure(let c1, let m1), .projFailure(let c2, let m2)): return c1 == c2 && m1.utf8.elementsEqual(m2.utf8)
+        case (.gridMissing(let f1, let p1), .gridMissing(let f2, let p2)):
+            return f1.utf8.elementsEqual(f2.utf8) && p1.utf8.elementsEqual(p2.utf8)
+        default: return false
+        }
+    }
+
     /// A one-line English description, for logs and command-line tools.
     public var message: String {
         switch self {
