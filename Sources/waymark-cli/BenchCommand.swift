@@ -129,8 +129,12 @@ enum BenchCommand {
         }
     }
 
+    /// Three significant digits (never 0 for a positive value).
     static func rounded(_ x: Double) -> String {
-        let digits = x >= 100 ? 1.0 : x >= 10 ? 10 : 100
-        return ((x * digits).rounded() / digits).description
+        guard x.isFinite, x > 0 else { return x.description }
+        var scale = 1.0
+        while x * scale < 100 && scale < 1e15 { scale *= 10 }
+        while x * scale >= 1000 && scale > 1 { scale /= 10 }
+        return ((x * scale).rounded() / scale).description
     }
 }
