@@ -10,12 +10,14 @@ import CProj
 /// 0.3–5.3 m from the formula.
 ///
 /// The inverse (GCJ-02 → WGS-84) has no closed form. ``wgs84(fromGCJ02:region:)``
-/// iterates the forward map to convergence (residual below 1e-12°, i.e. 0.1 µm;
-/// ``inverseIterations`` steps at most); the seeds' one-step approximation `w = g − Δ(g)`
-/// is kept as ``approximateWGS84(fromGCJ02:region:)`` and errs by up to about 5 m.
+/// solves it by Newton's method with the offset's exact Jacobian (two offset
+/// evaluations for nearly every point; below 1 µm, see ``newtonInverse(_:)``); the
+/// seeds' one-step approximation `w = g − Δ(g)` is kept as
+/// ``approximateWGS84(fromGCJ02:region:)`` and errs by up to about 5 m.
 ///
 /// BD-09 is GCJ-02 in a slightly rotated and scaled polar form with x_pi = π·3000/180;
-/// its inverse is likewise iterated to the same tolerance.
+/// its inverse is a fixed-point iteration from the usual closed-form estimate, to a
+/// residual below 1e-12°.
 ///
 /// Heights are not changed. Outside the region (``ChinaRegion``) every conversion is
 /// the identity.
@@ -23,9 +25,9 @@ public enum ChinaDatum {
     @usableFromInline static let a = 6_378_245.0
     @usableFromInline static let ee = 0.00669342162296594323
     @usableFromInline static let xPi = Double.pi * 3000 / 180
-    /// The most fixed-point steps the exact inverses take. From the one-step start each
-    /// step gains about 2.5 digits (the offset's slope is below 4e-3); the measured
-    /// worst case over China is reported in the README.
+    /// The most steps either exact inverse takes (Newton for GCJ-02, whose typical
+    /// point needs 2; fixed-point for BD-09, whose slope is below 1e-4 so each step
+    /// gains four digits). The measured worst cases over China are in the README.
     public static let inverseIterations = 8
     /// Convergence threshold of the inverses, degrees of residual (≈ 0.1 µm).
     public static let inverseTolerance = 1e-12
