@@ -16,8 +16,8 @@ import CProj
 /// ``approximateWGS84(fromGCJ02:region:)`` and errs by up to about 5 m.
 ///
 /// BD-09 is GCJ-02 in a slightly rotated and scaled polar form with x_pi = π·3000/180;
-/// its inverse is a fixed-point iteration from the usual closed-form estimate, to a
-/// residual below 1e-12°.
+/// its inverse is a fixed-point iteration from the one-step estimate, to a residual
+/// below 1e-12°.
 ///
 /// Heights are not changed. Outside the region (``ChinaRegion``) every conversion is
 /// the identity.
@@ -26,8 +26,8 @@ public enum ChinaDatum {
     @usableFromInline static let ee = 0.00669342162296594323
     @usableFromInline static let xPi = Double.pi * 3000 / 180
     /// The most steps either exact inverse takes (Newton for GCJ-02, whose typical
-    /// point needs 2; fixed-point for BD-09, whose slope is below 1e-4 so each step
-    /// gains four digits). The measured worst cases over China are in the README.
+    /// point needs 2; fixed-point for BD-09, whose shift has a slope of about 1e-3, so
+    /// each step gains about three digits). The measured worst cases are in the README.
     public static let inverseIterations = 8
     /// Convergence threshold of the inverses, degrees of residual (≈ 0.1 µm).
     public static let inverseTolerance = 1e-12
