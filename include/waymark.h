@@ -321,7 +321,7 @@ WM_API void wm_transform_destroy(wm_transform *transform);
  * undulation_m[i] = N at in[i] (metres; ellipsoidal h = orthometric H + N), through
  * PROJ's vgridshift and egm96_15.gtx (Debian package proj-data), bilinear on the 15'
  * grid: exact at nodes, within 0.12 m of NGA's published values elsewhere. Each call
- * opens the grid (about a millisecond): pass whole routes, not single points.
+ * opens PROJ and the grid (about 15 ms measured here): pass whole routes, not single points.
  * Errors as wm_frame_forward, plus GRID_MISSING when egm96_15.gtx is not installed. */
 WM_API wm_status wm_geoid_undulation(const wm_geodetic *in, size_t in_stride, double *undulation_m,
                                      size_t count, size_t *first_bad);
