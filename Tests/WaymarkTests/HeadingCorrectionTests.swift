@@ -89,6 +89,6 @@ struct HeadingCorrectionTests {
                                          scenePosition: frame.scenePosition(of: p))
             _ = corrector.add(e, frame: frame)
         }
-        #expect(corrector.history.count == 3 && corrector.isConverging)
+        #expect(corrector.appliedMagnitudes.count == 3 && corrector.isConverging)
     }
 }

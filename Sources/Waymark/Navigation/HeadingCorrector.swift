@@ -66,7 +66,7 @@ public struct HeadingCorrector: Sendable {
     private var lastTrigger: Double? = nil
     private var randomState: UInt64
     /// Magnitudes of the corrections applied so far, oldest first.
-    public private(set) var history: [Double] = []
+    public private(set) var appliedMagnitudes: [Double] = []
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -76,11 +76,11 @@ public struct HeadingCorrector: Sendable {
     /// The seed's convergence indicator: each trigger corrects less. True when the last
     /// three corrections shrink in magnitude (or the last is below 0.5°).
     public var isConverging: Bool {
-        guard let last = history.last else { return false }
+        guard let last = appliedMagnitudes.last else { return false }
         if last < 0.5 { return true }
-        guard history.count >= 3 else { return false }
-        let n = history.count
-        return history[n - 1] <= history[n - 2] && history[n - 2] <= history[n - 3]
+        guard appliedMagnitudes.count >= 3 else { return false }
+        let m = appliedMagnitudes, n = m.count
+        return m[n - 1] <= m[n - 2] && m[n - 2] <= m[n - 3]
     }
 
     /// Feeds an estimate (its timestamp is the clock). Returns a correction when the
@@ -106,7 +106,7 @@ public struct HeadingCorrector: Sendable {
         case .robustLeastSquares:
             result = robustCorrection(frame: frame)
         }
-        if let r = result { history.append(r.angle.magnitude) }
+        if let r = result { appliedMagnitudes.append(r.angle.magnitude) }
         return result
     }
 
