@@ -81,13 +81,20 @@ extension SceneFrame {
     public func scenePositions(of points: UnsafeBufferPointer<GeodeticCoordinate>,
                                into output: UnsafeMutableBufferPointer<SIMD3<Double>>) throws(WaymarkError) {
         guard output.count >= points.count else { throw .badCount }
-        for i in 0..<points.count { output[i] = scenePosition(of: points[i]) }
+        guard let input = points.baseAddress, let out = output.baseAddress else { return }
+        // The strided batch, four points per step (valid coordinates cannot fail it).
+        try scenePositions(geodetic: input, stride: MemoryLayout<GeodeticCoordinate>.stride,
+                           into: out, stride: MemoryLayout<SIMD3<Double>>.stride, count: points.count)
     }
 
     /// Exact geo → scene for an array (allocates the result; use the buffer forms on
     /// hot paths).
     public func scenePositions(of points: [GeodeticCoordinate]) -> [SIMD3<Double>] {
-        points.map { scenePosition(of: $0) }
+        var result = [SIMD3<Double>](repeating: .zero, count: points.count)
+        points.withUnsafeBufferPointer { p in
+            result.withUnsafeMutableBufferPointer { try? scenePositions(of: p, into: $0) }
+        }
+        return result
     }
 }
 

@@ -127,34 +127,17 @@ public struct Geodesic: Sendable {
     public func cumulativeLength(of points: UnsafeBufferPointer<GeodeticCoordinate>,
                                  into output: UnsafeMutableBufferPointer<Double>) throws(WaymarkError) -> Double {
         guard output.count >= points.count else { throw .badCount }
-        guard !points.isEmpty else { return 0 }
-        var total = 0.0
-        output[0] = 0
-        withUnsafePointer(to: state) { g in
-            for i in 1..<points.count {
-                var s12 = 0.0
-                let a = points[i - 1], b = points[i]
-                geod_inverse(g, a.latitude, a.longitude, b.latitude, b.longitude, &s12, nil, nil)
-                total += s12
-                output[i] = total
-            }
-        }
-        return total
+        guard let base = points.baseAddress else { return 0 }
+        return try length(geodetic: base, stride: MemoryLayout<GeodeticCoordinate>.stride, count: points.count,
+                          cumulative: output.baseAddress)
     }
 
-    /// Total geodesic length of a polyline, metres.
+    /// Total geodesic length of a polyline, metres (`geod_inverse` on every leg).
     @inlinable
     public func length(of points: UnsafeBufferPointer<GeodeticCoordinate>) -> Double {
-        guard points.count > 1 else { return 0 }
-        var total = 0.0
-        withUnsafePointer(to: state) { g in
-            for i in 1..<points.count {
-                var s12 = 0.0
-                let a = points[i - 1], b = points[i]
-                geod_inverse(g, a.latitude, a.longitude, b.latitude, b.longitude, &s12, nil, nil)
-                total += s12
-            }
-        }
-        return total
+        guard let base = points.baseAddress else { return 0 }
+        // Valid coordinates and a 24-byte stride cannot fail the strided form.
+        return (try? length(geodetic: base, stride: MemoryLayout<GeodeticCoordinate>.stride, count: points.count,
+                            cumulative: nil)) ?? 0
     }
 }

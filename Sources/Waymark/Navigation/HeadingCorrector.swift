@@ -117,12 +117,12 @@ public struct HeadingCorrector: Sendable {
 
     mutating func seedCorrection(frame: SceneFrame) -> Correction? {
         let g = Geodesic.wgs84
-        var pairs: [(Int, Int, Double)] = []   // i, j, weight
+        var pairs: [(Int, Int, Double, Double)] = []   // i, j, weight, true bearing 1 → 2
         for i in buffer.indices {
             for j in buffer.indices where j > i {
-                let d = g.fastInverse(buffer[i].fix, buffer[j].fix).distance
-                guard d >= configuration.minimumPairDistance else { continue }
-                pairs.append((i, j, d / (buffer[i].horizontalAccuracy + buffer[j].horizontalAccuracy)))
+                let line = g.fastInverse(buffer[i].fix, buffer[j].fix)
+                guard line.distance >= configuration.minimumPairDistance else { continue }
+                pairs.append((i, j, line.distance / (buffer[i].horizontalAccuracy + buffer[j].horizontalAccuracy), line.azimuth1))
             }
         }
         switch configuration.pairSelection {
@@ -153,7 +153,7 @@ public struct HeadingCorrector: Sendable {
         let corrections = pairs.map { p -> Double in
             let e1 = buffer[p.0], e2 = buffer[p.1]
             let calculated = e1.carried(to: e2.scenePosition, through: frame)
-            return g.fastInverse(e1.fix, e2.fix).azimuth1 - g.fastInverse(e1.fix, calculated).azimuth1
+            return p.3 - g.fastInverse(e1.fix, calculated).azimuth1
         }
         guard let angle = CircularMean.of(corrections) else { return nil }
         return Correction(angle: angle, uncertainty: nil, used: pairs.count)
