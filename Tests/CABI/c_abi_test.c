@@ -1,6 +1,6 @@
 /* C99 consumer test of the installed Waymark library: reference vectors at the core's
  * tolerances, every status path, outputs untouched on error, first_bad, layouts.
- * Usage: c_abi_test <shared/testdata directory>. Prints "N passed, N failed". */
+ * Usage: c_abi_test <Tests/Data directory>. Prints "N passed, N failed". */
 #include <waymark.h>
 
 #include <math.h>
@@ -516,7 +516,7 @@ static void navigation(void) {
 
 int main(int argc, char **argv) {
     if (argc < 2) {
-        fprintf(stderr, "usage: %s <shared/testdata>\n", argv[0]);
+        fprintf(stderr, "usage: %s <Tests/Data>\n", argv[0]);
         return 2;
     }
     geodesic_vectors(argv[1]);

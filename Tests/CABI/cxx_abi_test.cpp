@@ -1,6 +1,6 @@
 // C++17 consumer test of the installed Waymark library: the header from C++, the
 // reference ENU vectors, and 8 threads sharing one frame with bit-identical results.
-// Usage: cxx_abi_test <shared/testdata directory>. Prints "N passed, N failed".
+// Usage: cxx_abi_test <Tests/Data directory>. Prints "N passed, N failed".
 #include <waymark.h>
 
 #include <cmath>
@@ -108,7 +108,7 @@ void statusFromCxx() {
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: %s <shared/testdata>\n", argv[0]);
+        std::fprintf(stderr, "usage: %s <Tests/Data>\n", argv[0]);
         return 2;
     }
     enuVectors(argv[1]);

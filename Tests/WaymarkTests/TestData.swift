@@ -1,13 +1,12 @@
 import Foundation
 import Testing
 
-/// Reference CSV files from `../shared/testdata/` beside the repository.
+/// Reference CSV files in `Tests/Data/` (provenance in `Tests/Data/README.md`).
 enum TestData {
     static let root: URL = {
-        // Tests/WaymarkTests/TestData.swift → repository → its parent → shared/testdata
+        // Tests/WaymarkTests/TestData.swift → Tests → Tests/Data
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/testdata")
+            .appendingPathComponent("Data")
     }()
 
     /// Rows of a CSV file (with quoted fields) as dictionaries keyed by the header.
