@@ -50,3 +50,9 @@ public func wm_status_string(_ status: wm_status) -> UnsafePointer<CChar>! {
 public func wm_version() -> UInt32 {
     UInt32(WAYMARK_VERSION_MAJOR * 10000 + WAYMARK_VERSION_MINOR * 100 + WAYMARK_VERSION_PATCH)
 }
+
+@c @implementation
+public func wm_version_string() -> UnsafePointer<CChar>! {
+    // The package's own constant, so the Swift API and the C library cannot disagree.
+    UnsafeRawPointer(WaymarkVersion.cString.utf8Start).assumingMemoryBound(to: CChar.self)
+}

@@ -42,6 +42,7 @@ commands:
   geoid      [--to ellipsoidal|orthometric] [--undulation] [FILE]
              rows lat,lon,h -> lat,lon,h (EGM96; default: sea-level to ellipsoid
              heights), or rows lat,lon[,h] -> undulation_m with --undulation
+  version    (or --version) prints "waymark MAJOR.MINOR.PATCH"
 
 Degrees, metres, heights above the WGS-84 ellipsoid. Axes: eus = x east, y up,
 z south (ARKit gravityAndHeading, the default); enu = x east, y north, z up;
@@ -70,6 +71,8 @@ do {
     case "arrows": try NavigationCommands.arrows(arguments, &out)
     case "help", "--help", "-h":
         out.line(usage)
+    case "--version", "version":
+        out.line("waymark \(WaymarkVersion.string)")
     default:
         throw CLIError.usage("unknown command '\(command)'\n" + usage)
     }

@@ -43,6 +43,18 @@ func numbers(_ line: String) -> [Double] { line.split(separator: ",").map { Doub
 
 @Suite("waymark CLI end to end", .serialized)
 struct CLITests {
+    @Test("--version and version print \"waymark MAJOR.MINOR.PATCH\", exit 0")
+    func version() throws {
+        for arguments in [["--version"], ["version"]] {
+            let r = try Waymark.run(arguments)
+            #expect(r.status == 0)
+            let line = r.stdout.trimmingCharacters(in: .newlines)
+            let parts = line.split(separator: " ")
+            #expect(parts.count == 2 && parts[0] == "waymark", "\(line)")
+            #expect(parts.last?.split(separator: ".").compactMap { Int($0) }.count == 3, "\(line)")
+        }
+    }
+
     @Test("no arguments runs the demo: ≥ 50 points, ~2 km, per-point rows and a summary")
     func demo() throws {
         let r = try Waymark.run([])
