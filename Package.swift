@@ -1,5 +1,6 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.3
 // Waymark: a geodesy kernel for AR navigation. See README.md.
+// 6.3: the C ABI adapters use `@c @implementation`, which arrived with Swift 6.3.
 import PackageDescription
 
 let package = Package(
