@@ -128,10 +128,12 @@ public struct HeadingCorrector: Sendable {
         switch configuration.pairSelection {
         case .all: break
         case .disjoint:
-            var used = Set<Int>()
+            // Flags, not a Set: Embedded Swift seeds hashing with arc4random_buf, which
+            // would raise the library's glibc floor to 2.36.
+            var used = [Bool](repeating: false, count: buffer.count)
             pairs = pairs.filter { p in
-                guard !used.contains(p.0), !used.contains(p.1) else { return false }
-                used.insert(p.0); used.insert(p.1)
+                guard !used[p.0], !used[p.1] else { return false }
+                used[p.0] = true; used[p.1] = true
                 return true
             }
         case .randomPercent(let percent, _):
