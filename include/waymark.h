@@ -60,6 +60,9 @@
 /* MAJOR * 10000 + MINOR * 100 + PATCH, e.g. 100 for 0.1.0. */
 #define WAYMARK_VERSION_NUMBER \
     (WAYMARK_VERSION_MAJOR * 10000 + WAYMARK_VERSION_MINOR * 100 + WAYMARK_VERSION_PATCH)
+/* The same version as text, "MAJOR.MINOR.PATCH". Kept in step with the numbers above
+ * (the consumer test checks it); CMake reads the version from these lines. */
+#define WAYMARK_VERSION_STRING "0.1.0"
 
 /* ---- Visibility -------------------------------------------------------------- */
 
@@ -97,8 +100,13 @@ typedef int32_t wm_status;
  * "unknown status" for codes not listed above). Thread-safe. */
 WM_API const char *wm_status_string(wm_status status);
 
-/* WAYMARK_VERSION_NUMBER of the library actually linked. */
+/* WAYMARK_VERSION_NUMBER of the library actually linked. Compare it with the macro to
+ * catch a header/library mismatch at run time. Never fails. */
 WM_API uint32_t wm_version(void);
+
+/* The linked library's version as static, never-NULL text, "MAJOR.MINOR.PATCH"
+ * (WAYMARK_VERSION_STRING of the library actually linked). Thread-safe. Never fails. */
+WM_API const char *wm_version_string(void);
 
 /* ---- Plain data types (pinned layouts) --------------------------------------- */
 
@@ -303,6 +311,18 @@ typedef struct wm_transform wm_transform;
  * transform (free it with wm_transform_destroy); on error *out is untouched.
  * Errors: NULL_POINTER, PROJ (unknown CRS, no operation). */
 WM_API wm_status wm_transform_create(const char *from, const char *to, wm_transform **out);
+
+/* wm_transform_create, and on failure the reason in PROJ's words. When message is not
+ * NULL and message_capacity > 0, the reason is written as a NUL-terminated UTF-8 string,
+ * cut at a character boundary to fit message_capacity bytes: for "EPSG:999999",
+ * "PROJ error 4096: proj_create: crs not found"; for GRID_MISSING, the missing file and
+ * the package that ships it. 256 bytes hold every message seen. On success the buffer
+ * is untouched. Thread-safe: the message goes to the caller's buffer, never to shared
+ * state.
+ * Errors: NULL_POINTER (from, to or out NULL), PROJ (definition not understood or no
+ * operation), GRID_MISSING. */
+WM_API wm_status wm_transform_create_with_message(const char *from, const char *to, wm_transform **out,
+                                                  char *message, size_t message_capacity);
 
 /* An independent copy for another thread. Errors: NULL_POINTER, PROJ. */
 WM_API wm_status wm_transform_clone(const wm_transform *transform, wm_transform **out);

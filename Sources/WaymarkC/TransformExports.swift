@@ -24,6 +24,40 @@ public func wm_transform_create(_ from: UnsafePointer<CChar>?, _ to: UnsafePoint
 }
 
 @c @implementation
+public func wm_transform_create_with_message(_ from: UnsafePointer<CChar>?, _ to: UnsafePointer<CChar>?,
+                                             _ out: UnsafeMutablePointer<OpaquePointer?>?,
+                                             _ message: UnsafeMutablePointer<CChar>?,
+                                             _ message_capacity: Int) -> wm_status {
+    guard let from, let to, let out else { return WM_ERROR_NULL_POINTER }
+    do {
+        out.pointee = handle(try CRSTransform(from: String(cString: from), to: String(cString: to)))
+    } catch {
+        if let message { copyMessage(error.message, into: message, capacity: message_capacity) }
+        return status(of: error)
+    }
+    return WM_OK
+}
+
+/// Copies `text` as a NUL-terminated C string, cut at a UTF-8 character boundary to fit
+/// `capacity` bytes; nothing is written when the capacity is 0.
+func copyMessage(_ text: String, into buffer: UnsafeMutablePointer<CChar>, capacity: Int) {
+    guard capacity > 0 else { return }
+    var length = 0
+    for byte in text.utf8 {
+        guard length < capacity - 1 else { break }
+        buffer[length] = CChar(bitPattern: byte)
+        length += 1
+    }
+    // Never end inside a multi-byte character: drop continuation bytes and their lead.
+    if length < text.utf8.count {
+        var end = length
+        while end > 0, UInt8(bitPattern: buffer[end - 1]) & 0xC0 == 0x80 { end -= 1 }
+        if end > 0, UInt8(bitPattern: buffer[end - 1]) >= 0xC0 { length = end - 1 }
+    }
+    buffer[length] = 0
+}
+
+@c @implementation
 public func wm_transform_clone(_ transform: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> wm_status {
     guard let transform, let out else { return WM_ERROR_NULL_POINTER }
     do {

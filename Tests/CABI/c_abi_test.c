@@ -305,6 +305,7 @@ static void status_paths(void) {
     }
     CHECK(strcmp(wm_status_string(1000), "unknown status") == 0);
     CHECK(wm_version() == WAYMARK_VERSION_NUMBER);
+    CHECK(strcmp(wm_version_string(), WAYMARK_VERSION_STRING) == 0);
 }
 
 static void china_datums(void) {
@@ -367,6 +368,25 @@ static void crs_transforms(void) {
     CHECK(wm_transform_apply(NULL, in, 24, out, 24, 1, NULL) == WM_ERROR_NULL_POINTER);
     CHECK(wm_transform_create("EPSG:4326", "EPSG:99999999", &untouched) == WM_ERROR_PROJ && untouched == (wm_transform *)&passed);
     CHECK(wm_transform_create(NULL, "EPSG:4326", &t) == WM_ERROR_NULL_POINTER);
+    {   /* The reason in PROJ's words, into the caller's buffer, cut to fit. */
+        char message[256], small[8], one[1] = {'x'}, none[1] = {'x'};
+        memset(message, 'x', sizeof message);
+        CHECK(wm_transform_create_with_message("EPSG:999999", "EPSG:4326", &untouched, message, sizeof message) == WM_ERROR_PROJ);
+        CHECK(untouched == (wm_transform *)&passed);
+        CHECK(memchr(message, 0, sizeof message) != NULL && strstr(message, "crs not found") != NULL);
+        printf("# wm_transform_create_with_message(\"EPSG:999999\"): %s\n", message);
+        CHECK(wm_transform_create_with_message("EPSG:999999", "EPSG:4326", &untouched, small, sizeof small) == WM_ERROR_PROJ);
+        CHECK(strlen(small) == sizeof small - 1 && strncmp(small, message, sizeof small - 1) == 0);
+        CHECK(wm_transform_create_with_message("EPSG:999999", "EPSG:4326", &untouched, one, 1) == WM_ERROR_PROJ && one[0] == 0);
+        CHECK(wm_transform_create_with_message("EPSG:999999", "EPSG:4326", &untouched, none, 0) == WM_ERROR_PROJ && none[0] == 'x');
+        CHECK(wm_transform_create_with_message("EPSG:999999", "EPSG:4326", &untouched, NULL, 64) == WM_ERROR_PROJ);
+        wm_transform *made = NULL;
+        strcpy(message, "unchanged");
+        CHECK(wm_transform_create_with_message("EPSG:4326", "EPSG:32650", &made, message, sizeof message) == WM_OK && made != NULL);
+        CHECK(strcmp(message, "unchanged") == 0);
+        CHECK(wm_transform_create_with_message("EPSG:4326", NULL, &made, message, sizeof message) == WM_ERROR_NULL_POINTER);
+        wm_transform_destroy(made);
+    }
     wm_transform_destroy(t);
     wm_transform_destroy(copy);
     wm_transform_destroy(NULL);
