@@ -101,6 +101,9 @@ struct CLITests {
         let exact = numbers(try Waymark.run(["scene", "--origin", "55.7,37.6"], input: "55.71,37.62,5\n").lines[1])
         let viaProj = numbers(try Waymark.run(["scene", "--origin", "55.7,37.6", "--method", "proj"], input: "55.71,37.62,5\n").lines[1])
         for k in 0..<3 { #expect(abs(exact[k] - viaProj[k]) < 1e-8) }
+        // Origins with tiny fractions are valid too (once "invalid ellipsoid").
+        let tiny = try Waymark.run(["scene", "--origin", "0.0000001,10", "--method", "proj"], input: "0.0000001,10.0000001\n")
+        #expect(tiny.status == 0 && abs(numbers(tiny.lines[1])[0] - 0.011131949) < 1e-8, "\(tiny.stderr)")
     }
 
     @Test("geodetic inverts scene; numbers round-trip exactly")

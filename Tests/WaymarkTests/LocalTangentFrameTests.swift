@@ -196,6 +196,35 @@ struct LocalTangentFrameTests {
             #expect(Double(text) == v, "\(v) → \(text)")
         }
         #expect(ExactDecimal.text(.nan) == nil)
+        #expect(ExactDecimal.text(.infinity) == nil)
         #expect(ExactDecimal.text(0) == "0")
+        #expect(ExactDecimal.text(0.1) == "0.1000000000000000055511151231257827021181583404541015625")
+        #expect(ExactDecimal.text(-2.5) == "-2.5")
+        #expect(ExactDecimal.text(0x1p64) == "18446744073709551616")
+        #expect(ExactDecimal.text(1e23) == "99999999999999991611392")
+        // Every finite double, not only ellipsoid-sized ones: tiny fractions, subnormals,
+        // huge integers, random bit patterns.
+        var extremes: [Double] = [1e-7, 0.0000001, -1e-300, .leastNonzeroMagnitude, .leastNormalMagnitude,
+                                  .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 0x1p-74, 0x1p-75, 0x1p74, 1e300]
+        for _ in 0..<300 {
+            let v = Double(bitPattern: rng.next())
+            if v.isFinite { extremes.append(v) }
+        }
+        for v in extremes {
+            let text = try #require(ExactDecimal.text(v))
+            #expect(Double(text) == v, "\(v) → \(text.prefix(40))…")
+        }
+        #expect(ExactDecimal.text(.leastNonzeroMagnitude)?.count == 2 + 1074)
+    }
+
+    @Test("PROJ's pipeline takes every valid origin, e.g. latitude 1e-7 (once refused as an invalid ellipsoid)")
+    func pipelineTakesTinyOrigins() throws {
+        for (lat, lon) in [(0.0000001, 10.0), (1e-300, -1e-12), (-45.123456789012345, 179.99999999999997)] {
+            let origin = try GeodeticCoordinate(latitude: lat, longitude: lon, height: 12.5)
+            let pipeline = try ProjTopocentricPipeline(origin: origin)
+            let frame = LocalTangentFrame(origin: origin)
+            let point = try GeodeticCoordinate(latitude: lat + 0.01, longitude: lon - 0.01, height: 40)
+            #expect(norm(try pipeline.forward(point) - frame.forward(point)) < 1e-8, "\(lat),\(lon)")
+        }
     }
 }
