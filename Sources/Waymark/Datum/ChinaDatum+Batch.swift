@@ -1,11 +1,17 @@
 extension ChinaDatum {
     /// A conversion between WGS-84, GCJ-02 and BD-09, for batches and tools.
     public enum Conversion: Int32, Sendable, CaseIterable, BitwiseCopyable {
+        /// WGS-84 → GCJ-02: the published offset formula (exact by definition).
         case gcj02FromWGS84 = 0
+        /// GCJ-02 → WGS-84: Newton's method on the offset, within 50 nm of the true inverse.
         case wgs84FromGCJ02 = 1
+        /// GCJ-02 → BD-09: Baidu's published formula.
         case bd09FromGCJ02 = 2
+        /// BD-09 → GCJ-02: the exact inverse of Baidu's formula, by iteration.
         case gcj02FromBD09 = 3
+        /// WGS-84 → BD-09: through GCJ-02.
         case bd09FromWGS84 = 4
+        /// BD-09 → WGS-84: both exact inverses, through GCJ-02.
         case wgs84FromBD09 = 5
         /// The seeds' one-step GCJ-02 → WGS-84 baseline.
         case approximateWGS84FromGCJ02 = 6
@@ -27,7 +33,13 @@ extension ChinaDatum {
 
     /// The three coordinate systems of Chinese maps.
     public enum Datum: Sendable, CaseIterable {
-        case wgs84, gcj02, bd09
+        /// WGS-84, what GPS and ARKit's CoreLocation give.
+        case wgs84
+        /// GCJ-02 ("Mars coordinates"), the obfuscated datum that maps in mainland China
+        /// must use (Amap, Tencent, Apple Maps in China).
+        case gcj02
+        /// BD-09, Baidu's further offset of GCJ-02.
+        case bd09
     }
 
     /// Applies `conversion` to one point.

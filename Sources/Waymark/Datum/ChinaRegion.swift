@@ -16,7 +16,9 @@
 /// BD-09 for inverse ones), as the public libraries do; within ~700 m of the edge the
 /// two can fall on different sides.
 public enum ChinaRegion: Sendable, Equatable {
+    /// Longitude 73.66–135.05° E, latitude 3.86–53.55° N (the usual GCJ-02 box).
     case chinaRectangle
+    /// Every coordinate: the offset is applied wherever the point is.
     case everywhere
     /// Vertices as (latitude, longitude) degrees; at least 3.
     case polygon([SIMD2<Double>])

@@ -148,6 +148,7 @@ public struct Matrix4x4<Scalar: SIMDScalar & BinaryFloatingPoint>: Equatable {
         for i in points.indices { points[i] = transformPoint(points[i]) }
     }
 
+    /// Element-wise equality (IEEE: a NaN element makes matrices unequal; 0 == −0).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.columns.0 == rhs.columns.0 && lhs.columns.1 == rhs.columns.1
             && lhs.columns.2 == rhs.columns.2 && lhs.columns.3 == rhs.columns.3
