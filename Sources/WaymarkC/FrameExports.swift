@@ -79,8 +79,8 @@ public func wm_baseline_forward(_ method: wm_baseline, _ frame: UnsafePointer<wm
                                 _ input: UnsafePointer<wm_geodetic>?, _ in_stride: Int,
                                 _ output: UnsafeMutablePointer<wm_vec3>?, _ out_stride: Int, _ count: Int,
                                 _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    guard let kind = SeedBaseline.Method(rawValue: method) else { return WM_ERROR_INVALID_VALUE }
-    let baseline = kind == .haversine ? SeedBaseline.haversine : SeedBaseline.metersPerDegree
+    guard let kind = SphericalBaseline.Method(rawValue: method) else { return WM_ERROR_INVALID_VALUE }
+    let baseline = kind == .haversine ? SphericalBaseline.haversine : SphericalBaseline.metersPerDegree
     return frameBatch(frame, input, output, count, first_bad) { scene, input, output throws(WaymarkError) in
         try scene.scenePositions(geodetic: input, stride: in_stride, into: output, stride: out_stride,
                                  count: count, baseline: baseline)

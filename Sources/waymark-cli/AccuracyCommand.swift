@@ -1,6 +1,6 @@
 import Waymark
 
-/// `waymark accuracy`: how wrong the seeds' baselines are, against the exact method,
+/// `waymark accuracy`: how wrong the spherical baselines are, against the exact method,
 /// over distances and latitudes, worst case over bearings (every degree).
 enum AccuracyCommand {
     static let distances: [Double] = [10, 100, 500, 1_000, 2_000, 5_000, 10_000, 50_000]
@@ -21,8 +21,8 @@ enum AccuracyCommand {
                 for bearing in 0..<360 {
                     let point = try! Geodesic.wgs84.direct(from: origin, azimuth: Double(bearing), distance: distance).destination
                     let exact = frame.forward(point)
-                    let h = SeedBaseline.haversine.enu(of: point, from: origin) - exact
-                    let m = SeedBaseline.metersPerDegree.enu(of: point, from: origin) - exact
+                    let h = SphericalBaseline.haversine.enu(of: point, from: origin) - exact
+                    let m = SphericalBaseline.metersPerDegree.enu(of: point, from: origin) - exact
                     let errors = [horizontal(h), full(h), horizontal(m), full(m),
                                   abs(Haversine.standard.distance(origin, point) - distance)]
                     for k in 0..<5 { worst[k] = max(worst[k], errors[k]) }

@@ -1,7 +1,7 @@
 import Waymark
 
 /// `waymark demo` (and `waymark` alone): the built-in sample route in ARKit scene
-/// coordinates, with each seed baseline's error against the exact method.
+/// coordinates, with each spherical baseline's error against the exact method.
 enum DemoCommand {
     static func run(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
         _ = try Arguments(words, allowed: [])

@@ -13,7 +13,7 @@ With no command, runs `waymark demo`. FILE defaults to standard input.
 
 commands:
   demo       the built-in 55-point walking route in ARKit coordinates, with the
-             seed baselines' errors and a summary
+             spherical baselines' errors and a summary
   scene      --origin LAT,LON[,H] [--axes eus|enu|eun]
              [--method ellipsoidal|proj|haversine|meters-per-degree] [FILE]
              rows lat,lon[,h] -> x,y,z
@@ -23,7 +23,7 @@ commands:
              rows lat1,lon1,lat2,lon2 -> distance_m,azimuth1_deg,azimuth2_deg
   direct     [FILE]
              rows lat1,lon1,azimuth1_deg,distance_m -> lat2,lon2,azimuth2_deg
-  accuracy   the seed baselines' errors by distance and latitude
+  accuracy   the spherical baselines' errors by distance and latitude
   simulate   [--route straight|sample|FILE] [--runs N] [--seed S] [--heading-error-deg D]
              [--gps-sigma-m M] [--jumps] [--drift-deg-per-min R] [--duration-s T]
              [--estimator seed|robust] [--svg FILE]

@@ -91,14 +91,14 @@ struct MatrixTests {
         var rng = SeededRandom(seed: 4)
         for _ in 0..<200 {
             let p = try GeodeticCoordinate(latitude: origin.latitude + rng.uniform(-0.02...0.02), longitude: origin.longitude + rng.uniform(-0.03...0.03))
-            let m = SeedTransform.transformMatrix(.identity, origin: origin, waypoint: p)
+            let m = HaversineWaypointMatrix.transformMatrix(.identity, origin: origin, waypoint: p)
             let baseline = frame.scenePosition(of: p, baseline: .haversine)
             let t = m.translation
             let tolerance = 2e-6 * max(1, norm(baseline))   // Float arithmetic, as in the seeds
             #expect(abs(Double(t.x) - baseline.x) < tolerance && abs(Double(t.z) - baseline.z) < tolerance && t.y == 0)
         }
         // rotateAroundY writes +angle and returns the inverse: a rotation by −angle.
-        let r = SeedTransform.rotateAroundY(.identity, radians: .pi / 2)
+        let r = HaversineWaypointMatrix.rotateAroundY(.identity, radians: .pi / 2)
         let v = r.transformDirection(SIMD3(0, 0, -1))
         #expect(abs(v.x - 1) < 1e-6 && abs(v.z) < 1e-6)
     }

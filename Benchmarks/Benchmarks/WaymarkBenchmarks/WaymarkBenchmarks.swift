@@ -34,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(out[0])
             }
         }
-        for baseline in [SeedBaseline.haversine, .metersPerDegree] {
+        for baseline in [SphericalBaseline.haversine, .metersPerDegree] {
             Benchmark("geo→scene baseline \(baseline.method) n=\(n)") { benchmark in
                 let out = UnsafeMutablePointer<Double>.allocate(capacity: 3 * n)
                 defer { out.deallocate() }

@@ -13,7 +13,7 @@ extension ChinaDatum {
         case bd09FromWGS84 = 4
         /// BD-09 → WGS-84: both exact inverses, through GCJ-02.
         case wgs84FromBD09 = 5
-        /// The seeds' one-step GCJ-02 → WGS-84 baseline.
+        /// The one-step GCJ-02 → WGS-84 baseline of the apps (errs by up to ~5 m).
         case approximateWGS84FromGCJ02 = 6
 
         /// The conversion from one datum to another (nil for an unknown pair; the

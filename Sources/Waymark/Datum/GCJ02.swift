@@ -3,16 +3,16 @@ import CProj
 /// China's GCJ-02 ("Mars coordinates") and Baidu's BD-09, converted exactly.
 ///
 /// Forward (WGS-84 → GCJ-02) is the public algorithm leaked from the official one (the
-/// EMQ/on4wp7 code; seed 004 equations 1–7): Krasovsky a = 6 378 245 m,
+/// EMQ/on4wp7 code; equations 1–7 of "AR Navigation Application based on iOS Platform"): Krasovsky a = 6 378 245 m,
 /// ee = 0.00669342162296594323, x = lon − 105, y = lat − 35. It reproduces the
 /// eviltransform, coordTransform and hutool test vectors to the last bit. Real map
-/// services add noise to it: seed 004's Table III values, read from Amap, lie
+/// services add noise to it: that paper's Table III values, read from Amap, lie
 /// 0.3–5.3 m from the formula.
 ///
 /// The inverse (GCJ-02 → WGS-84) has no closed form. ``wgs84(fromGCJ02:region:)``
 /// solves it by Newton's method with the offset's exact Jacobian (two offset
-/// evaluations for nearly every point; below 1 µm, see ``newtonInverse(_:)``); the
-/// seeds' one-step approximation `w = g − Δ(g)` is kept as
+/// evaluations for nearly every point, below 1 µm); the
+/// apps' one-step approximation `w = g − Δ(g)` is kept as
 /// ``approximateWGS84(fromGCJ02:region:)`` and errs by up to about 5 m.
 ///
 /// BD-09 is GCJ-02 in a slightly rotated and scaled polar form with x_pi = π·3000/180;
@@ -126,7 +126,7 @@ public enum ChinaDatum {
         return (clamped(lat, lon, target.height), steps)
     }
 
-    /// The seeds' one-step GCJ-02 → WGS-84 (`w = g − Δ(g)`; seed 004's "Approximate
+    /// The apps' one-step GCJ-02 → WGS-84 (`w = g − Δ(g)`; the paper's "Approximate
     /// Module", coordTransform, hutool), kept as a baseline: errs by up to ~5 m.
     @inlinable
     public static func approximateWGS84(fromGCJ02 g: GeodeticCoordinate, region: ChinaRegion = .chinaRectangle) -> GeodeticCoordinate {

@@ -50,7 +50,7 @@ extension SceneFrame {
     @inlinable
     public func scenePositions(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                                into output: UnsafeMutableRawPointer, stride outputStride: Int,
-                               count: Int, baseline: SeedBaseline) throws(WaymarkError) {
+                               count: Int, baseline: SphericalBaseline) throws(WaymarkError) {
         try StridedTriples.mapGeodetic(input, stride: inputStride, into: output, stride: outputStride, count: count) {
             scenePosition(of: $0, baseline: baseline)
         }

@@ -1,14 +1,15 @@
 import CProj
 
 /// An AR scene anchored to the Earth: a ``LocalTangentFrame`` seen through
-/// ``SceneAxes``, moved and turned by the seeds' "estimate".
+/// ``SceneAxes``, moved and turned by an "estimate" (the term of the Yandex.Maps article "How Yandex
+/// created augmented reality in Maps for iOS").
 ///
 /// The estimate has two parts, both set with ``setEstimate(sceneOrigin:headingCorrection:)``:
 /// - `sceneOrigin`: the scene position (metres, scene axes) of the frame's geographic
 ///   origin, e.g. where the camera was when the origin fix was taken;
 /// - `headingCorrection` δ, degrees: how far true azimuths exceed the scene's own
 ///   azimuths, i.e. the compass error of the AR session. A direction that the scene
-///   believes points at azimuth α really points at α + δ. This is the seed's correction
+///   believes points at azimuth α really points at α + δ. This is the article's correction
 ///   angle `initialBearing(1, 2) − initialBearing(1, 2calc)`; applying a new correction
 ///   c means `headingCorrection += c`.
 ///
@@ -149,10 +150,10 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
                 m.2.x * dx + m.2.y * dy + m.2.z * dz + sceneOrigin.z)
     }
 
-    /// Scene position of a geodetic point by one of the seeds' baselines, through the
+    /// Scene position of a geodetic point by one of the spherical baselines, through the
     /// same estimate and axes as the exact method, so the two can be compared.
     @inlinable
-    public func scenePosition(of point: GeodeticCoordinate, baseline: SeedBaseline) -> SIMD3<Double> {
+    public func scenePosition(of point: GeodeticCoordinate, baseline: SphericalBaseline) -> SIMD3<Double> {
         scenePosition(fromENU: baseline.enu(of: point, from: tangentFrame.origin))
     }
 

@@ -1,6 +1,6 @@
 /// An ellipsoid of revolution, given by its equatorial radius and flattening.
 ///
-/// `f > 0` is oblate (the Earth), `f == 0` is a sphere (the seeds' baselines), `f < 0`
+/// `f > 0` is oblate (the Earth), `f == 0` is a sphere (the spherical baselines), `f < 0`
 /// is prolate. Derived constants are computed once, so frames built on the ellipsoid
 /// do no per-point set-up.
 @frozen
@@ -42,7 +42,7 @@ public struct Ellipsoid: Equatable, Sendable, BitwiseCopyable {
     public static let grs80 = Ellipsoid(uncheckedEquatorialRadius: 6_378_137, flattening: 1 / 298.257222101)
 
     /// The mean Earth radius R₁ = (2a + b) / 3 of WGS-84, 6 371 008.8 m: the sphere
-    /// of the seeds' haversine and metres-per-degree baselines.
+    /// of the haversine and metres-per-degree baselines.
     public static let meanEarthRadius = 6_371_008.8
 
     /// A sphere of the given radius in metres (finite, positive).

@@ -1,8 +1,11 @@
 import CProj
 
-/// The seeds' spherical method, kept as a named baseline so its error can be measured.
+/// The spherical method of AR navigation apps, kept as a named baseline so its error can
+/// be measured.
 ///
-/// Seeds 002, 003 and 004 (and ARKit-CoreLocation) compute a distance with the
+/// "Building Waypoints Using Augmented Reality", "How we developed the AR application
+/// for reviewing historical places", "AR Navigation Application based on iOS Platform"
+/// and ARKit-CoreLocation compute a distance with the
 /// haversine formula and an initial bearing with
 /// `atan2(sin Δλ · cos φ₂, cos φ₁ · sin φ₂ − sin φ₁ · cos φ₂ · cos Δλ)` on a sphere.
 /// On WGS-84 that errs by up to about 0.5 % in distance and 0.2° in bearing; use
@@ -40,7 +43,7 @@ public struct Haversine: Sendable {
     }
 
     /// Initial bearing from `a` to `b`, degrees clockwise from north, (-180, 180]:
-    /// the seeds' atan2 formula.
+    /// the apps' atan2 formula.
     @inlinable
     public func initialBearing(_ a: GeodeticCoordinate, _ b: GeodeticCoordinate) -> Double {
         let phi1 = a.latitude * AngleMath.radiansPerDegree
@@ -51,7 +54,7 @@ public struct Haversine: Sendable {
         return AngleMath.atan2d(y, x)
     }
 
-    /// Distance and initial bearing together (the pair the seeds compute per waypoint).
+    /// Distance and initial bearing together (the pair the apps compute per waypoint).
     @inlinable
     public func inverse(_ a: GeodeticCoordinate, _ b: GeodeticCoordinate) -> (distance: Double, bearing: Double) {
         (distance(a, b), initialBearing(a, b))

@@ -3,7 +3,7 @@ import Testing
 @testable import Waymark
 
 @Suite("Seed baselines")
-struct SeedBaselineTests {
+struct SphericalBaselineTests {
     let origin = try! GeodeticCoordinate(latitude: 55.75, longitude: 37.6, height: 0)
 
     @Test("haversine: x = d·sin b, z = −d·cos b, y = h − h0 in eus")
@@ -27,16 +27,16 @@ struct SeedBaselineTests {
         // Across the antimeridian Δlon is folded: 179.999 → -179.999 is +0.002°.
         let o2 = try GeodeticCoordinate(latitude: 0, longitude: 179.999)
         let q = try GeodeticCoordinate(latitude: 0, longitude: -179.999)
-        let e = SeedBaseline.metersPerDegree.enu(of: q, from: o2)
+        let e = SphericalBaseline.metersPerDegree.enu(of: q, from: o2)
         #expect(abs(e.x - 0.002 * 2 * .pi * r / 360) < 1e-6)
     }
 
     @Test("custom radius is used; bad radius rejected")
     func customRadius() throws {
-        let small = try SeedBaseline(.haversine, radius: 1000)
+        let small = try SphericalBaseline(.haversine, radius: 1000)
         let a = try GeodeticCoordinate(latitude: 0, longitude: 0), b = try GeodeticCoordinate(latitude: 0, longitude: 90)
         #expect(abs(small.enu(of: b, from: a).x - 1000 * .pi / 2) < 1e-9)
-        #expect(throws: WaymarkError.invalidInput(.notPositive)) { try SeedBaseline(.metersPerDegree, radius: -1) }
+        #expect(throws: WaymarkError.invalidInput(.notPositive)) { try SphericalBaseline(.metersPerDegree, radius: -1) }
     }
 
     @Test("baselines err by centimetres at 100 m and metres at 2 km; the exact method does not")
@@ -45,9 +45,24 @@ struct SeedBaselineTests {
         for (distance, lower, upper) in [(100.0, 0.01, 0.5), (2000.0, 0.5, 8.0)] {
             let p = try Geodesic.wgs84.direct(from: origin, azimuth: 0, distance: distance).destination
             let exact = frame.forward(p)
-            let err = norm(SeedBaseline.haversine.enu(of: p, from: origin) - exact)
+            let err = norm(SphericalBaseline.haversine.enu(of: p, from: origin) - exact)
             #expect(err > lower && err < upper, "\(distance) m: \(err)")
             #expect(abs(norm(SIMD3(exact.x, exact.y, 0)) - distance) < 1e-3)
         }
+    }
+}
+
+/// The names before 0.1.0's renaming still compile for one release (deprecated).
+@Suite("deprecated names")
+struct DeprecatedNameTests {
+    @available(*, deprecated)
+    @Test("SeedBaseline and SeedTransform are the renamed types")
+    func oldNamesStillWork() throws {
+        let old: SeedBaseline = .haversine
+        #expect(old == SphericalBaseline.haversine)
+        let origin = try GeodeticCoordinate(latitude: 55.7, longitude: 37.6)
+        let target = try GeodeticCoordinate(latitude: 55.71, longitude: 37.62)
+        #expect(SeedTransform.transformMatrix(.identity, origin: origin, waypoint: target)
+                == HaversineWaypointMatrix.transformMatrix(.identity, origin: origin, waypoint: target))
     }
 }

@@ -1,18 +1,21 @@
-/// The seeds' ways of turning a geographic offset into metres, kept as named baselines
-/// so anyone can measure how wrong they are against the exact ``SceneFrame``.
+/// The spherical shortcuts AR navigation apps use to turn a geographic offset into
+/// metres, kept as named baselines so anyone can measure how wrong they are against the
+/// exact ``SceneFrame``.
 ///
 /// Both work on a sphere and ignore the Earth's curvature in height (y = h − h₀), so
 /// they misplace a point by centimetres at 100 m and by metres at a few kilometres;
 /// `waymark accuracy` prints the table.
 @frozen
-public struct SeedBaseline: Sendable, Equatable, BitwiseCopyable {
-    /// The two methods the seeds use.
+public struct SphericalBaseline: Sendable, Equatable, BitwiseCopyable {
+    /// The two shortcuts found in published AR navigation apps.
     public enum Method: Int32, Sendable, CaseIterable, BitwiseCopyable {
-        /// Seeds 002, 003, 004 and ARKit-CoreLocation: haversine distance d and
+        /// "Building Waypoints Using Augmented Reality", "How we developed the AR
+        /// application for reviewing historical places", "AR Navigation Application
+        /// based on iOS Platform" and ARKit-CoreLocation: haversine distance d and
         /// initial bearing b on the sphere, then east = d·sin b, north = d·cos b
         /// (in ARKit axes x = d·sin b, z = −d·cos b), up = h − h₀.
         case haversine = 0
-        /// Seed 000 (Yandex.Maps): east = Δlon · 2πR·cos(lat₀)/360,
+        /// "How Yandex created augmented reality in Maps for iOS": east = Δlon · 2πR·cos(lat₀)/360,
         /// north = Δlat · 2πR/360, up = h − h₀ (Δlon folded into [-180, 180)).
         case metersPerDegree = 1
     }
@@ -38,9 +41,9 @@ public struct SeedBaseline: Sendable, Equatable, BitwiseCopyable {
     }
 
     /// Haversine + bearing on the mean-radius sphere.
-    public static let haversine = SeedBaseline(uncheckedMethod: .haversine)
+    public static let haversine = SphericalBaseline(uncheckedMethod: .haversine)
     /// Metres per degree on the mean-radius sphere.
-    public static let metersPerDegree = SeedBaseline(uncheckedMethod: .metersPerDegree)
+    public static let metersPerDegree = SphericalBaseline(uncheckedMethod: .metersPerDegree)
 
     /// The baseline's (east, north, up) offset of `point` from `origin`, metres.
     @inlinable
@@ -60,3 +63,7 @@ public struct SeedBaseline: Sendable, Equatable, BitwiseCopyable {
         }
     }
 }
+
+/// The earlier name of ``SphericalBaseline``.
+@available(*, deprecated, renamed: "SphericalBaseline")
+public typealias SeedBaseline = SphericalBaseline

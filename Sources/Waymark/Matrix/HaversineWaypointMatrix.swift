@@ -1,16 +1,18 @@
 import CProj
 
-/// Seed 002's per-waypoint matrix, reproduced so its result can be compared with the
+/// The per-waypoint matrix of the tutorial "Building Waypoints Using Augmented Reality"
+/// (also used by "How we developed the AR application for reviewing historical places"),
+/// reproduced so its result can be compared with the
 /// exact ``SceneFrame``: `transformMatrix(matrix, origin, waypoint)` =
 /// `matrix · rotateAroundY(bearing) · translation(0, 0, −distance)`, with the haversine
 /// distance and the atan2 initial bearing on a sphere, in `Float`.
 ///
-/// Its position (column 3) equals the ``SeedBaseline/haversine`` baseline in ARKit
+/// Its position (column 3) equals the ``SphericalBaseline/haversine`` baseline in ARKit
 /// axes, x = d·sin b, z = −d·cos b, up to `Float` rounding. One deliberate change:
-/// seed 002 writes the translation column as (0, 0, −d, 0), which makes the matrix
+/// the tutorial writes the translation column as (0, 0, −d, 0), which makes the matrix
 /// singular; here w = 1, which leaves the position identical.
-public enum SeedTransform {
-    /// The seeds' `rotateAroundY(matrix, angle)`: writes cos/sin of `radians` into the
+public enum HaversineWaypointMatrix {
+    /// The tutorial's `rotateAroundY(matrix, angle)`: writes cos/sin of `radians` into the
     /// x/z block of `matrix` (a right-handed rotation by +angle about y) and returns
     /// its inverse, i.e. a rotation by −angle.
     @inlinable
@@ -24,7 +26,7 @@ public enum SeedTransform {
         return m.inverse ?? m
     }
 
-    /// The seeds' `transformMatrix(matrix, originLocation, waypointLocation)`.
+    /// The tutorial's `transformMatrix(matrix, originLocation, waypointLocation)`.
     @inlinable
     public static func transformMatrix(_ matrix: Matrix4x4f, origin: GeodeticCoordinate,
                                        waypoint: GeodeticCoordinate,
@@ -36,3 +38,7 @@ public enum SeedTransform {
         return matrix * (rotation * translation)
     }
 }
+
+/// The earlier name of ``HaversineWaypointMatrix``.
+@available(*, deprecated, renamed: "HaversineWaypointMatrix")
+public typealias SeedTransform = HaversineWaypointMatrix
