@@ -5,6 +5,10 @@ import PackageDescription
 
 let package = Package(
     name: "Waymark",
+    // The lowest systems the code needs: the core's SIMD types arrived with iOS 13 /
+    // macOS 10.15 (watchOS 6, tvOS 13); the CLI's `bench` times with ContinuousClock
+    // (macOS 13). Nothing else is gated by availability (no UInt128, no Span).
+    platforms: [.macOS(.v13), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "Waymark", targets: ["Waymark"]),
         // The C ABI's Swift side; the shipped C library is built by CMake (Embedded).
