@@ -53,6 +53,8 @@ struct GeodesicTests {
             }
         }
         print("geodesic_wgs84: worst distance \(worstDistance) m, azimuth \(worstAzimuth)°, ill-conditioned fallbacks \(fallbacks) (worst position \(worstPosition) m)")
+        // The README's accuracy table prints these bounds.
+        #expect(worstDistance <= 1.4e-7 && worstAzimuth <= 9.8e-10 && worstPosition <= 7.4e-9)
     }
 
     /// Categories Karney's test set documents as ill-conditioned for inverse azimuths.
@@ -98,6 +100,8 @@ struct GeodesicTests {
             }
         }
         print("GeodTest-short: worst inverse distance \(worstDistance) m, azimuth \(worstAzimuth)°, direct position \(worstDirect) m, ill-conditioned fallbacks \(fallbacks) (worst position \(worstFallback) m)")
+        // The README's accuracy table prints these bounds.
+        #expect(worstDistance <= 7.5e-9 && worstAzimuth <= 9.8e-10 && worstDirect <= 9.9e-9 && worstFallback <= 7.4e-9)
     }
 
     @Test("Karney's 20 testcases: direct and inverse to 1e-8 m and 1e-13°")
