@@ -17,7 +17,7 @@ public enum HeightReference: Sendable, BitwiseCopyable {
 /// 22,000 centres of the 15′ grid's cells (a 21,600-point lattice and the 400 worst of a
 /// scan of every cell centre; `Tests/Data/README.md` says how the references were made):
 /// - ``GeoidInterpolation/bilinear`` (PROJ's method, the default): up to 1.24 m off,
-///   RMS 0.055 m over the lattice; worst where the geoid is steep (Hawaii, trenches).
+///   RMS 0.055 m over the lattice; worst where the geoid bends hardest (Hawaii's Big Island).
 /// - ``GeoidInterpolation/cubic`` (NGA's 4 × 4 window spline): up to 0.71 mm off,
 ///   RMS 0.19 mm — what is left is the grid files' millimetre rounding. NGA's six
 ///   published results of its program: within 0.6 mm.
