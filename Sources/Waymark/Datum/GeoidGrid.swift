@@ -10,50 +10,72 @@
 struct GeoidGrid: Sendable {
     /// The header's size in bytes.
     static let headerSize = 40
+    /// The most nodes accepted (a 1′ global grid has 233 million): bounds the allocation
+    /// a header can ask for.
+    static let maximumNodes = 1 << 28
 
-    let rows: Int
-    let columns: Int
-    let south: Double
-    let west: Double
-    let latitudeSpacing: Double
-    let longitudeSpacing: Double
+    /// What a `.gtx` header says, checked to describe a global grid.
+    struct Layout: Sendable {
+        let rows: Int, columns: Int
+        let south: Double, west: Double, latitudeSpacing: Double, longitudeSpacing: Double
+        var nodes: Int { rows * columns }
+        /// The file size the header implies.
+        var byteCount: Int { GeoidGrid.headerSize + 4 * nodes }
+
+        /// - Throws: ``WaymarkError/projFailure(code:message:)`` (PROJ's "file not found
+        ///   or invalid" code) when the header is short or not a global grid.
+        init(header b: UnsafeRawBufferPointer, name: String) throws(WaymarkError) {
+            guard b.count >= GeoidGrid.headerSize else { throw GeoidGrid.invalid(name, "shorter than a gtx header") }
+            func double(_ at: Int) -> Double { Double(bitPattern: UInt64(GeoidGrid.bigEndian32(b, at)) << 32 | UInt64(GeoidGrid.bigEndian32(b, at + 4))) }
+            func int(_ at: Int) -> Int { Int(Int32(bitPattern: GeoidGrid.bigEndian32(b, at))) }
+            south = double(0); west = double(8); latitudeSpacing = double(16); longitudeSpacing = double(24)
+            rows = int(32); columns = int(36)
+            guard rows >= 4, columns >= 4, columns % 2 == 0, rows <= GeoidGrid.maximumNodes / columns else {
+                throw GeoidGrid.invalid(name, "unsupported grid size")
+            }
+            guard south == -90, latitudeSpacing > 0, longitudeSpacing > 0, west.isFinite,
+                  abs(Double(rows - 1) * latitudeSpacing - 180) < 1e-9,
+                  abs(Double(columns) * longitudeSpacing - 360) < 1e-9 else {
+                throw GeoidGrid.invalid(name, "not a global grid (pole to pole, 360 degrees of longitude)")
+            }
+        }
+    }
+
+    let layout: Layout
+    var rows: Int { layout.rows }
+    var columns: Int { layout.columns }
     /// rows × columns values, row-major from the south.
     private let values: [Float]
 
+    /// A grid of `layout`, its values' big-endian bytes written by `fill` straight into
+    /// the grid's storage (one allocation); `fill` says whether it wrote them all.
+    /// - Throws: ``WaymarkError/projFailure(code:message:)`` when `fill` fails or a value
+    ///   is not finite.
+    init(layout: Layout, name: String, fill: (UnsafeMutableRawBufferPointer) -> Bool) throws(WaymarkError) {
+        var filled = false, finite = true
+        values = [Float](unsafeUninitializedCapacity: layout.nodes) { out, initialized in
+            filled = fill(UnsafeMutableRawBufferPointer(out))
+            for k in 0..<layout.nodes {                       // big-endian → native, in place
+                let v = Float(bitPattern: UInt32(bigEndian: filled ? out[k].bitPattern : 0))
+                finite = finite && v.isFinite
+                out[k] = v
+            }
+            initialized = layout.nodes
+        }
+        guard filled else { throw Self.invalid(name, "size does not match its header") }
+        guard finite else { throw Self.invalid(name, "a value is not finite") }
+        self.layout = layout
+    }
+
     /// Parses a complete `.gtx` file image.
-    /// - Throws: ``WaymarkError/projFailure(code:message:)`` with PROJ's "file not found or
-    ///   invalid" code when the header, the size or a value does not make a global grid.
+    /// - Throws: as ``Layout/init(header:name:)`` and ``init(layout:name:fill:)``.
     init(gtx bytes: UnsafeRawBufferPointer, name: String) throws(WaymarkError) {
-        func invalid(_ why: String) -> WaymarkError {
-            .projFailure(code: 1029, message: name + ": " + why)   // PROJ_ERR_INVALID_OP_FILE_NOT_FOUND_OR_INVALID
+        let layout = try Layout(header: bytes, name: name)
+        try self.init(layout: layout, name: name) { out in
+            guard bytes.count == layout.byteCount else { return false }
+            out.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize...]))
+            return true
         }
-        guard bytes.count >= Self.headerSize else { throw invalid("shorter than a gtx header") }
-        func double(_ at: Int) -> Double { Double(bitPattern: Self.bigEndian64(bytes, at)) }
-        func int(_ at: Int) -> Int { Int(Int32(bitPattern: Self.bigEndian32(bytes, at))) }
-        let south = double(0), west = double(8), dLat = double(16), dLon = double(24)
-        let rows = int(32), columns = int(36)
-        guard rows >= 4, columns >= 4, columns % 2 == 0, rows <= 1 << 20, columns <= 1 << 20 else {
-            throw invalid("unsupported grid size")
-        }
-        guard south == -90, dLat > 0, dLon > 0, west.isFinite,
-              abs(Double(rows - 1) * dLat - 180) < 1e-9, abs(Double(columns) * dLon - 360) < 1e-9 else {
-            throw invalid("not a global grid (pole to pole, 360 degrees of longitude)")
-        }
-        let count = rows * columns
-        guard bytes.count == Self.headerSize + 4 * count else { throw invalid("size does not match its header") }
-        var values = [Float](repeating: 0, count: count)
-        for k in 0..<count {
-            let v = Float(bitPattern: Self.bigEndian32(bytes, Self.headerSize + 4 * k))
-            guard v.isFinite else { throw invalid("a value is not finite") }
-            values[k] = v
-        }
-        self.rows = rows
-        self.columns = columns
-        self.south = south
-        self.west = west
-        latitudeSpacing = dLat
-        longitudeSpacing = dLon
-        self.values = values
     }
 
     /// The node in `row` (−1 … rows: one beyond each pole, which is the node across the
@@ -67,11 +89,11 @@ struct GeoidGrid: Sendable {
         return Double(values[r * columns + c])
     }
 
-    private static func bigEndian32(_ b: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {
-        UInt32(b[at]) << 24 | UInt32(b[at + 1]) << 16 | UInt32(b[at + 2]) << 8 | UInt32(b[at + 3])
+    static func invalid(_ name: String, _ why: String) -> WaymarkError {
+        .projFailure(code: 1029, message: name + ": " + why)   // PROJ_ERR_INVALID_OP_FILE_NOT_FOUND_OR_INVALID
     }
 
-    private static func bigEndian64(_ b: UnsafeRawBufferPointer, _ at: Int) -> UInt64 {
-        UInt64(bigEndian32(b, at)) << 32 | UInt64(bigEndian32(b, at + 4))
+    private static func bigEndian32(_ b: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {
+        UInt32(b[at]) << 24 | UInt32(b[at + 1]) << 16 | UInt32(b[at + 2]) << 8 | UInt32(b[at + 3])
     }
 }

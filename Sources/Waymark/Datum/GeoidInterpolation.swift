@@ -19,13 +19,13 @@ extension GeoidGrid {
     /// The undulation at a point, by NGA's 4 × 4 window spline (see
     /// ``GeoidInterpolation/cubic``). `latitude` in [−90, 90], `longitude` finite, degrees.
     func cubicUndulation(latitude: Double, longitude: Double) -> Double {
-        let y = (latitude - south) / latitudeSpacing
+        let y = (latitude - layout.south) / layout.latitudeSpacing
         var row = Int(y.rounded(.down))
         if row > rows - 2 { row = rows - 2 }                     // the north pole: the top of the last cell
         if row < 0 { row = 0 }
         let ty = y - Double(row)
         let turns = Double(columns)
-        var x = (longitude - west) / longitudeSpacing
+        var x = (longitude - layout.west) / layout.longitudeSpacing
         x -= (x / turns).rounded(.down) * turns                  // [0, columns]
         var column = Int(x.rounded(.down))
         let tx = x - Double(column)
