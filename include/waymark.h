@@ -338,8 +338,8 @@ WM_API wm_status wm_geoid_undulation(const wm_geodetic *in, size_t in_stride, do
 
 /* wm_geoid_undulation with a choice of interpolation (WM_GEOID_*): undulation_m[i] = N at
  * in[i], metres. WM_GEOID_CUBIC reads the whole grid (4 MB, a few milliseconds measured
- * here) once per call, then costs no allocation per point: pass whole routes. Nothing is
- * written unless every point succeeds.
+ * here) once per call, then costs no allocation per point: pass whole routes. Every point
+ * is checked before any is written; with WM_GEOID_CUBIC no error can follow that check.
  * Errors: INVALID_VALUE (an interpolation that is not WM_GEOID_*, checked first; or a bad
  * point, with *first_bad), NULL_POINTER (in/undulation_m when count > 0), BAD_STRIDE,
  * BAD_COUNT, GRID_MISSING (egm96_15.gtx not installed), PROJ (the grid cannot be read). */
