@@ -4,12 +4,12 @@ public enum GeoidInterpolation: Sendable, BitwiseCopyable {
     /// PROJ's `vgridshift`: bilinear on the four surrounding nodes — PROJ's reference
     /// method, and what `cct +proj=vgridshift +grids=egm96_15.gtx` prints. Against NGA's
     /// own interpolation program at 15′ cell centres it is up to 1.24 m off (RMS 0.055 m),
-    /// worst on steep geoid slopes (Hawaii, the Andes, ocean trenches).
+    /// worst where the geoid bends hardest (Hawaii's Big Island).
     case bilinear
     /// NGA's interpolation of this grid (its INTPT program, H. Denker's window spline with
     /// a 4 × 4 window): a natural cubic spline along each of the four rows of nodes around
     /// the point, then one through the four results. Equal to NGA's program to 0.71 mm at
-    /// 15′ cell centres. Needs the grid in memory (4 MB, read once when the ``Geoid`` is
+    /// 15′ cell centres (RMS 0.19 mm), the grid files' millimetre rounding. Needs the grid in memory (4 MB, read once when the ``Geoid`` is
     /// made); per point it is allocation-free. Within a quarter degree of a pole, where
     /// NGA's program stops, the grid is continued across the pole.
     case cubic
