@@ -48,15 +48,19 @@ enum DatumCommands {
         }
     }
 
-    /// `geoid [--to ellipsoidal|orthometric] [--undulation] [FILE]`: rows `lat,lon,h` →
-    /// `lat,lon,h` with the height converted (default: orthometric → ellipsoidal), or
-    /// rows `lat,lon[,h]` → `undulation_m` with `--undulation`.
+    /// `geoid [--to ellipsoidal|orthometric] [--undulation] [--interpolation bilinear|cubic] [FILE]`:
+    /// rows `lat,lon,h` → `lat,lon,h` with the height converted (default: orthometric →
+    /// ellipsoidal), or rows `lat,lon[,h]` → `undulation_m` with `--undulation`; bilinear
+    /// (PROJ's, the default) or cubic (NGA's) between the grid's nodes.
     static func geoid(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: ["to"], switches: ["undulation"])
+        let args = try Arguments(words, allowed: ["to", "interpolation"], switches: ["undulation"])
         let to = try args.choice("to", default: "ellipsoidal", among: ["ellipsoidal", "orthometric"])
+        let cubic = try args.choice("interpolation", default: "bilinear", among: ["bilinear", "cubic"]) == "cubic"
         let undulationOnly = args.flags.contains("undulation")
         let geoid: Geoid
-        do { geoid = try Geoid() } catch { throw CLIError(kind: .unavailable, message: error.message) }
+        do { geoid = try Geoid(interpolation: cubic ? .cubic : .bilinear) } catch {
+            throw CLIError(kind: .unavailable, message: error.message)
+        }
         var input = try CSVInput(path: args.file)
         defer { input.close() }
         out.line(undulationOnly ? "undulation_m" : "lat,lon,h")

@@ -39,9 +39,12 @@ commands:
              rows lat,lon -> lat,lon (China's GCJ-02 / Baidu's BD-09, exact both ways)
   transform  --from CRS --to CRS [FILE]       (EPSG:4326, EPSG:32650, PROJ strings, WKT)
              rows x,y[,z] -> x,y,z, x = longitude/easting, y = latitude/northing
-  geoid      [--to ellipsoidal|orthometric] [--undulation] [FILE]
+  geoid      [--to ellipsoidal|orthometric] [--undulation]
+             [--interpolation bilinear|cubic] [FILE]
              rows lat,lon,h -> lat,lon,h (EGM96; default: sea-level to ellipsoid
-             heights), or rows lat,lon[,h] -> undulation_m with --undulation
+             heights), or rows lat,lon[,h] -> undulation_m with --undulation;
+             bilinear (default) is PROJ's vgridshift, up to 1.24 m from NGA's
+             interpolation between grid nodes; cubic is NGA's (within 0.71 mm)
   version    (or --version) prints "waymark MAJOR.MINOR.PATCH"
 
 Degrees, metres, heights above the WGS-84 ellipsoid. Axes: eus = x east, y up,

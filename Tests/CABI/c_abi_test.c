@@ -414,6 +414,48 @@ static void geoid_heights(const char *dir) {
     CHECK(wm_geoid_undulation(NULL, 24, n, 1, NULL) == WM_ERROR_NULL_POINTER);
 }
 
+/* wm_geoid_undulation_ex at the 22,000 cell centres of NGA's interpolation program
+ * (Tests/Data/geoid_egm96_nga_cell_centres.csv): the header's bounds, both methods. */
+static void geoid_interpolations(const char *dir) {
+    enum { ROWS = 22000 };
+    char line[256], *kind;
+    double v[4], worst_cubic = 0, worst_bilinear = 0, n[2] = {42, 42};
+    wm_geodetic *points = malloc(ROWS * sizeof *points), p[2] = {{19.625, -155.375, 0}, {-91, 0, 0}};
+    double *reference = malloc(ROWS * sizeof *reference), *cubic = malloc(ROWS * sizeof *cubic);
+    double *bilinear = malloc(ROWS * sizeof *bilinear);
+    size_t rows = 0, bad = 7;
+    FILE *f = open_data(dir, "geoid_egm96_nga_cell_centres.csv");
+    CHECK(points && reference && cubic && bilinear);
+    fgets(line, sizeof line, f);
+    while (rows < ROWS && fgets(line, sizeof line, f)) {
+        split(line, v, 4, &kind);
+        points[rows].lat_deg = v[1]; points[rows].lon_deg = v[2]; points[rows].height_m = 0;
+        reference[rows++] = v[3];
+    }
+    fclose(f);
+    CHECK(rows == ROWS);
+    CHECK(wm_geoid_undulation_ex(points, sizeof *points, cubic, rows, WM_GEOID_CUBIC, NULL) == WM_OK);
+    CHECK(wm_geoid_undulation_ex(points, sizeof *points, bilinear, rows, WM_GEOID_BILINEAR, NULL) == WM_OK);
+    for (size_t i = 0; i < rows; i++) {
+        worst_cubic = fmax(worst_cubic, fabs(cubic[i] - reference[i]));
+        worst_bilinear = fmax(worst_bilinear, fabs(bilinear[i] - reference[i]));
+    }
+    printf("geoid vs NGA at %zu cell centres: cubic worst %.6f m, bilinear worst %.4f m\n", rows, worst_cubic, worst_bilinear);
+    CHECK(worst_cubic <= 0.000710);
+    CHECK(worst_bilinear <= 1.2365 && worst_bilinear > 1.2);
+    /* The plain call is the bilinear one. */
+    CHECK(wm_geoid_undulation(points, sizeof *points, cubic, 1, NULL) == WM_OK && cubic[0] == bilinear[0]);
+    /* An unknown method, a bad point, NULL: a status, and nothing written. */
+    CHECK(wm_geoid_undulation_ex(p, 24, n, 1, 2, NULL) == WM_ERROR_INVALID_VALUE && n[0] == 42);
+    CHECK(wm_geoid_undulation_ex(p, 24, n, 0, -1, NULL) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_geoid_undulation_ex(p, 24, n, 2, WM_GEOID_CUBIC, &bad) == WM_ERROR_INVALID_VALUE && bad == 1 && n[0] == 42);
+    CHECK(wm_geoid_undulation_ex(NULL, 24, n, 1, WM_GEOID_CUBIC, NULL) == WM_ERROR_NULL_POINTER);
+    CHECK(wm_geoid_undulation_ex(p, 8, n, 1, WM_GEOID_CUBIC, NULL) == WM_ERROR_BAD_STRIDE && n[0] == 42);
+    CHECK(wm_geoid_undulation_ex(NULL, 24, NULL, 0, WM_GEOID_CUBIC, NULL) == WM_OK);
+    CHECK(wm_geoid_undulation_ex(p, 24, n, 1, WM_GEOID_CUBIC, NULL) == WM_OK && fabs(n[0] - reference[21600]) < 1e-3);
+    free(points); free(reference); free(cubic); free(bilinear);
+}
+
 static void navigation(void) {
     wm_vec3 pts[3] = {{0, 0, 0}, {0, 0, -30}, {12, 0, -30}}, user = {2, 1.5, -20};
     wm_route *route = NULL;
@@ -547,6 +589,7 @@ int main(int argc, char **argv) {
     china_datums();
     crs_transforms();
     geoid_heights(argv[1]);
+    geoid_interpolations(argv[1]);
     navigation();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

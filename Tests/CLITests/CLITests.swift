@@ -229,6 +229,22 @@ struct DatumCLITests {
         #expect(abs(numbers(down.lines[1])[2] - 100) < 1e-9)
         #expect(try Waymark.run(["geoid"], input: "1,2\n").status == 65)
     }
+
+    @Test("geoid --interpolation: bilinear is the default, cubic is NGA's; anything else is a usage error")
+    func geoidInterpolation() throws {
+        // Hawaii, a cell centre where the two differ most; NGA's program gives 25.796366 m.
+        let input = "19.625,-155.375\n"
+        let plain = try Waymark.run(["geoid", "--undulation"], input: input)
+        let bilinear = try Waymark.run(["geoid", "--undulation", "--interpolation", "bilinear"], input: input)
+        let cubic = try Waymark.run(["geoid", "--undulation", "--interpolation", "cubic"], input: input)
+        #expect(plain.status == 0 && bilinear.status == 0 && cubic.status == 0)
+        #expect(plain.lines == bilinear.lines && cubic.lines[0] == "undulation_m")
+        #expect(abs(numbers(cubic.lines[1])[0] - 25.796366) < 0.001)
+        #expect(abs(numbers(bilinear.lines[1])[0] - 25.796366) > 1)
+        let up = try Waymark.run(["geoid", "--interpolation", "cubic"], input: "19.625,-155.375,100\n")
+        #expect(abs(numbers(up.lines[1])[2] - (100 + numbers(cubic.lines[1])[0])) < 1e-9)
+        #expect(try Waymark.run(["geoid", "--interpolation", "spline"], input: input).status == 64)
+    }
 }
 
 @Suite("waymark bench output contract")
