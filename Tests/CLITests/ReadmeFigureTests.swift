@@ -54,4 +54,54 @@ struct ReadmeFigureTests {
             #expect(Self.readme.contains(row), "README should contain the row: \(row)")
         }
     }
+
+    /// Three significant digits, as the README's tables print metres.
+    static func significant3(_ v: Double) -> String {
+        switch v {
+        case ..<1: return String(format: "%.3f", v)
+        case ..<10: return String(format: "%.2f", v)
+        case ..<100: return String(format: "%.1f", v)
+        case ..<1000: return String(format: "%.0f", v)
+        default:
+            let scale = pow(10, floor(log10(v)) - 2)
+            return String(format: "%.0f", (v / scale).rounded() * scale)
+        }
+    }
+
+    @Test("baseline error table: every README row equals waymark accuracy at three significant digits")
+    func baselineTable() throws {
+        let r = try Waymark.run(["accuracy"])
+        #expect(r.status == 0)
+        var rows: [String: [Double]] = [:]   // "latitude,distance" → the five errors
+        for line in r.lines where line.first?.isNumber == true {
+            let v = line.split(separator: ",").compactMap { Double($0) }
+            if v.count == 7 { rows["\(Int(v[0])),\(Int(v[1]))"] = Array(v[2...]) }
+        }
+        var checked = 0
+        for line in Self.readme.split(separator: "\n") where line.hasPrefix("| ") && line.contains("° | ") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 7, let latitude = Int(cells[0].dropLast()) else { continue }
+            let distanceText = cells[1]
+            let distance = distanceText.hasSuffix(" km") ? Int(Double(distanceText.dropLast(3))! * 1000)
+                : Int(distanceText.dropLast(2))!
+            let values = try #require(rows["\(latitude),\(distance)"], "no accuracy row for \(line)")
+            for k in 0..<5 {
+                #expect(cells[2 + k] == Self.significant3(values[k]), "\(line): column \(k + 3) is \(Self.significant3(values[k]))")
+            }
+            checked += 1
+        }
+        #expect(checked >= 8, "README baseline rows found: \(checked)")
+    }
+
+    @Test("demo figures: 55 points, 1.9 km, haversine up to 3.2 m off, route 4.4 m short")
+    func demoFigures() throws {
+        let lines = try Waymark.run(["demo"]).lines
+        let summary = try #require(lines.firstIndex(of: "baseline,max_error_m,rms_error_m"))
+        let haversine = try #require(Double(lines[summary + 1].split(separator: ",")[1]))
+        let lengths = try #require(lines.firstIndex(of: "route_length_ellipsoidal_m,route_length_haversine_m,difference_m"))
+        let values = lines[lengths + 1].split(separator: ",").compactMap { Double($0) }
+        let sentence = "haversine baseline is up to \(Self.fixed(haversine, 1)) m off and the route \(Self.fixed(-values[2], 1)) m short"
+        #expect(Self.readme.contains(sentence), "README should say: \(sentence)")
+        #expect(Self.readme.contains("55-point, \(Self.fixed(values[0] / 1000, 1)) km walking route"))
+    }
 }
