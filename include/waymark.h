@@ -301,8 +301,23 @@ typedef struct wm_transform wm_transform;
 
 /* from, to: "EPSG:4326", "EPSG:32650", PROJ strings, WKT. On success *out owns a new
  * transform (free it with wm_transform_destroy); on error *out is untouched.
- * Errors: NULL_POINTER, PROJ (unknown CRS, no operation). */
+ * CRS strings often come from outside (a config file, a server), so by default a
+ * definition may use grids and init files only by name, from PROJ's resource
+ * directories (the directory of proj.db, PROJ's user-writable directory, PROJ_DATA):
+ * "+geoidgrids=egm96_15.gtx" works, "+geoidgrids=/path/grid.gtx" and "./grid.gtx" are
+ * refused. PROJ's network access is off. Only regular files are opened, read-only and
+ * without blocking (a FIFO or device is refused at once); nothing is ever written.
+ * Errors: NULL_POINTER, PROJ (unknown CRS, no operation, a file it may not open). */
 WM_API wm_status wm_transform_create(const char *from, const char *to, wm_transform **out);
+
+/* Flags of wm_transform_create_ex. */
+#define WM_TRANSFORM_ALLOW_PATHS 1u  /* grids and init files may be named by absolute or
+                                        relative path (trusted definitions only) */
+
+/* As wm_transform_create with flags (0 = wm_transform_create's rules). A clone keeps
+ * its original's flags. Errors: as wm_transform_create, plus INVALID_VALUE for an
+ * unknown flag bit. */
+WM_API wm_status wm_transform_create_ex(const char *from, const char *to, uint32_t flags, wm_transform **out);
 
 /* An independent copy for another thread. Errors: NULL_POINTER, PROJ. */
 WM_API wm_status wm_transform_clone(const wm_transform *transform, wm_transform **out);

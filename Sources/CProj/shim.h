@@ -1,8 +1,10 @@
 /* The parts of PROJ that Waymark uses: the transformation API (proj.h), Karney's
- * geodesic routines (geodesic.h), and libm, so the core needs no platform module. */
+ * geodesic routines (geodesic.h), and libm, so the core needs no platform module; and
+ * the file policy Waymark's PROJ contexts run under (file_policy.h). */
 #ifndef WAYMARK_CPROJ_SHIM_H
 #define WAYMARK_CPROJ_SHIM_H
 #include <math.h>
 #include <proj.h>
 #include <geodesic.h>
+#include "file_policy.h"
 #endif

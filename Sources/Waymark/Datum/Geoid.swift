@@ -34,8 +34,10 @@ public final class Geoid {
         try self.init(gridFile: Self.gridFile)
     }
 
-    init(gridFile: String) throws(WaymarkError) {
-        let context = try PROJContext()
+    /// A convenience initialiser, so a missing grid allocates nothing (a throwing
+    /// designated initialiser leaks its partly built object in Embedded Swift).
+    convenience init(gridFile: String, files: PROJFileAccess = .resourcesOnly) throws(WaymarkError) {
+        let context = try PROJContext(files: files)
         // multiplier = 1: forward adds N, i.e. orthometric → ellipsoidal.
         guard let shift = proj_create(context.raw, "+proj=vgridshift +grids=\(gridFile) +multiplier=1") else {
             let failure = context.failure()
@@ -44,6 +46,10 @@ public final class Geoid {
             }
             throw failure
         }
+        self.init(context: context, shift: shift)
+    }
+
+    private init(context: PROJContext, shift: OpaquePointer) {
         self.context = context
         self.shift = shift
         angularInput = proj_angular_input(shift, PJ_FWD) != 0
@@ -52,12 +58,18 @@ public final class Geoid {
     deinit { proj_destroy(shift) }
 
     /// The undulation N at a point, metres (height of the geoid above the ellipsoid).
-    /// - Throws: ``WaymarkError/projFailure(code:message:)`` when PROJ cannot read the grid.
+    /// - Throws: ``WaymarkError/projFailure(code:message:)`` when PROJ cannot read the grid
+    ///   there: the grid covers the whole Earth, so that means a damaged or truncated
+    ///   file (PROJ often gives no error code then; the message says so).
     public func undulation(at p: GeodeticCoordinate) throws(WaymarkError) -> Double {
         let scale = angularInput ? AngleMath.radiansPerDegree : 1
         proj_errno_reset(shift)
         let out = proj_trans(shift, PJ_FWD, proj_coord(p.longitude * scale, p.latitude * scale, 0, 0))
-        guard out.xyzt.z.isFinite else { throw context.failure(shift) }
+        guard out.xyzt.z.isFinite else {
+            guard case .projFailure(let code, let message) = context.failure(shift) else { throw context.failure(shift) }
+            throw .projFailure(code: code != 0 ? code : PROJ_ERR_OTHER,
+                               message: "cannot read the geoid grid " + Self.gridFile + " (damaged or truncated?): " + message)
+        }
         return out.xyzt.z
     }
 
@@ -68,15 +80,29 @@ public final class Geoid {
         return GeodeticCoordinate(unchecked: p.latitude, p.longitude, h)
     }
 
+    /// Checks a batch for ``undulations(geodetic:stride:into:count:)`` without opening
+    /// the grid, so a bad call costs nothing.
+    /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``,
+    ///   ``WaymarkError/invalidElement(index:fault:)``.
+    public static func validate(geodetic input: UnsafeRawPointer, stride: Int, count: Int) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
+        if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
+        }
+    }
+
     /// Undulations for `count` geodetic triples over a strided buffer, into `count`
-    /// contiguous doubles. Every input is checked first; nothing is written on error.
+    /// contiguous doubles. Every input is checked first, and every point is looked up
+    /// once before any is written (a grid that cannot be read everywhere fails the
+    /// batch), so nothing is written on error.
     /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``,
     ///   ``WaymarkError/invalidElement(index:fault:)``, ``WaymarkError/projFailure(code:message:)``.
     public func undulations(geodetic input: UnsafeRawPointer, stride: Int,
                             into output: UnsafeMutablePointer<Double>, count: Int) throws(WaymarkError) {
-        try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
-        if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count) {
-            throw .invalidElement(index: bad.index, fault: bad.fault)
+        try Self.validate(geodetic: input, stride: stride, count: count)
+        for i in 0..<count {
+            let (lat, lon, h) = StridedTriples.load(input, i * stride)
+            _ = try undulation(at: GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h))
         }
         for i in 0..<count {
             let (lat, lon, h) = StridedTriples.load(input, i * stride)
