@@ -26,6 +26,39 @@ static int child_failures = 0;
 
 static const size_t huge_count = (size_t)1 << 58;
 
+/* Every allocation of the process is counted (the library's too: the executable's
+ * definitions interpose on libc's), to hold the header's "never allocates on these
+ * paths". glibc only, and not under AddressSanitizer, which has its own. */
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#  if defined(__has_feature)
+#    if __has_feature(address_sanitizer)
+#      define WAYMARK_NO_ALLOCATION_COUNT 1
+#    endif
+#  endif
+#else
+#  define WAYMARK_NO_ALLOCATION_COUNT 1
+#endif
+#ifndef WAYMARK_NO_ALLOCATION_COUNT
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+static volatile long allocations = 0;
+void *malloc(size_t n) { allocations++; return __libc_malloc(n); }
+void *calloc(size_t a, size_t b) { allocations++; return __libc_calloc(a, b); }
+void *realloc(void *p, size_t n) { allocations++; return __libc_realloc(p, n); }
+void *memalign(size_t alignment, size_t n) { allocations++; return __libc_memalign(alignment, n); }
+void *aligned_alloc(size_t alignment, size_t n) { allocations++; return __libc_memalign(alignment, n); }
+int posix_memalign(void **out, size_t alignment, size_t n) {
+    void *p;
+    allocations++;
+    p = __libc_memalign(alignment, n);
+    if (!p) return ENOMEM;
+    *out = p;
+    return 0;
+}
+#endif
+
 static wm_frame moscow_frame(wm_axes axes) {
     wm_frame f;
     wm_geodetic origin = {55.7339, 37.5886, 150};
@@ -409,6 +442,43 @@ static void d9_gcj_inverse_antimeridian(void) {
     if (missed) fprintf(stderr, "  %d silent misses\n", missed);
 }
 
+/* ---- D10: no allocation on the batch and POI paths ------------------------------ */
+
+static void d10_no_allocation(void) {
+#ifndef WAYMARK_NO_ALLOCATION_COUNT
+    wm_frame f = moscow_frame(WM_AXES_EUS);
+    wm_geodetic user = {55.7339, 37.5886, 150}, pts[64], back[64];
+    wm_vec3 scene[64];
+    wm_mat4f m[64];
+    double d[64], a1[64], total;
+    int64_t heads[64];
+    wm_region everywhere = {WM_REGION_EVERYWHERE, NULL, 0};
+    long before;
+    int i, round;
+    for (i = 0; i < 64; i++) {
+        pts[i].lat_deg = 55.7339 + 0.0004 * (i % 8) - 0.0013;
+        pts[i].lon_deg = 37.5886 + 0.0007 * (i / 8) - 0.0025;
+        pts[i].height_m = 150 + i;
+    }
+    CHECK(wm_poi_clusters(user, pts, 24, 64, 500, heads, NULL) == WM_OK);   /* warm-up */
+    before = allocations;
+    for (round = 0; round < 10; round++) {
+        CHECK(wm_poi_clusters(user, pts, 24, 64, 500, heads, NULL) == WM_OK);
+        CHECK(wm_frame_forward(&f, pts, 24, scene, 24, 64, NULL) == WM_OK);
+        CHECK(wm_frame_reverse(&f, scene, 24, back, 24, 64, NULL) == WM_OK);
+        CHECK(wm_frame_anchor_transforms(&f, pts, 24, m, 64, NULL) == WM_OK);
+        CHECK(wm_baseline_forward(WM_BASELINE_HAVERSINE, &f, pts, 24, scene, 24, 64, NULL) == WM_OK);
+        CHECK(wm_geodesic_inverse_batch(user, pts, 24, d, a1, NULL, 64, NULL) == WM_OK);
+        CHECK(wm_polyline_length(pts, 24, 64, d, &total, NULL) == WM_OK);
+        CHECK(wm_gcj02_from_wgs84(NULL, pts, 24, back, 24, 64, NULL) == WM_OK);
+        CHECK(wm_wgs84_from_gcj02(&everywhere, back, 24, back, 24, 64, NULL) == WM_OK);
+        CHECK(wm_mat4f_multiply(&m[0], &m[1], &m[2]) == WM_OK);
+    }
+    CHECK(allocations == before);
+    if (allocations != before) fprintf(stderr, "  %ld allocations in 10 rounds\n", allocations - before);
+#endif
+}
+
 /* ---- D13: count == 0 succeeds whatever the other arguments; bad frames ----------- */
 
 static void d13_count_zero(void) {
@@ -477,6 +547,7 @@ static const test_case cases[] = {
     {"D9 geodesics over 1e-160 degree steps", d9_tiny_steps, 10},
     {"D9 azimuths in (-180, 180]", d9_azimuth_range, 10},
     {"D9 exact GCJ inverse near the antimeridian", d9_gcj_inverse_antimeridian, 20},
+    {"D10 POI clusters and the batch paths allocate nothing", d10_no_allocation, 10},
     {"D13 count == 0 succeeds whatever the other arguments", d13_count_zero, 10},
     {"D13 garbage bytes in a tagged frame", d13_garbage_frame, 20},
 };
