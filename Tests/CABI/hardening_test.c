@@ -6,6 +6,17 @@
 #define _GNU_SOURCE
 #include <waymark.h>
 
+#if defined(__SANITIZE_ADDRESS__)
+#  define WAYMARK_LSAN 1
+#elif defined(__has_feature)
+#  if __has_feature(address_sanitizer)
+#    define WAYMARK_LSAN 1
+#  endif
+#endif
+#ifdef WAYMARK_LSAN
+#  include <sanitizer/lsan_interface.h>
+#endif
+
 #include <errno.h>
 #include <float.h>
 #include <malloc.h>
@@ -575,6 +586,10 @@ int main(int argc, char **argv) {
         if (pid == 0) {
             alarm(cases[i].seconds);
             cases[i].run();
+#ifdef WAYMARK_LSAN
+            /* _exit skips LeakSanitizer's exit check: run it for this case now. */
+            if (__lsan_do_recoverable_leak_check()) child_failures++;
+#endif
             _exit(child_failures ? 1 : 0);
         }
         if (pid < 0 || waitpid(pid, &status, 0) < 0) { perror("fork"); return 2; }
