@@ -15,8 +15,11 @@
  *
  * Units and axes
  *   Angles are degrees, lengths metres. Latitude is in [-90, 90]; longitudes may be any
- *   finite value on input and are returned in [-180, 180). Heights are above the
- *   WGS-84 ellipsoid (not above mean sea level). Azimuths are clockwise from north.
+ *   finite value on input (1e18 and -1.7e308 too: they are folded exactly, modulo 360)
+ *   and are returned in [-180, 180). Heights are above the WGS-84 ellipsoid (not above
+ *   mean sea level). Azimuths are clockwise from north, returned in (-180, 180].
+ *   In the frame conversions, heights, scene coordinates and scene origins are limited
+ *   to +-1e12 m (INVALID_VALUE beyond), so no sum can overflow to infinity.
  *   Scene axes (wm_axes): ENU x east, y north, z up; EUS x east, y up, z south (ARKit
  *   gravityAndHeading, ARCore, SceneKit, RealityKit: 100 m due north is z = -100);
  *   EUN x east, y up, z north (Unity).
@@ -32,10 +35,16 @@
  *   Every function that can fail returns a wm_status. On any error nothing is written:
  *   batch calls check every input before writing anything, report the first bad
  *   element's index through first_bad (which may be NULL), and leave all outputs
- *   untouched. count == 0 succeeds and writes nothing, whatever the pointers and
- *   strides (wm_polyline_length still sets *total_m = 0). NULL pointers, NaN, +-Inf,
- *   |latitude| > 90, strides smaller than an element and counts whose buffers would
- *   not fit in memory are reported, never crashed on.
+ *   untouched. In a batch call, count == 0 succeeds and writes nothing, whatever the
+ *   other arguments (pointers, strides, frame, region, origin, method, radius);
+ *   wm_polyline_length still sets *total_m = 0, and needs total_m. NULL pointers,
+ *   NaN, +-Inf, |latitude| > 90, strides smaller than an element and counts whose
+ *   buffers would not fit in memory are reported, never crashed on: a buffer (count
+ *   times stride bytes) larger than 2^56 bytes, the largest 64-bit address space, is
+ *   BAD_COUNT before anything is read. Work is bounded by the counts and capacities
+ *   you pass, and checked before it is done; where that bound would still be
+ *   unreasonable a stated limit applies (wm_route_create, wm_poi_clusters,
+ *   wm_simulate, polygons in wm_region), also reported as BAD_COUNT or INVALID_VALUE.
  *
  * Threading
  *   There is no global mutable state. Every function may be called from many threads at
@@ -88,7 +97,8 @@ typedef int32_t wm_status;
 #define WM_ERROR_NULL_POINTER    1  /* a required pointer was NULL */
 #define WM_ERROR_INVALID_VALUE   2  /* NaN, +-Inf, |latitude| > 90, bad ellipsoid or radius, unknown enum */
 #define WM_ERROR_BAD_STRIDE      3  /* a stride is smaller than its element */
-#define WM_ERROR_BAD_COUNT       4  /* count * stride would not fit in memory */
+#define WM_ERROR_BAD_COUNT       4  /* count * stride would not fit in memory (over 2^56 bytes), a
+                                        count beyond a stated limit, or a capacity too small */
 #define WM_ERROR_PROJ            5  /* PROJ failed */
 #define WM_ERROR_NO_CONVERGENCE  6  /* an iterative method did not converge */
 #define WM_ERROR_GRID_MISSING    7  /* a PROJ grid file is not installed */
@@ -123,7 +133,10 @@ typedef struct wm_vec3 {
 } wm_vec3;
 
 /* A 4x4 float matrix, column-major: element (row r, column c) is m[4 * c + r], the
- * translation is m[12], m[13], m[14]. Identical to simd_float4x4 and OpenGL/Metal. */
+ * translation is m[12], m[13], m[14]. Identical to simd_float4x4 and OpenGL/Metal.
+ * Its C alignment is 4 (a float's): every function reads and writes wm_mat4f with
+ * unaligned-safe loads and stores, so a matrix inside a packed record works; 16-byte
+ * alignment is never required. */
 typedef struct wm_mat4f {
     float m[16];
 } wm_mat4f;
@@ -143,7 +156,11 @@ typedef int32_t wm_baseline;
 #define WM_BASELINE_METERS_PER_DEGREE 1
 
 /* A scene frame: caller-allocated, fixed-size, opaque. Initialise with wm_frame_init*.
- * It holds only numbers (no pointers): copying it with memcpy or assignment is fine. */
+ * It holds only numbers (no pointers): copying it with memcpy or assignment is fine.
+ * It is not a serialisation format: only bytes written by wm_frame_init* and
+ * wm_frame_set_estimate in this process (or copies of them) are a frame. Bytes from
+ * elsewhere (a file, another version of the library, memory that was overwritten) may
+ * carry the initialised tag and still give meaningless numbers. */
 #define WM_FRAME_SIZE 512
 typedef struct wm_frame {
     uint64_t opaque_[WM_FRAME_SIZE / 8];
@@ -163,25 +180,29 @@ WM_API wm_status wm_frame_init_ellipsoid(wm_frame *frame, double a_m, double f,
                                          wm_geodetic origin, wm_axes axes);
 
 /* Sets the estimate: `scene_origin` is the scene position (metres, scene axes) of the
- * geographic origin; `heading_correction_deg` is how far true azimuths exceed the
- * scene's (true = scene + correction), the seeds' correction angle; any finite value.
- * Errors: NULL_POINTER, INVALID_FRAME, INVALID_VALUE (non-finite). */
+ * geographic origin, each component within +-1e12 m; `heading_correction_deg` is how
+ * far true azimuths exceed the scene's (true = scene + correction), the seeds'
+ * correction angle; any finite value.
+ * Errors: NULL_POINTER, INVALID_FRAME, INVALID_VALUE (non-finite, or beyond 1e12 m). */
 WM_API wm_status wm_frame_set_estimate(wm_frame *frame, wm_vec3 scene_origin,
                                        double heading_correction_deg);
 
 /* Geodetic -> scene for `count` points: in[i] every in_stride bytes, out[i] every
  * out_stride bytes (both >= 24). in and out may be the same buffer with the same stride.
- * Errors: NULL_POINTER (frame, or in/out when count > 0), INVALID_FRAME, BAD_STRIDE,
+ * Heights within +-1e12 m.
+ * Errors: NULL_POINTER (frame, in or out when count > 0), INVALID_FRAME, BAD_STRIDE,
  * BAD_COUNT, INVALID_VALUE with *first_bad = index of the first bad point. */
 WM_API wm_status wm_frame_forward(const wm_frame *frame, const wm_geodetic *in, size_t in_stride,
                                   wm_vec3 *out, size_t out_stride, size_t count, size_t *first_bad);
 
 /* Scene -> geodetic (exact inverse of wm_frame_forward); longitudes in [-180, 180).
- * Errors as wm_frame_forward (INVALID_VALUE for non-finite components). */
+ * Errors as wm_frame_forward (INVALID_VALUE for non-finite components or components
+ * beyond +-1e12 m). */
 WM_API wm_status wm_frame_reverse(const wm_frame *frame, const wm_vec3 *in, size_t in_stride,
                                   wm_geodetic *out, size_t out_stride, size_t count, size_t *first_bad);
 
-/* Anchor transforms for a route: out[i] (contiguous, 64 bytes each) has the exact scene
+/* Anchor transforms for a route: out[i] (contiguous, 64 bytes each, any alignment C
+ * gives a wm_mat4f, stored unaligned-safe) has the exact scene
  * position of in[i] as translation and a rotation about the scene's up axis only that
  * turns the model's forward axis towards in[i + 1]: -Z in EUS, +Z in EUN (Unity's
  * forward), +Y in ENU. The last point keeps the previous heading, as do points whose
@@ -217,6 +238,7 @@ WM_API wm_status wm_geodesic_direct(wm_geodetic start, double azimuth1_deg, doub
  * Lines up to 10 km use Waymark's closed-form short-range geodesic (as exact as
  * geod_inverse there: 1 um, 1e-8 degree; several times faster), longer ones geod_inverse.
  * Results go to contiguous arrays of `count` doubles; the azimuth arrays may be NULL.
+ * Lines of any length are finite (down to 1e-300 degree apart: 0 or a few 1e-300 m).
  * Errors as wm_frame_forward (INVALID_VALUE with *first_bad for a bad point; a bad
  * origin gives INVALID_VALUE without first_bad). */
 WM_API wm_status wm_geodesic_inverse_batch(wm_geodetic origin, const wm_geodetic *in,
@@ -271,7 +293,12 @@ WM_API wm_status wm_mat4f_transform_points(const wm_mat4f *m, float *xyz, size_t
  * 1 um; at most 5 steps measured over China), not the usual one-step approximations
  * that err by up to 5 m (GCJ) and 0.2 m (BD). Heights pass through unchanged. Outside
  * the region every conversion is the identity. Batch shape and errors as
- * wm_frame_forward; in and out may be the same buffer. */
+ * wm_frame_forward; in and out may be the same buffer.
+ * Under WM_REGION_EVERYWHERE or a polygon the formula is applied far from China,
+ * where it is not periodic in longitude and may have no exact inverse: the inverses
+ * (wm_wgs84_from_gcj02, wm_gcj02_from_bd09) are then checked over the whole batch
+ * first and a point without one gives NO_CONVERGENCE with *first_bad (nothing
+ * written), never a wrong point. At the poles the offset keeps the longitude. */
 
 /* Where the offsets apply. */
 typedef int32_t wm_region_kind;
@@ -283,7 +310,7 @@ typedef int32_t wm_region_kind;
 typedef struct wm_region {
     wm_region_kind kind;
     const wm_geodetic *polygon;  /* WM_REGION_POLYGON: vertices (height ignored), copied once per call */
-    size_t polygon_count;        /* >= 3 */
+    size_t polygon_count;        /* 3 .. 2^20 (1,048,576) */
 } wm_region;
 
 /* region may be NULL (= the China rectangle). INVALID_VALUE for an unknown kind or a
@@ -309,10 +336,25 @@ typedef struct wm_transform wm_transform;
 
 /* from, to: "EPSG:4326", "EPSG:32650", PROJ strings, WKT. On success *out owns a new
  * transform (free it with wm_transform_destroy); on error *out is untouched.
- * Errors: NULL_POINTER, PROJ (unknown CRS, no operation). */
+ * CRS strings often come from outside (a config file, a server), so by default a
+ * definition may use grids and init files only by name, from PROJ's resource
+ * directories (the directory of proj.db, PROJ's user-writable directory, PROJ_DATA):
+ * "+geoidgrids=egm96_15.gtx" works, "+geoidgrids=/path/grid.gtx" and "./grid.gtx" are
+ * refused. PROJ's network access is off. Only regular files are opened, read-only and
+ * without blocking (a FIFO or device is refused at once); nothing is ever written.
+ * Errors: NULL_POINTER, PROJ (unknown CRS, no operation, a file it may not open). */
 WM_API wm_status wm_transform_create(const char *from, const char *to, wm_transform **out);
 
-/* wm_transform_create, and on failure the reason in PROJ's words. When message is not
+/* Flags of wm_transform_create_ex. */
+#define WM_TRANSFORM_ALLOW_PATHS 1u  /* grids and init files may be named by absolute or
+                                        relative path (trusted definitions only) */
+
+/* As wm_transform_create with flags (0 = wm_transform_create's rules). A clone keeps
+ * its original's flags. Errors: as wm_transform_create, plus INVALID_VALUE for an
+ * unknown flag bit. */
+WM_API wm_status wm_transform_create_ex(const char *from, const char *to, uint32_t flags, wm_transform **out);
+
+/* wm_transform_create (same file rules), and on failure the reason in PROJ's words. When message is not
  * NULL and message_capacity > 0, the reason is written as a NUL-terminated UTF-8 string,
  * cut at a character boundary to fit message_capacity bytes: for "EPSG:999999",
  * "PROJ error 4096: proj_create: crs not found"; for GRID_MISSING, the missing file and
@@ -345,7 +387,10 @@ WM_API void wm_transform_destroy(wm_transform *transform);
  * centres (Tests/Data/README.md). wm_geoid_undulation_ex with WM_GEOID_CUBIC gives NGA's
  * interpolation instead. Each call opens PROJ and the grid (about 15 ms measured here):
  * pass whole routes, not single points.
- * Errors as wm_frame_forward, plus GRID_MISSING when egm96_15.gtx is not installed. */
+ * Every point is looked up before any is written, so a grid that cannot be read
+ * everywhere (a damaged or truncated file) gives PROJ with nothing written.
+ * Errors as wm_frame_forward, plus GRID_MISSING when egm96_15.gtx is not installed,
+ * PROJ when it cannot be read. */
 WM_API wm_status wm_geoid_undulation(const wm_geodetic *in, size_t in_stride, double *undulation_m,
                                      size_t count, size_t *first_bad);
 
@@ -400,7 +445,9 @@ typedef struct wm_arrow_leg {
     double turn_deg;            /* at its start, relative to the previous leg; 180 = U-turn */
 } wm_arrow_leg;
 
-/* points: count >= 1 scene positions every stride bytes, copied. */
+/* points: 1 <= count <= 2^24 (16,777,216) scene positions every stride (>= 24) bytes,
+ * copied once. Errors: NULL_POINTER, BAD_STRIDE, BAD_COUNT (0, over 2^24: checked
+ * before the copy is allocated), INVALID_VALUE (unknown axes, a non-finite point). */
 WM_API wm_status wm_route_create(const wm_vec3 *points, size_t stride, size_t count, wm_axes axes, wm_route **out);
 WM_API void wm_route_destroy(wm_route *route);
 /* The user's projection onto the route (horizontally). */
@@ -467,7 +514,13 @@ WM_API wm_status wm_heading_corrector_add(wm_heading_corrector *corrector, const
  * jumps). One sample per second from t = 0: heading_error_deg[i] (frame correction
  * minus true compass error) and finish_error_m[i] (where the app draws the finish vs
  * where it is). *count receives the number of samples; when capacity is smaller,
- * BAD_COUNT and nothing is written. Same seed, same numbers. */
+ * BAD_COUNT and nothing is written. Same seed, same numbers.
+ * The sample count is known before the run: floor(duration) + 1, with the duration
+ * duration_s, or the walk's length over speed_m_s when duration_s is 0. It is set in
+ * *count and checked against capacity before anything runs; a duration (given or
+ * implied) over 3,600 s is INVALID_VALUE (one call stays well under a second: the
+ * corrector's cost grows quadratically with the walk), as are a speed that is not
+ * finite and positive and a non-finite parameter. */
 typedef struct wm_simulation {
     double speed_m_s, gps_sigma_m, heading_error_deg, drift_deg_per_min;
     double duration_s;               /* 0: until the end of the walk */
@@ -502,7 +555,11 @@ WM_API wm_status wm_finish_mark_diameter(double maximum, double minimum, double 
                                          double distance_m, double *diameter);
 
 /* Points of interest (seed 003). cluster_of[i] receives the index of the point whose
- * marker stands for point i (itself for a marker), or -1 when it is beyond radius_m. */
+ * marker stands for point i (itself for a marker), or -1 when it is beyond radius_m.
+ * count <= 2^16 (65,536) per call (BAD_COUNT beyond): the clustering runs inside
+ * cluster_of without allocating, in time quadratic in count in the worst case.
+ * Errors: NULL_POINTER, BAD_STRIDE, BAD_COUNT, INVALID_VALUE (user, radius not finite
+ * and positive, or a point with *first_bad); count == 0 succeeds. */
 WM_API wm_status wm_poi_clusters(wm_geodetic user, const wm_geodetic *points, size_t stride, size_t count,
                                  double radius_m, int64_t *cluster_of, size_t *first_bad);
 /* Radar position (x right, y down, centre at (radius, radius)) of a point at distance_m

@@ -8,18 +8,20 @@ enum StridedTriples {
     @usableFromInline static let size = 3 * MemoryLayout<Double>.stride
 
     /// Checks a batch's shape: strides at least one triple, count not negative and
-    /// small enough that count × stride bytes can exist.
+    /// small enough that count × stride bytes can exist (``Limits/maximumBufferBytes``).
     @inlinable @inline(__always)
     static func checkShape(count: Int, strides first: Int, _ second: Int) throws(WaymarkError) {
         try checkShape(count: count, stride: first, elementSize: size)
         try checkShape(count: count, stride: second, elementSize: size)
     }
 
-    /// Checks one strided buffer of `count` elements of `elementSize` bytes.
+    /// Checks one strided buffer of `count` elements of `elementSize` bytes: its extent
+    /// must fit in memory (``Limits/maximumBufferBytes``), or it cannot be the caller's
+    /// real buffer and is refused before anything is read.
     @inlinable @inline(__always)
     static func checkShape(count: Int, stride: Int, elementSize: Int) throws(WaymarkError) {
         guard stride >= elementSize else { throw .badStride }
-        guard count >= 0, !stride.multipliedReportingOverflow(by: count).overflow else { throw .badCount }
+        guard Limits.fits(count: count, stride: stride) else { throw .badCount }
     }
 
     @inlinable @inline(__always)
@@ -60,9 +62,10 @@ enum StridedTriples {
     @inlinable @inline(__always)
     static func mapGeodetic(_ input: UnsafeRawPointer, stride inputStride: Int,
                             into output: UnsafeMutableRawPointer, stride outputStride: Int, count: Int,
+                            maximumHeight: Double = .infinity,
                             _ body: (GeodeticCoordinate) throws(WaymarkError) -> SIMD3<Double>) throws(WaymarkError) {
         try checkShape(count: count, strides: inputStride, outputStride)
-        if let bad = firstGeodeticFault(input, stride: inputStride, count: count) {
+        if let bad = firstGeodeticFault(input, stride: inputStride, count: count, maximumHeight: maximumHeight) {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
         for i in 0..<count {
@@ -73,11 +76,28 @@ enum StridedTriples {
 
     /// First element that is not a valid geodetic coordinate (latitude, longitude,
     /// height), with the reason; nil when all are valid.
+    /// `maximumHeight` bounds |height| (``InputFault/outOfRange`` beyond it): the frame
+    /// conversions pass ``Limits/maximumSceneCoordinate`` so their sums cannot overflow.
     @inlinable
-    static func firstGeodeticFault(_ base: UnsafeRawPointer, stride: Int, count: Int) -> (index: Int, fault: InputFault)? {
+    static func firstGeodeticFault(_ base: UnsafeRawPointer, stride: Int, count: Int,
+                                   maximumHeight: Double = .infinity) -> (index: Int, fault: InputFault)? {
         for i in 0..<count {
             let (lat, lon, h) = load(base, i * stride)
             if let fault = GeodeticCoordinate.fault(latitude: lat, longitude: lon, height: h) { return (i, fault) }
+            if !(h.magnitude <= maximumHeight) { return (i, .outOfRange) }
+        }
+        return nil
+    }
+
+    /// First element with a component that is not finite (``InputFault/nonFinite``) or
+    /// beyond ``Limits/maximumSceneCoordinate`` in magnitude (``InputFault/outOfRange``).
+    @inlinable
+    static func firstSceneFault(_ base: UnsafeRawPointer, stride: Int, count: Int) -> (index: Int, fault: InputFault)? {
+        let limit = Limits.maximumSceneCoordinate
+        for i in 0..<count {
+            let (x, y, z) = load(base, i * stride)
+            if !(x.isFinite && y.isFinite && z.isFinite) { return (i, .nonFinite) }
+            if !(x.magnitude <= limit && y.magnitude <= limit && z.magnitude <= limit) { return (i, .outOfRange) }
         }
         return nil
     }

@@ -36,6 +36,9 @@ public enum WaymarkError: Error, Equatable, Sendable {
     /// A PROJ grid file is not installed: `file` names it, `package` the Debian
     /// package that ships it.
     case gridMissing(file: String, package: String)
+    /// An iterative method did not converge to a point that checks out (element `index`
+    /// of a batch, or nil for a single value); no output was written.
+    case noConvergence(index: Int?)
 }
 
 extension WaymarkError {
@@ -49,6 +52,7 @@ extension WaymarkError {
         case (.projFailure(let c1, let m1), .projFailure(let c2, let m2)): return c1 == c2 && m1.utf8.elementsEqual(m2.utf8)
         case (.gridMissing(let f1, let p1), .gridMissing(let f2, let p2)):
             return f1.utf8.elementsEqual(f2.utf8) && p1.utf8.elementsEqual(p2.utf8)
+        case (.noConvergence(let i), .noConvergence(let j)): return i == j
         default: return false
         }
     }
@@ -63,6 +67,10 @@ extension WaymarkError {
         case .badCount: return "count negative, larger than the output, or too large for memory"
         case .projFailure(let code, let message): return "PROJ error " + String(code) + ": " + message
         case .gridMissing(let file, let package): return "grid file " + file + " not found: install the " + package + " package"
+        case .noConvergence(let index):
+            let what = "the iteration did not converge (no exact inverse found)"
+            if let index { return "element " + String(index) + ": " + what }
+            return what
         }
     }
 }

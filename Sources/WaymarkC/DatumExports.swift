@@ -10,6 +10,7 @@ func region(_ r: UnsafePointer<wm_region>?) -> ChinaRegion? {
     case WM_REGION_EVERYWHERE: return .everywhere
     case WM_REGION_POLYGON:
         guard let vertices = r.pointee.polygon, r.pointee.polygon_count >= 3 else { return nil }
+        guard r.pointee.polygon_count <= Limits.maximumPolygonVertices else { return nil }
         var ring: [SIMD2<Double>] = []
         ring.reserveCapacity(r.pointee.polygon_count)
         for i in 0..<r.pointee.polygon_count {
@@ -25,8 +26,8 @@ func datumBatch(_ conversion: ChinaDatum.Conversion, _ r: UnsafePointer<wm_regio
                 _ input: UnsafePointer<wm_geodetic>?, _ inStride: Int,
                 _ output: UnsafeMutablePointer<wm_geodetic>?, _ outStride: Int, _ count: Int,
                 _ firstBad: UnsafeMutablePointer<Int>?) -> wm_status {
-    guard let policy = region(r) else { return WM_ERROR_INVALID_VALUE }
     guard count != 0 else { return WM_OK }
+    guard let policy = region(r) else { return WM_ERROR_INVALID_VALUE }
     guard let input, let output else { return WM_ERROR_NULL_POINTER }
     do {
         try ChinaDatum.convert(conversion, region: policy, geodetic: input, stride: inStride,
@@ -70,6 +71,7 @@ public func wm_geoid_undulation(_ input: UnsafePointer<wm_geodetic>?, _ in_strid
     guard count != 0 else { return WM_OK }
     guard let input, let undulation_m else { return WM_ERROR_NULL_POINTER }
     do {
+        try Geoid.validate(geodetic: input, stride: in_stride, count: count)   // before the grid is opened
         try Geoid().undulations(geodetic: input, stride: in_stride, into: undulation_m, count: count)
     } catch { return status(of: error, firstBad: first_bad) }
     return WM_OK

@@ -30,16 +30,17 @@ public func wm_frame_set_estimate(_ frame: UnsafeMutablePointer<wm_frame>?, _ sc
     return WM_OK
 }
 
-/// The shared shape of every frame batch: NULL and initialisation checks, `count == 0`
-/// succeeding without touching anything, and the core's error turned into a status.
+/// The shared shape of every frame batch: `count == 0` succeeding without looking at
+/// anything (the header's promise, whatever the other arguments), NULL and
+/// initialisation checks, and the core's error turned into a status.
 @inline(__always)
 func frameBatch<Input, Output>(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<Input>?,
                                _ output: UnsafeMutablePointer<Output>?, _ count: Int,
                                _ firstBad: UnsafeMutablePointer<Int>?,
                                _ body: (SceneFrame, UnsafePointer<Input>, UnsafeMutablePointer<Output>) throws(WaymarkError) -> Void) -> wm_status {
+    guard count != 0 else { return WM_OK }
     guard let frame else { return WM_ERROR_NULL_POINTER }
     guard let scene = FrameStorage.load(frame) else { return WM_ERROR_INVALID_FRAME }
-    guard count != 0 else { return WM_OK }
     guard let input, let output else { return WM_ERROR_NULL_POINTER }
     do { try body(scene, input, output) } catch { return status(of: error, firstBad: firstBad) }
     return WM_OK
@@ -68,9 +69,9 @@ public func wm_frame_anchor_transforms(_ frame: UnsafePointer<wm_frame>?, _ inpu
                                        _ in_stride: Int, _ output: UnsafeMutablePointer<wm_mat4f>?, _ count: Int,
                                        _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
     frameBatch(frame, input, output, count, first_bad) { scene, input, output throws(WaymarkError) in
-        // wm_mat4f and Matrix4x4<Float> share one layout (64 bytes, column-major).
-        let matrices = UnsafeMutableRawPointer(output).assumingMemoryBound(to: Matrix4x4f.self)
-        try scene.anchorTransforms(geodetic: input, stride: in_stride, into: matrices, count: count)
+        // wm_mat4f and Matrix4x4<Float> share one layout (64 bytes, column-major), but
+        // C aligns wm_mat4f to 4 bytes only: stored unaligned-safe.
+        try scene.anchorTransforms(geodetic: input, stride: in_stride, intoUnaligned: UnsafeMutableRawPointer(output), count: count)
     }
 }
 
@@ -79,6 +80,7 @@ public func wm_baseline_forward(_ method: wm_baseline, _ frame: UnsafePointer<wm
                                 _ input: UnsafePointer<wm_geodetic>?, _ in_stride: Int,
                                 _ output: UnsafeMutablePointer<wm_vec3>?, _ out_stride: Int, _ count: Int,
                                 _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
+    guard count != 0 else { return WM_OK }
     guard let kind = SphericalBaseline.Method(rawValue: method) else { return WM_ERROR_INVALID_VALUE }
     let baseline = kind == .haversine ? SphericalBaseline.haversine : SphericalBaseline.metersPerDegree
     return frameBatch(frame, input, output, count, first_bad) { scene, input, output throws(WaymarkError) in

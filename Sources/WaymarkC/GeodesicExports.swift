@@ -30,9 +30,9 @@ public func wm_geodesic_inverse_batch(_ origin: wm_geodetic, _ input: UnsafePoin
                                       _ distance_m: UnsafeMutablePointer<Double>?, _ azimuth1_deg: UnsafeMutablePointer<Double>?,
                                       _ azimuth2_deg: UnsafeMutablePointer<Double>?, _ count: Int,
                                       _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    guard count == 0 || (input != nil && distance_m != nil) else { return WM_ERROR_NULL_POINTER }
+    guard count != 0 else { return WM_OK }
+    guard let input, distance_m != nil else { return WM_ERROR_NULL_POINTER }
     guard let origin = coordinate(origin) else { return WM_ERROR_INVALID_VALUE }
-    guard count != 0, let input else { return WM_OK }
     do {
         try Geodesic.wgs84.inverse(from: origin, geodetic: input, stride: in_stride, distances: distance_m,
                                    azimuths1: azimuth1_deg, azimuths2: azimuth2_deg, count: count, shortRange: true)

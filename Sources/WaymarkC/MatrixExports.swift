@@ -45,10 +45,10 @@ public func wm_mat4f_inverse(_ m: UnsafePointer<wm_mat4f>?, _ out: UnsafeMutable
 @c @implementation
 public func wm_mat4f_transform_points(_ m: UnsafePointer<wm_mat4f>?, _ xyz: UnsafeMutablePointer<Float>?, _ stride: Int,
                                       _ count: Int, _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    guard let m, count == 0 || xyz != nil else { return WM_ERROR_NULL_POINTER }
+    guard count != 0 else { return WM_OK }
+    guard let m, let xyz else { return WM_ERROR_NULL_POINTER }
     let mm = matrix(m)
     guard mm.isFinite else { return WM_ERROR_INVALID_VALUE }
-    guard count != 0, let xyz else { return WM_OK }
     do {
         try mm.transformPoints(UnsafeMutableRawPointer(xyz), stride: stride, count: count)
     } catch { return status(of: error, firstBad: first_bad) }

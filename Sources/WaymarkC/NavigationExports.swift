@@ -17,6 +17,11 @@ final class CorrectorHandle { var corrector: HeadingCorrector; init(_ c: Heading
 @inline(__always) func vec(_ v: wm_vec3) -> SIMD3<Double> { SIMD3(v.x, v.y, v.z) }
 @inline(__always) func cvec(_ v: SIMD3<Double>) -> wm_vec3 { wm_vec3(x: v.x, y: v.y, z: v.z) }
 @inline(__always) func finite(_ v: wm_vec3) -> Bool { v.x.isFinite && v.y.isFinite && v.z.isFinite }
+/// Finite and within the frames' ±1e12 m, so frame arithmetic on it cannot overflow.
+@inline(__always) func withinScene(_ v: wm_vec3) -> Bool {
+    let limit = Limits.maximumSceneCoordinate
+    return v.x.magnitude <= limit && v.y.magnitude <= limit && v.z.magnitude <= limit
+}
 
 // MARK: Route
 
@@ -25,7 +30,8 @@ public func wm_route_create(_ points: UnsafePointer<wm_vec3>?, _ stride: Int, _ 
                             _ out: UnsafeMutablePointer<OpaquePointer?>?) -> wm_status {
     guard let points, let out else { return WM_ERROR_NULL_POINTER }
     guard stride >= 24 else { return WM_ERROR_BAD_STRIDE }
-    guard count >= 1, !stride.multipliedReportingOverflow(by: count).overflow else { return WM_ERROR_BAD_COUNT }
+    // Checked before the copy is allocated: an impossible count must not trap there.
+    guard count >= 1, count <= Limits.maximumRoutePoints, Limits.fits(count: count, stride: stride) else { return WM_ERROR_BAD_COUNT }
     guard let axes = SceneAxes(rawValue: axes) else { return WM_ERROR_INVALID_VALUE }
     let raw = UnsafeRawPointer(points)
     var list: [SIMD3<Double>] = []
@@ -93,7 +99,7 @@ public func wm_route_legs(_ route: OpaquePointer?, _ from_m: Double, _ to_m: Dou
 
 /// The core estimate for a C one, or nil when invalid.
 func estimate(_ e: wm_estimate) -> LocationEstimate? {
-    guard let fix = coordinate(e.fix) else { return nil }
+    guard let fix = coordinate(e.fix), withinScene(e.scene_position), e.fix.height_m.magnitude <= Limits.maximumSceneCoordinate else { return nil }
     return try? LocationEstimate(fix: fix, horizontalAccuracy: e.horizontal_accuracy_m, verticalAccuracy: e.vertical_accuracy_m,
                                  timestamp: e.timestamp_s, scenePosition: vec(e.scene_position))
 }
@@ -125,7 +131,7 @@ public func wm_estimates_refined(_ estimates: OpaquePointer?, _ frame: UnsafePoi
                                  _ position: UnsafeMutablePointer<wm_geodetic>?, _ uncertainty_m: UnsafeMutablePointer<Double>?) -> wm_status {
     guard let estimates, let frame, let position else { return WM_ERROR_NULL_POINTER }
     guard let scene = FrameStorage.load(frame) else { return WM_ERROR_INVALID_FRAME }
-    guard finite(current_scene) else { return WM_ERROR_INVALID_VALUE }
+    guard withinScene(current_scene) else { return WM_ERROR_INVALID_VALUE }
     guard let r = object(estimates, as: EstimatesHandle.self).buffer.refined(at: vec(current_scene), frame: scene) else {
         return WM_ERROR_NOT_AVAILABLE
     }
@@ -206,6 +212,13 @@ public func wm_simulate(_ simulation: UnsafePointer<wm_simulation>?, _ heading_e
     s.jumpProbability = c.jump_probability
     s.seed = c.seed
     s.corrector = corrector
+    // The size of the work is known before it is done: the sample count is checked
+    // against the stated limit and the caller's capacity first.
+    let expected: Int
+    do { expected = try s.sampleCount() } catch { return status(of: error) }
+    count.pointee = expected
+    guard capacity >= expected else { return WM_ERROR_BAD_COUNT }
+    guard expected == 0 || (heading_error_deg != nil && finish_error_m != nil) else { return WM_ERROR_NULL_POINTER }
     let samples: [FieldSimulator.Sample]
     do { samples = try FieldSimulator(s).run() } catch { return status(of: error) }
     count.pointee = samples.count

@@ -79,26 +79,15 @@ public func wm_finish_mark_diameter(_ maximum: Double, _ minimum: Double, _ near
 @c @implementation
 public func wm_poi_clusters(_ user: wm_geodetic, _ points: UnsafePointer<wm_geodetic>?, _ stride: Int, _ count: Int,
                             _ radius_m: Double, _ cluster_of: UnsafeMutablePointer<Int64>?, _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    guard let user = coordinate(user) else { return WM_ERROR_INVALID_VALUE }
-    guard radius_m.isFinite, radius_m > 0 else { return WM_ERROR_INVALID_VALUE }
     guard count != 0 else { return WM_OK }
     guard let points, let cluster_of else { return WM_ERROR_NULL_POINTER }
-    guard stride >= 24 else { return WM_ERROR_BAD_STRIDE }
-    guard count > 0, !stride.multipliedReportingOverflow(by: count).overflow else { return WM_ERROR_BAD_COUNT }
-    let raw = UnsafeRawPointer(points)
-    var list: [GeodeticCoordinate] = []
-    list.reserveCapacity(count)
-    for i in 0..<count {
-        guard let p = coordinate(raw.loadUnaligned(fromByteOffset: i * stride, as: wm_geodetic.self)) else {
-            first_bad?.pointee = i
-            return WM_ERROR_INVALID_VALUE
-        }
-        list.append(p)
-    }
-    let clusters: [POICluster]
-    do { clusters = try POIClustering.clusters(user: user, points: list, radius: radius_m) } catch { return status(of: error) }
-    for i in 0..<count { cluster_of[i] = -1 }
-    for c in clusters { for m in c.members { cluster_of[m] = Int64(c.head) } }
+    guard let user = coordinate(user) else { return WM_ERROR_INVALID_VALUE }
+    // Checked before anything is read or written; no allocation: the clustering runs
+    // in cluster_of itself.
+    do {
+        try POIClustering.clusterHeads(user: user, points: UnsafeRawPointer(points), stride: stride, count: count,
+                                       radius: radius_m, into: cluster_of)
+    } catch { return status(of: error, firstBad: first_bad) }
     return WM_OK
 }
 

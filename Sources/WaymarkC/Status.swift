@@ -14,6 +14,9 @@ func status(of error: WaymarkError, firstBad: UnsafeMutablePointer<Int>? = nil) 
     case .badCount: return WM_ERROR_BAD_COUNT
     case .projFailure: return WM_ERROR_PROJ
     case .gridMissing: return WM_ERROR_GRID_MISSING
+    case .noConvergence(let index):
+        if let index { firstBad?.pointee = index }
+        return WM_ERROR_NO_CONVERGENCE
     }
 }
 

@@ -103,7 +103,7 @@ func describe(_ error: WaymarkError, latitude: Double? = nil) -> String {
     case .invalidEllipsoid: return "invalid ellipsoid"
     case .badStride: return "stride smaller than an element"
     case .badCount: return "bad count"
-    case .projFailure, .gridMissing: return error.message
+    case .projFailure, .gridMissing, .noConvergence: return error.message
     }
 }
 

@@ -75,6 +75,8 @@ enum DatumCommands {
                     out.row(q.latitude, q.longitude, q.height)
                 }
             } catch {
+                // An unreadable grid is the grid's fault, not the row's: unavailable (69).
+                if case .projFailure = error { throw CLIError(kind: .unavailable, message: "line \(row.line): " + error.message) }
                 throw .data(line: row.line, describe(error, latitude: v[0]))
             }
         }

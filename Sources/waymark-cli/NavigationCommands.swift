@@ -53,6 +53,12 @@ enum NavigationCommands {
             ? .seedPairs : .robustLeastSquares
         if scenario.driftDegreesPerMinute != 0 && scenario.corrector.estimator == .robustLeastSquares { scenario.corrector.history = 60 }
 
+        // The walk's length in time is checked before anything runs (a 179°-long route
+        // at walking pace would take months to simulate).
+        do { _ = try scenario.sampleCount() } catch {
+            throw .usage("the walk cannot be simulated: \(error.message); at most \(Int(Limits.maximumSimulatedSeconds)) s "
+                         + "(one sample per second) are simulated, so shorten the route or pass --duration-s")
+        }
         var all: [[FieldSimulator.Sample]] = []
         for k in 0..<runs {
             scenario.seed = seed &+ UInt64(k)

@@ -22,26 +22,41 @@ public final class CRSTransform {
     public let source: String, target: String
     private let context: PROJContext
     private let operation: OpaquePointer
+    /// The file policy of the transform's context (a clone gets the same).
+    public let files: PROJFileAccess
 
     /// Builds the transform.
+    ///
+    /// `files` says what the definitions may open: by default only grids and init files
+    /// named from PROJ's resource directories (no absolute or relative paths, no
+    /// network), since CRS strings often come from outside; ``PROJFileAccess/allowPaths``
+    /// for trusted definitions that locate grids by path. Either way only regular files
+    /// are opened, read-only and without blocking.
+    ///
+    /// A convenience initialiser, so a failure allocates nothing (a throwing designated
+    /// initialiser leaks its partly built object in Embedded Swift).
     /// - Throws: ``WaymarkError/projFailure(code:message:)`` with PROJ's message when a
-    ///   definition is not understood or no operation exists.
-    public init(from source: String, to target: String) throws(WaymarkError) {
-        let context = try PROJContext()
-        guard let raw = proj_create_crs_to_crs(context.raw, source, target, nil) else { throw context.failure() }
+    ///   definition is not understood, names a file it may not open, or no operation exists.
+    public convenience init(from source: String, to target: String, files: PROJFileAccess = .resourcesOnly) throws(WaymarkError) {
+        let context = try PROJContext(files: files)
+        context.resetRefusals()
+        guard let raw = proj_create_crs_to_crs(context.raw, source, target, nil) else {
+            throw context.refusedFiles > 0 ? context.refusalFailure(files) : context.failure()
+        }
         defer { proj_destroy(raw) }
+        // PROJ falls back to an operation without a grid it could not open: a refused
+        // file must fail the creation instead of silently dropping the grid.
+        guard context.refusedFiles == 0 else { throw context.refusalFailure(files) }
         guard let normalized = proj_normalize_for_visualization(context.raw, raw) else { throw context.failure() }
-        self.source = source
-        self.target = target
-        self.context = context
-        operation = normalized
+        self.init(source: source, target: target, context: context, operation: normalized, files: files)
     }
 
-    private init(source: String, target: String, context: PROJContext, operation: OpaquePointer) {
+    private init(source: String, target: String, context: PROJContext, operation: OpaquePointer, files: PROJFileAccess) {
         self.source = source
         self.target = target
         self.context = context
         self.operation = operation
+        self.files = files
     }
 
     deinit { proj_destroy(operation) }
@@ -49,9 +64,9 @@ public final class CRSTransform {
     /// An independent copy with its own PROJ context, for use on another thread.
     /// - Throws: ``WaymarkError/projFailure(code:message:)``.
     public func clone() throws(WaymarkError) -> CRSTransform {
-        let context = try PROJContext()
+        let context = try PROJContext(files: files)
         guard let copy = proj_clone(context.raw, operation) else { throw context.failure() }
-        return CRSTransform(source: source, target: target, context: context, operation: copy)
+        return CRSTransform(source: source, target: target, context: context, operation: copy, files: files)
     }
 
     /// PROJ's name for the operation it chose (e.g. "Inverse of WGS 84 to CGCS2000 (1)…"

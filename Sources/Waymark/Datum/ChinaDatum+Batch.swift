@@ -56,18 +56,59 @@ extension ChinaDatum {
         }
     }
 
+    /// ``convert(_:_:region:)`` that reports an iterative inverse that does not
+    /// converge (``checkedWGS84(fromGCJ02:region:)``, ``checkedGCJ02(fromBD09:region:)``)
+    /// instead of returning its last iterate.
+    /// - Throws: ``WaymarkError/noConvergence(index:)`` with a nil index.
+    @inlinable
+    public static func convertChecked(_ p: GeodeticCoordinate, _ conversion: Conversion,
+                                      region: ChinaRegion = .chinaRectangle) throws(WaymarkError) -> GeodeticCoordinate {
+        switch conversion {
+        case .wgs84FromGCJ02:
+            guard let q = checkedWGS84(fromGCJ02: p, region: region) else { throw .noConvergence(index: nil) }
+            return q
+        case .gcj02FromBD09:
+            guard let q = checkedGCJ02(fromBD09: p, region: region) else { throw .noConvergence(index: nil) }
+            return q
+        case .wgs84FromBD09:
+            guard region.contains(latitude: p.latitude, longitude: p.longitude) else { return p }
+            guard let g = checkedGCJ02(fromBD09: p, region: .everywhere),
+                  let q = checkedWGS84(fromGCJ02: g, region: .everywhere) else { throw .noConvergence(index: nil) }
+            return q
+        default:
+            return convert(p, conversion, region: region)
+        }
+    }
+
     /// Applies `conversion` to `count` geodetic triples (latitude°, longitude°, height m)
     /// over strided buffers (≥ 24 bytes). Every input is checked first; on error nothing
     /// is written. Input and output may be the same buffer.
+    ///
+    /// The iterative inverses converge everywhere in the China rectangle (the tests
+    /// sweep it); under any other region they are first run over the whole batch to
+    /// find a point without an exact inverse, which is reported, not returned wrong.
     /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``,
-    ///   ``WaymarkError/invalidElement(index:fault:)``.
+    ///   ``WaymarkError/invalidElement(index:fault:)``, ``WaymarkError/noConvergence(index:)``.
     @inlinable
     public static func convert(_ conversion: Conversion, region: ChinaRegion = .chinaRectangle,
                                geodetic input: UnsafeRawPointer, stride inputStride: Int,
                                into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                count: Int) throws(WaymarkError) {
-        try StridedTriples.mapGeodetic(input, stride: inputStride, into: output, stride: outputStride, count: count) { p in
-            let q = convert(p, conversion, region: region)
+        let iterative = conversion == .wgs84FromGCJ02 || conversion == .gcj02FromBD09 || conversion == .wgs84FromBD09
+        let checked = iterative && region != .chinaRectangle
+        if checked {
+            try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
+            if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count) {
+                throw .invalidElement(index: bad.index, fault: bad.fault)
+            }
+            for i in 0..<count {
+                let (lat, lon, h) = StridedTriples.load(input, i * inputStride)
+                do { _ = try convertChecked(GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h), conversion, region: region) }
+                catch { throw .noConvergence(index: i) }
+            }
+        }
+        try StridedTriples.mapGeodetic(input, stride: inputStride, into: output, stride: outputStride, count: count) { p throws(WaymarkError) in
+            let q = checked ? try convertChecked(p, conversion, region: region) : convert(p, conversion, region: region)
             return SIMD3(q.latitude, q.longitude, q.height)
         }
     }

@@ -65,7 +65,10 @@ public enum ChinaDatum {
         let magic = 1 - ee * sinLat * sinLat
         let sqrtMagic = magic.squareRoot()
         let kLat = 180 / ((a * (1 - ee)) / (magic * sqrtMagic) * pi)
-        let kLon = 180 / (a / sqrtMagic * cosLat * pi)
+        // At a pole (only under .everywhere) the longitude offset has no meaning and
+        // 1/cos φ is infinite: the pole keeps its longitude instead of turning NaN.
+        let atPole = cosLat == 0
+        let kLon = atPole ? 0 : 180 / (a / sqrtMagic * cosLat * pi)
         // Derivatives of the T terms per degree; √|x| kept finite at the cusp x = 0.
         let root = 0.5 / max(x.magnitude, 1e-12).squareRoot() * (x < 0 ? -1 : 1)
         let dCommon = (120 * pi * ca[0] + 40 * pi * ca[1]) * 2 / 3
@@ -77,7 +80,7 @@ public enum ChinaDatum {
         let tLonY = 2 + 0.1 * x
         let dMagic = -2 * ee * sinLat * cosLat * AngleMath.radiansPerDegree
         let dKLat = kLat * 1.5 * dMagic / magic
-        let dKLon = kLon * (0.5 * dMagic / magic + sinLat / cosLat * AngleMath.radiansPerDegree)
+        let dKLon = atPole ? 0 : kLon * (0.5 * dMagic / magic + sinLat / cosLat * AngleMath.radiansPerDegree)
         return (tLat * kLat, tLon * kLon,
                 SIMD2(kLat * tLatY + tLat * dKLat, kLat * tLatX),
                 SIMD2(kLon * tLonY + tLon * dKLon, kLon * tLonX))
@@ -109,21 +112,59 @@ public enum ChinaDatum {
     /// until the residual itself is below 1e-12°. Steps stop at ``inverseIterations``.
     @inlinable
     static func newtonInverse(_ target: GeodeticCoordinate) -> (point: GeodeticCoordinate, steps: Int) {
-        var lat = target.latitude, lon = target.longitude
+        let r = newtonSolve(latitude: target.latitude, longitude: target.longitude)
+        return (clamped(r.lat, r.lon, target.height), r.steps)
+    }
+
+    /// Newton's method on w + Δ(w) = (latitude, longitude), unclamped, with whether it
+    /// converged (its residual fell below the thresholds of ``newtonInverse(_:)``).
+    @inlinable
+    static func newtonSolve(latitude targetLat: Double, longitude targetLon: Double)
+        -> (lat: Double, lon: Double, steps: Int, converged: Bool) {
+        var lat = targetLat, lon = targetLon
         var steps = 0
         while steps < inverseIterations {
             steps += 1
             let t = offsetTerms(latitude: lat, longitude: lon)
-            let rLat = lat + t.dLat - target.latitude, rLon = lon + t.dLon - target.longitude
+            let rLat = lat + t.dLat - targetLat, rLon = lon + t.dLon - targetLon
             let size = max(rLat.magnitude, rLon.magnitude)
-            if size <= inverseTolerance { break }
+            if size <= inverseTolerance { return (lat, lon, steps, true) }
             let m00 = 1 + t.jLat.x, m01 = t.jLat.y, m10 = t.jLon.x, m11 = 1 + t.jLon.y
             let det = m00 * m11 - m01 * m10
             lat -= (m11 * rLat - m01 * rLon) / det
             lon -= (m00 * rLon - m10 * rLat) / det
-            if size <= 4e-6 && (lon - 105).magnitude > 0.01 { break }
+            if size <= 4e-6 && (lon - 105).magnitude > 0.01 { return (lat, lon, steps, lat.isFinite && lon.isFinite) }
         }
-        return (clamped(lat, lon, target.height), steps)
+        return (lat, lon, steps, false)
+    }
+
+    /// GCJ-02 → WGS-84 that reports failure instead of returning a wrong point: nil
+    /// when no WGS-84 point in [−90, 90] × [−180, 180) maps onto `g`'s within the
+    /// iteration limit. Only far from China (``ChinaRegion/everywhere`` or a wide
+    /// polygon) can that happen: there the formula is not periodic in longitude, so
+    /// near ±180° the solution may lie across the antimeridian, and `g`'s longitude
+    /// ± 360° is tried too.
+    @inlinable
+    public static func checkedWGS84(fromGCJ02 g: GeodeticCoordinate, region: ChinaRegion = .chinaRectangle) -> GeodeticCoordinate? {
+        guard region.contains(latitude: g.latitude, longitude: g.longitude) else { return g }
+        for k in 0..<3 {
+            let shift = k == 0 ? 0.0 : k == 1 ? -360.0 : 360.0
+            let r = newtonSolve(latitude: g.latitude, longitude: g.longitude + shift)
+            if r.converged && r.lon >= -180 && r.lon < 180 && r.lat.magnitude <= 90 { return clamped(r.lat, r.lon, g.height) }
+        }
+        return nil
+    }
+
+    /// BD-09 → GCJ-02 that reports failure (nil) when the fixed-point iteration does
+    /// not converge within ``inverseIterations``.
+    @inlinable
+    public static func checkedGCJ02(fromBD09 b: GeodeticCoordinate, region: ChinaRegion = .chinaRectangle) -> GeodeticCoordinate? {
+        guard region.contains(latitude: b.latitude, longitude: b.longitude) else { return b }
+        let r = invertChecked(b) { lat, lon in
+            let q = bd09Raw(latitude: lat, longitude: lon)
+            return (q.lat - lat, q.lon - lon)
+        }
+        return r.converged ? r.point : nil
     }
 
     /// The apps' one-step GCJ-02 → WGS-84 (`w = g − Δ(g)`; the paper's "Approximate
@@ -140,18 +181,27 @@ public enum ChinaDatum {
     @inlinable
     static func invert(_ target: GeodeticCoordinate,
                        _ shift: (Double, Double) -> (lat: Double, lon: Double)) -> (point: GeodeticCoordinate, steps: Int) {
+        let r = invertChecked(target, shift)
+        return (r.point, r.steps)
+    }
+
+    /// ``invert(_:_:)`` with whether the residual fell below ``inverseTolerance``.
+    @inlinable
+    static func invertChecked(_ target: GeodeticCoordinate,
+                              _ shift: (Double, Double) -> (lat: Double, lon: Double)) -> (point: GeodeticCoordinate, steps: Int, converged: Bool) {
         let d0 = shift(target.latitude, target.longitude)
         var lat = target.latitude - d0.lat, lon = target.longitude - d0.lon
         var steps = 0
+        var converged = false
         while steps < inverseIterations {
             steps += 1
             let d = shift(lat, lon)
             let rLat = target.latitude - (lat + d.lat), rLon = target.longitude - (lon + d.lon)
             lat += rLat
             lon += rLon
-            if rLat.magnitude <= inverseTolerance && rLon.magnitude <= inverseTolerance { break }
+            if rLat.magnitude <= inverseTolerance && rLon.magnitude <= inverseTolerance { converged = true; break }
         }
-        return (clamped(lat, lon, target.height), steps)
+        return (clamped(lat, lon, target.height), steps, converged)
     }
 
     @inlinable @inline(__always)

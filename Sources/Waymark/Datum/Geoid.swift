@@ -57,8 +57,11 @@ public final class Geoid {
         try self.init(gridFile: Self.gridFile, interpolation: interpolation)
     }
 
-    init(gridFile: String, interpolation: GeoidInterpolation = .bilinear) throws(WaymarkError) {
-        let context = try PROJContext()
+    /// A convenience initialiser, so a missing grid allocates nothing (a throwing
+    /// designated initialiser leaks its partly built object in Embedded Swift).
+    convenience init(gridFile: String, interpolation: GeoidInterpolation = .bilinear,
+                     files: PROJFileAccess = .resourcesOnly) throws(WaymarkError) {
+        let context = try PROJContext(files: files)
         // multiplier = 1: forward adds N, i.e. orthometric → ellipsoidal.
         guard let shift = proj_create(context.raw, "+proj=vgridshift +grids=\(gridFile) +multiplier=1") else {
             let failure = context.failure()
@@ -71,6 +74,10 @@ public final class Geoid {
         if interpolation == .cubic {
             do { grid = try GeoidGrid(gridOf: shift, in: context) } catch { proj_destroy(shift); throw error }
         }
+        self.init(context: context, shift: shift, grid: grid, interpolation: interpolation)
+    }
+
+    private init(context: PROJContext, shift: OpaquePointer, grid: GeoidGrid?, interpolation: GeoidInterpolation) {
         self.context = context
         self.shift = shift
         self.grid = grid
@@ -82,13 +89,19 @@ public final class Geoid {
 
     /// The undulation N at a point, metres (height of the geoid above the ellipsoid), by
     /// this geoid's ``interpolation``.
-    /// - Throws: ``WaymarkError/projFailure(code:message:)`` when PROJ cannot read the grid.
+    /// - Throws: ``WaymarkError/projFailure(code:message:)`` when PROJ cannot read the grid
+    ///   there: the grid covers the whole Earth, so that means a damaged or truncated
+    ///   file (PROJ often gives no error code then; the message says so).
     public func undulation(at p: GeodeticCoordinate) throws(WaymarkError) -> Double {
         if let grid { return grid.cubicUndulation(latitude: p.latitude, longitude: p.longitude) }
         let scale = angularInput ? AngleMath.radiansPerDegree : 1
         proj_errno_reset(shift)
         let out = proj_trans(shift, PJ_FWD, proj_coord(p.longitude * scale, p.latitude * scale, 0, 0))
-        guard out.xyzt.z.isFinite else { throw context.failure(shift) }
+        guard out.xyzt.z.isFinite else {
+            guard case .projFailure(let code, let message) = context.failure(shift) else { throw context.failure(shift) }
+            throw .projFailure(code: code != 0 ? code : PROJ_ERR_OTHER,
+                               message: "cannot read the geoid grid " + Self.gridFile + " (damaged or truncated?): " + message)
+        }
         return out.xyzt.z
     }
 
@@ -99,15 +112,29 @@ public final class Geoid {
         return GeodeticCoordinate(unchecked: p.latitude, p.longitude, h)
     }
 
+    /// Checks a batch for ``undulations(geodetic:stride:into:count:)`` without opening
+    /// the grid, so a bad call costs nothing.
+    /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``,
+    ///   ``WaymarkError/invalidElement(index:fault:)``.
+    public static func validate(geodetic input: UnsafeRawPointer, stride: Int, count: Int) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
+        if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
+        }
+    }
+
     /// Undulations for `count` geodetic triples over a strided buffer, into `count`
-    /// contiguous doubles. Every input is checked first; nothing is written on error.
+    /// contiguous doubles. Every input is checked first, and every point is looked up
+    /// once before any is written (a grid that cannot be read everywhere fails the
+    /// batch), so nothing is written on error.
     /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``,
     ///   ``WaymarkError/invalidElement(index:fault:)``, ``WaymarkError/projFailure(code:message:)``.
     public func undulations(geodetic input: UnsafeRawPointer, stride: Int,
                             into output: UnsafeMutablePointer<Double>, count: Int) throws(WaymarkError) {
-        try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
-        if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count) {
-            throw .invalidElement(index: bad.index, fault: bad.fault)
+        try Self.validate(geodetic: input, stride: stride, count: count)
+        for i in 0..<count {
+            let (lat, lon, h) = StridedTriples.load(input, i * stride)
+            _ = try undulation(at: GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h))
         }
         for i in 0..<count {
             let (lat, lon, h) = StridedTriples.load(input, i * stride)

@@ -11,13 +11,15 @@ extension SceneFrame {
     /// - Throws: ``WaymarkError/badStride`` for a stride below 24, ``WaymarkError/badCount``
     ///   for a negative or impossible count;
     ///   ``WaymarkError/invalidElement(index:fault:)`` for a non-finite value or a
-    ///   latitude beyond ±90.
+    ///   latitude beyond ±90, ``InputFault/outOfRange`` for a height beyond
+    ///   ``Limits/maximumSceneCoordinate``.
     @inlinable
     public func scenePositions(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                                into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                count: Int) throws(WaymarkError) {
         try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
-        if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count) {
+        if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count,
+                                                       maximumHeight: Limits.maximumSceneCoordinate) {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
         // Four points per step; the last group repeats its first point in empty lanes.
@@ -51,7 +53,8 @@ extension SceneFrame {
     public func scenePositions(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                                into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                count: Int, baseline: SphericalBaseline) throws(WaymarkError) {
-        try StridedTriples.mapGeodetic(input, stride: inputStride, into: output, stride: outputStride, count: count) {
+        try StridedTriples.mapGeodetic(input, stride: inputStride, into: output, stride: outputStride, count: count,
+                                       maximumHeight: Limits.maximumSceneCoordinate) {
             scenePosition(of: $0, baseline: baseline)
         }
     }
@@ -59,14 +62,14 @@ extension SceneFrame {
     /// Exact scene → geo for `count` positions; output triples are (latitude°,
     /// longitude° in [-180, 180), height m).
     /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``; ``WaymarkError/invalidElement(index:fault:)``
-    ///   (``InputFault/nonFinite``).
+    ///   (``InputFault/nonFinite``, or ``InputFault/outOfRange`` beyond ``Limits/maximumSceneCoordinate``).
     @inlinable
     public func geodeticPositions(scene input: UnsafeRawPointer, stride inputStride: Int,
                                   into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                   count: Int) throws(WaymarkError) {
         try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
-        if let bad = StridedTriples.firstNonFinite(input, stride: inputStride, count: count) {
-            throw .invalidElement(index: bad, fault: .nonFinite)
+        if let bad = StridedTriples.firstSceneFault(input, stride: inputStride, count: count) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
         }
         for i in 0..<count {
             let (x, y, z) = StridedTriples.load(input, i * inputStride)

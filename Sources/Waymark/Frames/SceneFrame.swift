@@ -51,13 +51,19 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
 
     /// Sets the estimate: where the origin is in the scene, and the heading correction.
     /// - Parameters:
-    ///   - sceneOrigin: metres, scene axes; finite.
+    ///   - sceneOrigin: metres, scene axes; finite, each component within
+    ///     ±``Limits/maximumSceneCoordinate``.
     ///   - headingCorrection: degrees, any finite value (reduced modulo 360).
-    /// - Throws: ``WaymarkError/invalidInput(_:)`` (``InputFault/nonFinite``); the frame
-    ///   is then unchanged.
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` (``InputFault/nonFinite``,
+    ///   ``InputFault/outOfRange``); the frame is then unchanged.
     public mutating func setEstimate(sceneOrigin: SIMD3<Double>, headingCorrection: Double) throws(WaymarkError) {
         guard sceneOrigin.x.isFinite, sceneOrigin.y.isFinite, sceneOrigin.z.isFinite,
               headingCorrection.isFinite else { throw .invalidInput(.nonFinite) }
+        // Bounded so that scene positions (origin + offset) stay finite.
+        let limit = Limits.maximumSceneCoordinate
+        guard sceneOrigin.x.magnitude <= limit, sceneOrigin.y.magnitude <= limit, sceneOrigin.z.magnitude <= limit else {
+            throw .invalidInput(.outOfRange)
+        }
         self.sceneOrigin = sceneOrigin
         self.headingCorrection = AngleMath.normalizedAzimuth(headingCorrection)
         foldRotations()
@@ -160,10 +166,15 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
     // MARK: scene → geo
 
     /// Geodetic point at a scene position (exact).
-    /// - Throws: ``WaymarkError/invalidInput(_:)`` (``InputFault/nonFinite``).
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` (``InputFault/nonFinite``, or
+    ///   ``InputFault/outOfRange`` beyond ±``Limits/maximumSceneCoordinate``).
     @inlinable
     public func geodetic(atScene scene: SIMD3<Double>) throws(WaymarkError) -> GeodeticCoordinate {
         guard scene.x.isFinite, scene.y.isFinite, scene.z.isFinite else { throw .invalidInput(.nonFinite) }
+        let limit = Limits.maximumSceneCoordinate
+        guard scene.x.magnitude <= limit, scene.y.magnitude <= limit, scene.z.magnitude <= limit else {
+            throw .invalidInput(.outOfRange)
+        }
         return geodeticUnchecked(scene)
     }
 

@@ -8,9 +8,11 @@ enum AngleMath {
     @usableFromInline static let radiansPerDegree = Double.pi / 180
     @usableFromInline static let degreesPerRadian = 180 / Double.pi
 
-    /// sin and cos of `degrees`, exact at multiples of 90°.
+    /// sin and cos of `degrees`, exact at multiples of 90°; NaN for NaN or ±infinity
+    /// (never a trap: a difference of two huge finite angles can be infinite).
     @inlinable @inline(__always)
     static func sincosd(_ degrees: Double) -> (sin: Double, cos: Double) {
+        guard degrees.isFinite else { return (.nan, .nan) }
         // remainder is exact, so r is the true residual in [-45, 45].
         var r = degrees.remainder(dividingBy: 360)
         let quarter = (r / 90).rounded(.toNearestOrEven)
@@ -59,7 +61,11 @@ enum AngleMath {
     @inlinable @inline(__always)
     static func atan2dInline(_ y: Double, _ x: Double) -> Double {
         if x > 0 { return atanInline(y / x) * degreesPerRadian }
-        if x < 0 { return (y >= 0 ? 180 : -180) + atanInline(y / x) * degreesPerRadian }
+        if x < 0 {
+            // −180 + a tiny angle rounds to −180, outside (−180, 180]: the same direction is 180.
+            let a = (y >= 0 ? 180 : -180) + atanInline(y / x) * degreesPerRadian
+            return a == -180 ? 180 : a
+        }
         return y > 0 ? 90 : y < 0 ? -90 : 0
     }
 

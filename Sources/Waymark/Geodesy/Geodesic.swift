@@ -79,7 +79,9 @@ public struct Geodesic: Sendable {
         withUnsafePointer(to: state) {
             geod_inverse($0, a.latitude, a.longitude, b.latitude, b.longitude, &s12, &azi1, &azi2)
         }
-        return GeodesicInverse(distance: s12, azimuth1: azi1, azimuth2: azi2)
+        // geod_inverse gives −180 for some antipodal lines; the documented range is (−180, 180].
+        return GeodesicInverse(distance: s12, azimuth1: AngleMath.normalizedAzimuth(azi1),
+                               azimuth2: AngleMath.normalizedAzimuth(azi2))
     }
 
     /// The point reached from `start` after `distance` metres along azimuth `azimuth`
@@ -95,7 +97,7 @@ public struct Geodesic: Sendable {
         }
         // geod_direct keeps |lat2| <= 90 and reduces lon2 to [-180, 180]; fold 180.
         let destination = GeodeticCoordinate(unchecked: lat2, AngleMath.normalizedLongitude(lon2), start.height)
-        return GeodesicDirect(destination: destination, azimuth2: azi2)
+        return GeodesicDirect(destination: destination, azimuth2: AngleMath.normalizedAzimuth(azi2))
     }
 
     /// Inverse problems from one origin to every point of `targets`.

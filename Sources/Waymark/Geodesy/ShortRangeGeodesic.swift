@@ -91,8 +91,11 @@ extension Geodesic {
         let north2 = -s2 * (cosDLon * dx + sinDLon * dy) + c2 * dz
         // Arc from chord with the normal curvature at the mid-latitude.
         let h1 = east1 * east1 + north1 * north1
-        let invH1 = h1 > 0 ? 1 / h1 : 0
-        let cos2 = h1 > 0 ? north1 * north1 * invH1 : 1, sin2 = 1 - cos2
+        // Below 2⁻¹⁰⁰⁰ m² (lines under 1e-150 m) 1/h1 would overflow to infinity and the
+        // curvature terms, negligible there, would turn NaN: they are dropped instead.
+        let direction = h1 > 0x1p-1000
+        let invH1 = direction ? 1 / h1 : 0
+        let cos2 = direction ? north1 * north1 * invH1 : 1, sin2 = 1 - cos2
         // At the mid-latitude, r is the mean of r1 and r2 to 1e-11 relative — far
         // beyond what the curvature term (≤ 1e-3 m at 10 km) needs.
         let um = 1 - e2 * sm * sm, rm = 0.5 * (r1 + r2)

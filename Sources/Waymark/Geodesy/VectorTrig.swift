@@ -12,9 +12,18 @@
 @usableFromInline
 enum VectorTrig {
     @usableFromInline static let roundingMagic = SIMD4<Double>(repeating: 0x1.8p52)
+    /// Angles at or beyond this many degrees are folded into [−180, 180] first (2⁴⁸,
+    /// well inside the range where the rounding-trick reduction is exact).
+    @usableFromInline static let reductionLimit = SIMD4<Double>(repeating: 0x1p48)
 
     @inlinable @inline(__always)
     static func sincosd(_ x: SIMD4<Double>) -> (sin: SIMD4<Double>, cos: SIMD4<Double>) {
+        var x = x
+        // The reduction is exact below 2⁵¹·90; beyond (longitudes of 1e17 and more, which
+        // the header allows) each lane is first folded exactly by remainder, off the hot path.
+        if any(pointwiseMax(x, -x) .>= reductionLimit) {
+            for k in 0..<4 where !(x[k].magnitude < reductionLimit[k]) { x[k] = x[k].remainder(dividingBy: 360) }
+        }
         let shifted = x * (1.0 / 90.0) + roundingMagic
         let q = shifted - roundingMagic
         // The low bits of the shifted value's significand are q mod 4.
@@ -53,10 +62,14 @@ enum VectorTrig {
     /// four-lane form (same error bound), for scalar hot paths.
     @inlinable @inline(__always)
     static func sincosd(_ x: Double) -> (sin: Double, cos: Double) {
-        let q = (x * (1.0 / 90.0) + 0x1.8p52) - 0x1.8p52
+        // Folded first beyond 2⁴⁸ (as the four-lane form); NaN and ±infinity stay NaN.
+        let x = x.magnitude < 0x1p48 ? x : x.remainder(dividingBy: 360)
+        let shifted = x * (1.0 / 90.0) + 0x1.8p52
+        let q = shifted - 0x1.8p52
         let lanes = polynomials(SIMD2(repeating: (x - q * 90) * AngleMath.radiansPerDegree))
         let sp = lanes.sin[0], cp = lanes.cos[0]
-        switch Int(q) & 3 {
+        // The quadrant from the significand's low bits: no Int conversion to trap on NaN.
+        switch shifted.bitPattern & 3 {
         case 0: return (sp + 0, cp + 0)
         case 1: return (cp + 0, -sp + 0)
         case 2: return (-sp + 0, -cp + 0)

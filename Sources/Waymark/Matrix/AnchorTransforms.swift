@@ -20,8 +20,21 @@ extension SceneFrame {
     @inlinable
     public func anchorTransforms(geodetic input: UnsafeRawPointer, stride: Int,
                                  into output: UnsafeMutablePointer<Matrix4x4f>, count: Int) throws(WaymarkError) {
+        try anchorTransforms(geodetic: input, stride: stride, intoUnaligned: UnsafeMutableRawPointer(output), count: count)
+    }
+
+    /// ``anchorTransforms(geodetic:stride:into:count:)`` into memory of any alignment:
+    /// C gives `wm_mat4f` (16 floats) an alignment of 4, while `Matrix4x4f`'s SIMD
+    /// columns want 16, so the matrices are stored byte-wise (unaligned-safe).
+    /// - Parameters:
+    ///   - output: room for `count` matrices, 64 bytes each, contiguous, any alignment.
+    @inlinable
+    public func anchorTransforms(geodetic input: UnsafeRawPointer, stride: Int,
+                                 intoUnaligned output: UnsafeMutableRawPointer, count: Int) throws(WaymarkError) {
         try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
-        if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count) {
+        try StridedTriples.checkShape(count: count, stride: MemoryLayout<Matrix4x4f>.size, elementSize: MemoryLayout<Matrix4x4f>.size)
+        if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count,
+                                                       maximumHeight: Limits.maximumSceneCoordinate) {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
         guard count > 0 else { return }
@@ -71,7 +84,8 @@ extension SceneFrame {
             let c = cosSign * bx * inverse, s = sinSign * ax * inverse
             for k in 0..<lanes {
                 if moving[k] && i + k + 1 < count { heading = (c[k], s[k]) }
-                output[i + k] = anchorMatrix(at: point(current, k), cos: heading.cos, sin: heading.sin)
+                output.storeBytes(of: anchorMatrix(at: point(current, k), cos: heading.cos, sin: heading.sin),
+                                  toByteOffset: (i + k) * MemoryLayout<Matrix4x4f>.size, as: Matrix4x4f.self)
             }
             current = next
             i += 4

@@ -42,3 +42,63 @@ public enum POIClustering {
         return clusters
     }
 }
+
+extension POIClustering {
+    /// ``clusters(user:points:radius:)`` without allocating, for the C ABI: the point
+    /// whose marker stands for each point, written to `headOf[i]` (its own index for a
+    /// marker, −1 beyond `radius`). The same rule and tie-breaking, computed in the
+    /// output buffer itself: it first holds each in-range point's distance (the bits of
+    /// a non-negative `Double` order as integers), then, as points are taken
+    /// nearest-first, −2 − head. Time is quadratic in `count` (a scan per point), so
+    /// counts are limited to ``Limits/maximumPointsOfInterest``.
+    ///
+    /// Every input is checked before anything is written.
+    /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount`` (beyond
+    ///   ``Limits/maximumPointsOfInterest``), ``WaymarkError/invalidInput(_:)`` for the
+    ///   radius, ``WaymarkError/invalidElement(index:fault:)`` for a point.
+    public static func clusterHeads(user: GeodeticCoordinate, points: UnsafeRawPointer, stride: Int, count: Int,
+                                    radius: Double, into headOf: UnsafeMutablePointer<Int64>) throws(WaymarkError) {
+        guard radius.isFinite else { throw .invalidInput(.nonFinite) }
+        guard radius > 0 else { throw .invalidInput(.notPositive) }
+        try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
+        guard count <= Limits.maximumPointsOfInterest else { throw .badCount }
+        if let bad = StridedTriples.firstGeodeticFault(points, stride: stride, count: count) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
+        }
+        let g = Geodesic.wgs84
+        @inline(__always) func point(_ i: Int) -> GeodeticCoordinate {
+            let (lat, lon, h) = StridedTriples.load(points, i * stride)
+            return GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h)
+        }
+        for i in 0..<count {
+            let d = g.fastInverse(user, point(i)).distance + 0   // never −0, whose bits are negative
+            headOf[i] = d <= radius ? Int64(bitPattern: d.bitPattern) : -1
+        }
+        // Nearest first (ties by index): each step takes the smallest unprocessed key.
+        while true {
+            var next = -1
+            var key = Int64.max
+            for j in 0..<count where headOf[j] >= 0 && headOf[j] < key {
+                next = j
+                key = headOf[j]
+            }
+            guard next >= 0 else { break }
+            let p = point(next)
+            // The first cluster in creation order (heads by distance, then index) whose
+            // zone holds p: heads are the processed points marked as their own.
+            var head = next
+            var headKey = Int64.max
+            for j in 0..<count where headOf[j] == -2 - Int64(j) {
+                let h = point(j)
+                let dh = g.fastInverse(user, h).distance
+                let hk = Int64(bitPattern: dh.bitPattern)
+                if hk < headKey && g.fastInverse(h, p).distance <= dh / 2 {
+                    head = j
+                    headKey = hk
+                }
+            }
+            headOf[next] = -2 - Int64(head)
+        }
+        for i in 0..<count where headOf[i] <= -2 { headOf[i] = -2 - headOf[i] }
+    }
+}

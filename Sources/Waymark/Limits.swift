@@ -1,0 +1,50 @@
+/// The stated limits of Waymark's inputs: counts and sizes beyond them are reported
+/// (``WaymarkError/badCount``) before any work or allocation, so a hostile or
+/// mistaken count can neither crash the host nor make a call run for hours.
+public enum Limits {
+    /// The largest byte extent (count × stride) of a caller's buffer: 2⁵⁶ bytes on
+    /// 64-bit systems, the user address space of the largest ones (x86-64 with
+    /// five-level paging, AArch64 with 52-bit addresses). A count whose buffer would be
+    /// larger cannot describe real memory, so it is refused before anything is read.
+    #if _pointerBitWidth(_64)
+    public static let maximumBufferBytes = 1 << 56
+    #else
+    public static let maximumBufferBytes = Int.max
+    #endif
+
+    /// The most vertices a route (`wm_route_create`, ``RoutePath``'s C handle) may have:
+    /// 2²⁴ (16.7 million, a 400 MB copy), far beyond any walk, so creation never asks
+    /// for more memory than a phone can give.
+    public static let maximumRoutePoints = 1 << 24
+
+    /// The most vertices a region polygon (`wm_region`) may have: 2²⁰, so a count
+    /// that cannot be real is refused before the per-call copy is allocated.
+    public static let maximumPolygonVertices = 1 << 20
+
+    /// The most points one POI clustering call takes (`wm_poi_clusters`): 2¹⁶. The
+    /// clustering runs in the caller's output buffer without allocating, in time
+    /// quadratic in the count in the worst case (every point its own marker).
+    public static let maximumPointsOfInterest = 1 << 16
+
+    /// The longest simulated walk (`wm_simulate`, `waymark simulate`): 3 600 s, an
+    /// hour (5 km at walking pace) at one sample per second. The heading corrector's
+    /// cost grows with its history, so a run's cost grows quadratically with its
+    /// length (measured: 0.04 s for 2 400 s, 4.4 s for 19 200 s, 102 s for a day);
+    /// the limit keeps one call well under a second. Checked on the requested
+    /// duration, or on the route's length over the speed, before anything runs.
+    public static let maximumSimulatedSeconds = 3_600.0
+
+    /// The largest magnitude of a scene coordinate, a scene origin or a height in the
+    /// frame conversions: 10¹² m (seven times the Sun's distance). Within it every
+    /// intermediate stays finite, so results are numbers, never ±infinity or NaN; beyond
+    /// it inputs are refused (``InputFault/outOfRange``).
+    public static let maximumSceneCoordinate = 1e12
+
+    /// True when `count` elements every `stride` bytes fit within
+    /// ``maximumBufferBytes``.
+    @inlinable @inline(__always)
+    public static func fits(count: Int, stride: Int) -> Bool {
+        let (bytes, overflow) = stride.multipliedReportingOverflow(by: count)
+        return count >= 0 && stride >= 0 && !overflow && bytes <= maximumBufferBytes
+    }
+}

@@ -1,0 +1,621 @@
+/* Hostile-caller regression tests (issue 15, D1-D13): every input the header allows
+ * gets a status or a right answer, never a crash, hang, leak or silent wrong number.
+ * Each case runs in its own child process with a time limit, so a crash or a hang
+ * fails that case and the others still run. POSIX (fork, mkfifo, alarm).
+ * Usage: hardening_test. Prints "N passed, N failed". */
+#define _GNU_SOURCE
+#include <waymark.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#  define WAYMARK_LSAN 1
+#elif defined(__has_feature)
+#  if __has_feature(address_sanitizer)
+#    define WAYMARK_LSAN 1
+#  endif
+#endif
+#ifdef WAYMARK_LSAN
+#  include <sanitizer/lsan_interface.h>
+#endif
+
+#include <errno.h>
+#include <float.h>
+#include <malloc.h>
+#include <math.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int child_failures = 0;
+
+#define CHECK(cond) do { if (!(cond)) { child_failures++; \
+    fprintf(stderr, "%s:%d: failed: %s\n", __FILE__, __LINE__, #cond); } } while (0)
+
+static const size_t huge_count = (size_t)1 << 58;
+
+/* Every allocation of the process is counted (the library's too: the executable's
+ * definitions interpose on libc's), to hold the header's "never allocates on these
+ * paths". glibc only, and not under AddressSanitizer, which has its own. */
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#  if defined(__has_feature)
+#    if __has_feature(address_sanitizer)
+#      define WAYMARK_NO_ALLOCATION_COUNT 1
+#    endif
+#  endif
+#else
+#  define WAYMARK_NO_ALLOCATION_COUNT 1
+#endif
+#ifndef WAYMARK_NO_ALLOCATION_COUNT
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+static volatile long allocations = 0;
+void *malloc(size_t n) { allocations++; return __libc_malloc(n); }
+void *calloc(size_t a, size_t b) { allocations++; return __libc_calloc(a, b); }
+void *realloc(void *p, size_t n) { allocations++; return __libc_realloc(p, n); }
+void *memalign(size_t alignment, size_t n) { allocations++; return __libc_memalign(alignment, n); }
+void *aligned_alloc(size_t alignment, size_t n) { allocations++; return __libc_memalign(alignment, n); }
+int posix_memalign(void **out, size_t alignment, size_t n) {
+    void *p;
+    allocations++;
+    p = __libc_memalign(alignment, n);
+    if (!p) return ENOMEM;
+    *out = p;
+    return 0;
+}
+#endif
+
+static wm_frame moscow_frame(wm_axes axes) {
+    wm_frame f;
+    wm_geodetic origin = {55.7339, 37.5886, 150};
+    if (wm_frame_init(&f, origin, axes) != WM_OK) abort();
+    return f;
+}
+
+/* ---- D1: matrices at the 4-byte alignment C gives wm_mat4f ---------------------- */
+
+static void d1_anchor_transforms_unaligned(void) {
+    struct { int32_t id; wm_mat4f m[4]; } record;   /* m at offset 4 */
+    wm_mat4f aligned[4];
+    wm_frame f = moscow_frame(WM_AXES_EUS);
+    wm_geodetic route[4] = {{55.7340, 37.5887, 150}, {55.7341, 37.5889, 151}, {55.7343, 37.5890, 151}, {55.7344, 37.5893, 152}};
+    CHECK(((uintptr_t)record.m & 15) != 0);
+    CHECK(wm_frame_anchor_transforms(&f, route, 24, aligned, 4, NULL) == WM_OK);
+    CHECK(wm_frame_anchor_transforms(&f, route, 24, record.m, 4, NULL) == WM_OK);
+    CHECK(memcmp(aligned, record.m, sizeof aligned) == 0);
+}
+
+static void d1_matrix_exports_unaligned(void) {
+    struct { int32_t id; wm_mat4f m[3]; } r;
+    int i;
+    memset(&r, 0, sizeof r);
+    for (i = 0; i < 4; i++) r.m[0].m[5 * i] = 2;
+    r.m[0].m[12] = 1;
+    r.m[0].m[15] = 1;
+    CHECK(wm_mat4f_multiply(&r.m[0], &r.m[0], &r.m[1]) == WM_OK && r.m[1].m[0] == 4);
+    CHECK(wm_mat4f_inverse(&r.m[0], &r.m[2]) == WM_OK && r.m[2].m[0] == 0.5f);
+    CHECK(wm_mat4f_inverse_rigid(&r.m[0], &r.m[2]) == WM_OK);
+}
+
+/* ---- D3: no trap from finite validated input ------------------------------------ */
+
+static void d3_radar_huge_angles(void) {
+    double x = 7, y = 7;
+    wm_status s = wm_radar_position(60, 500, 100, 1.7e308, -1.7e308, &x, &y);
+    CHECK(s == WM_OK || s == WM_ERROR_INVALID_VALUE);
+}
+
+static void d3_corrector_extreme_estimate(void) {
+    wm_heading_config config;
+    wm_heading_corrector *c = NULL;
+    wm_frame f = moscow_frame(WM_AXES_EUS);
+    int32_t triggered = 0;
+    double correction = 0;
+    int i;
+    wm_heading_config_default(&config);
+    CHECK(wm_heading_corrector_create(&config, &c) == WM_OK);
+    for (i = 0; i < 30; i++) {
+        wm_estimate e = {{55.7339 + i * 1e-4, 37.5886, 150}, 1e-60, 1, (double)i, {0, 0, -1e200}};
+        wm_status s = wm_heading_corrector_add(c, &e, &f, &triggered, &correction, NULL);
+        CHECK(s == WM_OK || s == WM_ERROR_INVALID_VALUE);
+    }
+    wm_heading_corrector_destroy(c);
+}
+
+static void d3_frame_extreme_estimate(void) {
+    wm_frame f = moscow_frame(WM_AXES_EUS);
+    wm_vec3 scene = {0, 0, 0}, huge = {5.9, DBL_MAX, DBL_MAX};
+    wm_geodetic g = {1, 2, 3}, p = {55.7339, 37.5886, 150};
+    wm_estimates *e = NULL;
+    wm_estimate est = {{55.7339, 37.5886, 150}, 5, 5, 0, {5.9, DBL_MAX, DBL_MAX}};
+    wm_status s;
+    wm_geodetic high = {55.7339, 37.5886, 1.7e308};
+    size_t bad = 9;
+    /* Scene origins and coordinates beyond 1e12 m are refused: nothing past them can
+     * overflow to infinity or NaN. */
+    s = wm_frame_set_estimate(&f, huge, 0);
+    CHECK(s == WM_ERROR_INVALID_VALUE || s == WM_OK);
+    s = wm_frame_reverse(&f, &scene, 24, &g, 24, 1, NULL);
+    CHECK(s == WM_ERROR_INVALID_VALUE || (s == WM_OK && isfinite(g.lat_deg) && isfinite(g.lon_deg) && isfinite(g.height_m)));
+    s = wm_frame_forward(&f, &p, 24, &scene, 24, 1, NULL);
+    CHECK(s == WM_ERROR_INVALID_VALUE || (s == WM_OK && isfinite(scene.x) && isfinite(scene.y) && isfinite(scene.z)));
+    f = moscow_frame(WM_AXES_EUS);
+    s = wm_frame_reverse(&f, &huge, 24, &g, 24, 1, &bad);
+    CHECK(s == WM_ERROR_INVALID_VALUE || (s == WM_OK && isfinite(g.lat_deg) && isfinite(g.lon_deg) && isfinite(g.height_m)));
+    s = wm_frame_forward(&f, &high, 24, &scene, 24, 1, &bad);
+    CHECK(s == WM_ERROR_INVALID_VALUE || (s == WM_OK && isfinite(scene.x) && isfinite(scene.y) && isfinite(scene.z)));
+    f = moscow_frame(WM_AXES_EUS);
+    CHECK(wm_estimates_create(4, 100, 0, &e) == WM_OK);
+    CHECK(wm_estimates_add(e, &est) == WM_OK || 1);
+    s = wm_estimates_refined(e, &f, huge, &g, NULL);
+    CHECK(s != WM_OK || (isfinite(g.lat_deg) && isfinite(g.lon_deg)));
+    wm_estimates_destroy(e);
+}
+
+/* ---- D4: impossible counts are BAD_COUNT before any read or allocation --------- */
+
+static void d4_route_create_huge(void) {
+    wm_vec3 p[2] = {{0, 0, 0}, {1, 0, 0}};
+    wm_route *r = (wm_route *)&child_failures;
+    CHECK(wm_route_create(p, 24, huge_count, WM_AXES_EUS, &r) == WM_ERROR_BAD_COUNT);
+    CHECK(r == (wm_route *)&child_failures);
+}
+
+static void d4_poi_clusters_huge(void) {
+    wm_geodetic user = {55.7339, 37.5886, 0}, p[2] = {{55.7340, 37.5886, 0}, {55.7341, 37.5886, 0}};
+    int64_t out[2] = {7, 7};
+    CHECK(wm_poi_clusters(user, p, 24, huge_count, 500, out, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(out[0] == 7 && out[1] == 7);
+}
+
+static void d4_batches_huge(void) {
+    wm_frame f = moscow_frame(WM_AXES_EUS);
+    wm_geodetic g[1] = {{55.7339, 37.5886, 150}};
+    wm_vec3 v[1] = {{0, 0, 0}};
+    wm_mat4f m[1];
+    double d[1], total = 0;
+    float xyz[3] = {0, 0, 0};
+    wm_mat4f identity = {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}};
+    wm_transform *t = NULL;
+    CHECK(wm_frame_forward(&f, g, 24, v, 24, huge_count, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_frame_reverse(&f, v, 24, g, 24, huge_count, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_frame_anchor_transforms(&f, g, 24, m, huge_count, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_baseline_forward(WM_BASELINE_HAVERSINE, &f, g, 24, v, 24, huge_count, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_geodesic_inverse_batch(g[0], g, 24, d, NULL, NULL, huge_count, NULL) == WM_ERROR_BAD_COUNT);
+    /* 8-byte outputs: 1 << 61 doubles cannot exist even with a stride of 8. */
+    CHECK(wm_geodesic_inverse_batch(g[0], g, 8 * 3, d, NULL, NULL, (size_t)1 << 61, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_polyline_length(g, 24, huge_count, d, &total, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_gcj02_from_wgs84(NULL, g, 24, g, 24, huge_count, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_wgs84_from_gcj02(NULL, g, 24, g, 24, huge_count, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_bd09_from_gcj02(NULL, g, 24, g, 24, huge_count, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_gcj02_from_bd09(NULL, g, 24, g, 24, huge_count, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_geoid_undulation(g, 24, d, huge_count, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_mat4f_transform_points(&identity, xyz, 12, huge_count, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_transform_create("EPSG:4326", "EPSG:32650", &t) == WM_OK);
+    CHECK(wm_transform_apply(t, v, 24, v, 24, huge_count, NULL) == WM_ERROR_BAD_COUNT);
+    wm_transform_destroy(t);
+}
+
+/* ---- D5: wm_simulate's work is bounded and checked before it is done ------------ */
+
+static void d5_simulate_bounds(void) {
+    wm_simulation s;
+    double h[8], e[8];
+    size_t count = 0;
+    wm_status st;
+    wm_simulation_default(&s);
+    s.speed_m_s = 1e-300;                           /* a 300 m walk that never ends */
+    st = wm_simulate(&s, h, e, 8, &count);
+    CHECK(st == WM_ERROR_INVALID_VALUE || st == WM_ERROR_BAD_COUNT);
+    wm_simulation_default(&s);
+    s.duration_s = 1e300;
+    st = wm_simulate(&s, h, e, 8, &count);
+    CHECK(st == WM_ERROR_INVALID_VALUE || st == WM_ERROR_BAD_COUNT);
+    /* Capacity is checked before the run: the default walk has 215 samples. */
+    wm_simulation_default(&s);
+    h[0] = 42;
+    CHECK(wm_simulate(&s, h, e, 8, &count) == WM_ERROR_BAD_COUNT && count == 215 && h[0] == 42);
+}
+
+/* ---- D6: huge finite longitudes give the right answer ---------------------------- */
+
+static double vec_distance(wm_vec3 a, wm_vec3 b) {
+    return sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) + (a.z - b.z) * (a.z - b.z));
+}
+
+static void d6_huge_longitudes(void) {
+    static const double huge[] = {1e18, -1e18, 1e306, -1.7e308, 123456789012345.6};
+    wm_frame f = moscow_frame(WM_AXES_EUS);
+    size_t i;
+    for (i = 0; i < sizeof huge / sizeof huge[0]; i++) {
+        double folded = remainder(huge[i], 360.0);
+        wm_geodetic a = {40.0, huge[i], 10}, b = {40.0, folded, 10}, o = {41, 2, 0}, ra, rb;
+        wm_vec3 va, vb;
+        wm_mat4f ma[2], mb[2];
+        wm_geodetic pair_a[2], pair_b[2];
+        double da, db, az_a, az_b, ta, tb;
+        int64_t ca[1], cb[1];
+        wm_region everywhere = {WM_REGION_EVERYWHERE, NULL, 0};
+        CHECK(wm_frame_forward(&f, &a, 24, &va, 24, 1, NULL) == WM_OK);
+        CHECK(wm_frame_forward(&f, &b, 24, &vb, 24, 1, NULL) == WM_OK);
+        CHECK(vec_distance(va, vb) <= 1e-6);
+        pair_a[0] = a; pair_a[1] = o; pair_b[0] = b; pair_b[1] = o;
+        CHECK(wm_frame_anchor_transforms(&f, pair_a, 24, ma, 2, NULL) == WM_OK);
+        CHECK(wm_frame_anchor_transforms(&f, pair_b, 24, mb, 2, NULL) == WM_OK);
+        CHECK(fabsf(ma[0].m[12] - mb[0].m[12]) <= 1 && fabsf(ma[0].m[14] - mb[0].m[14]) <= 1 && fabsf(ma[0].m[0] - mb[0].m[0]) < 1e-6f);
+        CHECK(wm_baseline_forward(WM_BASELINE_METERS_PER_DEGREE, &f, &a, 24, &va, 24, 1, NULL) == WM_OK);
+        CHECK(wm_baseline_forward(WM_BASELINE_METERS_PER_DEGREE, &f, &b, 24, &vb, 24, 1, NULL) == WM_OK);
+        CHECK(vec_distance(va, vb) <= 1e-6 * (1 + fabs(vb.x)));
+        CHECK(wm_baseline_forward(WM_BASELINE_HAVERSINE, &f, &a, 24, &va, 24, 1, NULL) == WM_OK);
+        CHECK(wm_baseline_forward(WM_BASELINE_HAVERSINE, &f, &b, 24, &vb, 24, 1, NULL) == WM_OK);
+        CHECK(vec_distance(va, vb) <= 1e-6);
+        CHECK(wm_geodesic_inverse_batch(o, &a, 24, &da, &az_a, NULL, 1, NULL) == WM_OK);
+        CHECK(wm_geodesic_inverse_batch(o, &b, 24, &db, &az_b, NULL, 1, NULL) == WM_OK);
+        CHECK(fabs(da - db) <= 1e-6 && fabs(az_a - az_b) <= 1e-9);
+        CHECK(wm_geodesic_inverse(o, a, &da, &az_a, NULL) == WM_OK && wm_geodesic_inverse(o, b, &db, &az_b, NULL) == WM_OK);
+        CHECK(fabs(da - db) <= 1e-6 && fabs(az_a - az_b) <= 1e-9);
+        CHECK(wm_polyline_length(pair_a, 24, 2, NULL, &ta, NULL) == WM_OK && wm_polyline_length(pair_b, 24, 2, NULL, &tb, NULL) == WM_OK);
+        CHECK(fabs(ta - tb) <= 1e-6);
+        CHECK(wm_poi_clusters(b, &a, 24, 1, 1, ca, NULL) == WM_OK && ca[0] == 0);
+        CHECK(wm_poi_clusters(a, &b, 24, 1, 1, cb, NULL) == WM_OK && cb[0] == 0);
+        CHECK(wm_haversine_inverse(6371008.8, o, a, &da, NULL) == WM_OK && wm_haversine_inverse(6371008.8, o, b, &db, NULL) == WM_OK);
+        CHECK(fabs(da - db) <= 1e-6);
+        CHECK(wm_gcj02_from_wgs84(&everywhere, &a, 24, &ra, 24, 1, NULL) == WM_OK);
+        CHECK(wm_gcj02_from_wgs84(&everywhere, &b, 24, &rb, 24, 1, NULL) == WM_OK);
+        CHECK(ra.lat_deg == rb.lat_deg && ra.lon_deg == rb.lon_deg);
+        CHECK(wm_bd09_from_gcj02(&everywhere, &a, 24, &ra, 24, 1, NULL) == WM_OK);
+        CHECK(wm_bd09_from_gcj02(&everywhere, &b, 24, &rb, 24, 1, NULL) == WM_OK);
+        CHECK(ra.lat_deg == rb.lat_deg && ra.lon_deg == rb.lon_deg);
+    }
+}
+
+/* ---- D7: nothing leaks from failed creation ------------------------------------- */
+
+static size_t heap_in_use(void) { return mallinfo2().uordblks; }
+
+/* Rounds of each leak case. Under an emulator (cross builds set
+ * WAYMARK_EMULATED=1) the heap counters cannot be trusted: the case re-executes itself
+ * through /proc/self/exe to turn glibc's thread cache off, which qemu-user cannot do,
+ * and the run is some twenty times slower. There the cases are skipped (reported);
+ * the host build runs them, and LeakSanitizer checks the same calls. */
+static int leak_rounds(void) { return getenv("WAYMARK_EMULATED") ? 0 : 2000; }
+
+static void d7_no_leak_on_failure(void) {
+    wm_transform *t = NULL;
+    size_t before, after;
+    int i;
+    /* Warm up PROJ's own one-time allocations first. */
+    for (i = 0; i < 20; i++) wm_transform_create("EPSG:4326", "EPSG:99999999", &t);
+    const size_t rounds = (size_t)leak_rounds();
+    if (rounds == 0) { printf("skipped under emulation: heap counters\n"); return; }
+    before = heap_in_use();
+    for (i = 0; i < (int)rounds; i++) CHECK(wm_transform_create("EPSG:4326", "EPSG:99999999", &t) == WM_ERROR_PROJ);
+    after = heap_in_use();
+    CHECK(after < before + rounds * 16);   /* 64 B per failure leaked before */
+    if (after >= before + rounds * 16) fprintf(stderr, "  transform: %zu bytes more\n", after - before);
+}
+
+static char fifo_dir[64];
+
+static void d7_no_leak_without_grid(void) {
+    wm_geodetic p = {10, 20, 0};
+    double n = 42;
+    size_t before, after;
+    int i;
+    setenv("PROJ_DATA", fifo_dir, 1);   /* an empty directory: no egm96_15.gtx */
+    for (i = 0; i < 20; i++) CHECK(wm_geoid_undulation(&p, 24, &n, 1, NULL) == WM_ERROR_GRID_MISSING);
+    const size_t rounds = (size_t)leak_rounds();
+    if (rounds == 0) { printf("skipped under emulation: heap counters\n"); return; }
+    before = heap_in_use();
+    for (i = 0; i < (int)rounds; i++) wm_geoid_undulation(&p, 24, &n, 1, NULL);
+    after = heap_in_use();
+    CHECK(n == 42);
+    CHECK(after < before + rounds * 8);   /* 33 B per call leaked before */
+    if (after >= before + rounds * 8) fprintf(stderr, "  geoid: %zu bytes more\n", after - before);
+}
+
+/* ---- D8: CRS strings cannot open paths or block ---------------------------------- */
+
+static void d8_fifo_grid(void) {
+    char path[128], crs[256], pipeline[256];
+    wm_transform *t = (wm_transform *)&child_failures;
+    wm_status s;
+    snprintf(path, sizeof path, "%s/grid.gtx", fifo_dir);
+    CHECK(mkfifo(path, 0600) == 0);
+    snprintf(crs, sizeof crs, "+proj=longlat +datum=WGS84 +geoidgrids=%s +type=crs", path);
+    snprintf(pipeline, sizeof pipeline, "+proj=longlat +datum=WGS84 +geoidgrids=%s", path);
+    /* A 2-D source never needs the grid: created without touching the FIFO. */
+    s = wm_transform_create("+proj=longlat +datum=WGS84", pipeline, &t);
+    CHECK(s == WM_OK || s == WM_ERROR_PROJ);
+    if (s == WM_OK) wm_transform_destroy(t);
+    t = (wm_transform *)&child_failures;
+    /* A 3-D source needs it: refused (outside the resource directories), at once. */
+    s = wm_transform_create("EPSG:4979", crs, &t);
+    CHECK(s == WM_ERROR_PROJ && t == (wm_transform *)&child_failures);
+#ifdef WM_TRANSFORM_ALLOW_PATHS   /* (so this file also runs against older libraries) */
+    /* Trusted callers may name paths, but a FIFO is still refused without blocking. */
+    s = wm_transform_create_ex("EPSG:4979", crs, WM_TRANSFORM_ALLOW_PATHS, &t);
+    CHECK(s == WM_ERROR_PROJ && t == (wm_transform *)&child_failures);
+    s = wm_transform_create_ex(crs, "EPSG:4979", WM_TRANSFORM_ALLOW_PATHS, &t);
+    CHECK(s == WM_ERROR_PROJ && t == (wm_transform *)&child_failures);
+#endif
+    unlink(path);
+}
+
+static int copy_file(const char *from, const char *to) {
+    char buffer[65536];
+    size_t n;
+    FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+    if (!in || !out) { if (in) fclose(in); return 0; }
+    while ((n = fread(buffer, 1, sizeof buffer, in)) > 0) fwrite(buffer, 1, n, out);
+    fclose(in);
+    return fclose(out) == 0;
+}
+
+static void d8_paths_only_when_allowed(void) {
+    /* The installed grid by name works; a copy outside PROJ's resource directories,
+     * by absolute or relative path, only with WM_TRANSFORM_ALLOW_PATHS. */
+    static const char *by_name = "+proj=longlat +datum=WGS84 +geoidgrids=egm96_15.gtx +type=crs";
+    static const char *relative = "+proj=longlat +datum=WGS84 +geoidgrids=./copy.gtx +type=crs";
+    char by_path[512], copy_path[128];
+    const char *grid = "/usr/share/proj/egm96_15.gtx";
+    wm_transform *t = NULL, *untouched = (wm_transform *)&child_failures, *copy = NULL;
+    wm_vec3 p = {20, 10, 0};
+    if (access(grid, R_OK) != 0) { fprintf(stderr, "  (skipped: no %s)\n", grid); return; }
+    snprintf(copy_path, sizeof copy_path, "%s/copy.gtx", fifo_dir);
+    CHECK(copy_file(grid, copy_path));
+    snprintf(by_path, sizeof by_path, "+proj=longlat +datum=WGS84 +geoidgrids=%s +type=crs", copy_path);
+    CHECK(chdir(fifo_dir) == 0);
+    CHECK(wm_transform_create(by_name, "EPSG:4979", &t) == WM_OK);
+    CHECK(t && wm_transform_apply(t, &p, 24, &p, 24, 1, NULL) == WM_OK && fabs(p.z) > 1);
+    wm_transform_destroy(t);
+    CHECK(wm_transform_create(by_path, "EPSG:4979", &untouched) == WM_ERROR_PROJ);
+    CHECK(wm_transform_create(relative, "EPSG:4979", &untouched) == WM_ERROR_PROJ);
+#ifdef WM_TRANSFORM_ALLOW_PATHS
+    CHECK(wm_transform_create_ex(by_path, "EPSG:4979", 0, &untouched) == WM_ERROR_PROJ);
+    CHECK(untouched == (wm_transform *)&child_failures);
+    CHECK(wm_transform_create_ex(by_path, "EPSG:4979", 2, &untouched) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_transform_create_ex(by_path, "EPSG:4979", WM_TRANSFORM_ALLOW_PATHS, &t) == WM_OK);
+    p.x = 20; p.y = 10; p.z = 0;
+    CHECK(t && wm_transform_apply(t, &p, 24, &p, 24, 1, NULL) == WM_OK && fabs(p.z) > 1);
+    CHECK(wm_transform_clone(t, &copy) == WM_OK);
+    wm_transform_destroy(copy);
+    wm_transform_destroy(t);
+    CHECK(wm_transform_create_ex(relative, "EPSG:4979", WM_TRANSFORM_ALLOW_PATHS, &t) == WM_OK);
+    wm_transform_destroy(t);
+#endif
+    unlink(copy_path);
+}
+
+/* ---- D9: contract slips ------------------------------------------------------------ */
+
+static void d9_everywhere_at_the_poles(void) {
+    wm_region everywhere = {WM_REGION_EVERYWHERE, NULL, 0};
+    wm_geodetic p[2] = {{90, 37, 0}, {-90, -120, 0}}, r[2];
+    int i;
+    CHECK(wm_gcj02_from_wgs84(&everywhere, p, 24, r, 24, 2, NULL) == WM_OK);
+    for (i = 0; i < 2; i++) CHECK(isfinite(r[i].lat_deg) && isfinite(r[i].lon_deg) && r[i].lon_deg >= -180 && r[i].lon_deg < 180);
+    CHECK(wm_bd09_from_gcj02(&everywhere, p, 24, r, 24, 2, NULL) == WM_OK);
+    for (i = 0; i < 2; i++) CHECK(isfinite(r[i].lat_deg) && isfinite(r[i].lon_deg));
+    {
+        wm_status s = wm_wgs84_from_gcj02(&everywhere, p, 24, r, 24, 2, NULL);
+        CHECK(s == WM_OK || s == WM_ERROR_NO_CONVERGENCE);
+        if (s == WM_OK) for (i = 0; i < 2; i++) CHECK(isfinite(r[i].lat_deg) && isfinite(r[i].lon_deg));
+    }
+}
+
+static void d9_tiny_steps(void) {
+    wm_geodetic o = {0, 20, 0}, p[3] = {{1e-160, 20, 0}, {1e-160, 20 + 1e-160, 0}, {-1e-300, 20 - 1e-300, 0}};
+    double d[3], a1[3], a2[3], total, cumulative[3];
+    int i;
+    CHECK(wm_geodesic_inverse_batch(o, p, 24, d, a1, a2, 3, NULL) == WM_OK);
+    for (i = 0; i < 3; i++) CHECK(isfinite(d[i]) && d[i] >= 0 && d[i] < 1e-100 && isfinite(a1[i]) && isfinite(a2[i]));
+    CHECK(wm_polyline_length(p, 24, 3, cumulative, &total, NULL) == WM_OK && isfinite(total) && total < 1e-100);
+}
+
+static void d9_azimuth_range(void) {
+    /* Nearly due south with a hair west: the short-range azimuth rounds to 180 - 0. */
+    wm_geodetic o = {10, 20, 0};
+    int i, bad = 0;
+    for (i = 1; i < 2000; i++) {
+        wm_geodetic p = {10 - 1e-3 * i, 20 - 1e-19 * i, 0};
+        double d, a1, a2;
+        CHECK(wm_geodesic_inverse_batch(o, &p, 24, &d, &a1, &a2, 1, NULL) == WM_OK);
+        if (!(a1 > -180 && a1 <= 180 && a2 > -180 && a2 <= 180)) bad++;
+        CHECK(wm_geodesic_inverse(o, p, &d, &a1, &a2) == WM_OK);
+        if (!(a1 > -180 && a1 <= 180 && a2 > -180 && a2 <= 180)) bad++;
+        p.lon_deg = 20 - 1e-15 * i;
+        p.lat_deg = 10 - 1e-1 * i / 20;
+        CHECK(wm_geodesic_inverse_batch(o, &p, 24, &d, &a1, &a2, 1, NULL) == WM_OK);
+        if (!(a1 > -180 && a1 <= 180 && a2 > -180 && a2 <= 180)) bad++;
+    }
+    /* Antipodal lines: geod_inverse itself answers -180 for some. */
+    for (i = 0; i < 200; i++) {
+        wm_geodetic a = {-80 + 0.8 * i, -179 + 1.7 * i, 0}, b = {80 - 0.8 * i, 1 + 1.7 * i, 0};
+        double d, a1, a2;
+        CHECK(wm_geodesic_inverse(a, b, &d, &a1, &a2) == WM_OK);
+        if (!(a1 > -180 && a1 <= 180 && a2 > -180 && a2 <= 180)) bad++;
+        CHECK(wm_geodesic_inverse_batch(a, &b, 24, &d, &a1, &a2, 1, NULL) == WM_OK);
+        if (!(a1 > -180 && a1 <= 180 && a2 > -180 && a2 <= 180)) bad++;
+    }
+    CHECK(bad == 0);
+    if (bad) fprintf(stderr, "  %d azimuths outside (-180, 180]\n", bad);
+}
+
+static void d9_gcj_inverse_antimeridian(void) {
+    wm_region everywhere = {WM_REGION_EVERYWHERE, NULL, 0};
+    int i, j, missed = 0;
+    for (i = 0; i < 181; i++) {
+        for (j = 0; j < 40; j++) {
+            wm_geodetic g = {-89.5 + i * 0.99, j < 20 ? 179.0 + j * 0.05 : -180.0 + (j - 20) * 0.05, 0}, w, back;
+            wm_status s = wm_wgs84_from_gcj02(&everywhere, &g, 24, &w, 24, 1, NULL);
+            CHECK(s == WM_OK || s == WM_ERROR_NO_CONVERGENCE);
+            if (s != WM_OK) continue;
+            CHECK(wm_gcj02_from_wgs84(&everywhere, &w, 24, &back, 24, 1, NULL) == WM_OK);
+            if (fabs(back.lat_deg - g.lat_deg) > 1e-9 || fabs(remainder(back.lon_deg - g.lon_deg, 360)) > 1e-9) missed++;
+        }
+    }
+    CHECK(missed == 0);
+    if (missed) fprintf(stderr, "  %d silent misses\n", missed);
+}
+
+/* ---- D10: no allocation on the batch and POI paths ------------------------------ */
+
+static void d10_no_allocation(void) {
+#ifndef WAYMARK_NO_ALLOCATION_COUNT
+    wm_frame f = moscow_frame(WM_AXES_EUS);
+    wm_geodetic user = {55.7339, 37.5886, 150}, pts[64], back[64];
+    wm_vec3 scene[64];
+    wm_mat4f m[64];
+    double d[64], a1[64], total;
+    int64_t heads[64];
+    wm_region everywhere = {WM_REGION_EVERYWHERE, NULL, 0};
+    long before;
+    int i, round;
+    for (i = 0; i < 64; i++) {
+        pts[i].lat_deg = 55.7339 + 0.0004 * (i % 8) - 0.0013;
+        pts[i].lon_deg = 37.5886 + 0.0007 * (i / 8) - 0.0025;
+        pts[i].height_m = 150 + i;
+    }
+    CHECK(wm_poi_clusters(user, pts, 24, 64, 500, heads, NULL) == WM_OK);   /* warm-up */
+    before = allocations;
+    for (round = 0; round < 10; round++) {
+        CHECK(wm_poi_clusters(user, pts, 24, 64, 500, heads, NULL) == WM_OK);
+        CHECK(wm_frame_forward(&f, pts, 24, scene, 24, 64, NULL) == WM_OK);
+        CHECK(wm_frame_reverse(&f, scene, 24, back, 24, 64, NULL) == WM_OK);
+        CHECK(wm_frame_anchor_transforms(&f, pts, 24, m, 64, NULL) == WM_OK);
+        CHECK(wm_baseline_forward(WM_BASELINE_HAVERSINE, &f, pts, 24, scene, 24, 64, NULL) == WM_OK);
+        CHECK(wm_geodesic_inverse_batch(user, pts, 24, d, a1, NULL, 64, NULL) == WM_OK);
+        CHECK(wm_polyline_length(pts, 24, 64, d, &total, NULL) == WM_OK);
+        CHECK(wm_gcj02_from_wgs84(NULL, pts, 24, back, 24, 64, NULL) == WM_OK);
+        CHECK(wm_wgs84_from_gcj02(&everywhere, back, 24, back, 24, 64, NULL) == WM_OK);
+        CHECK(wm_mat4f_multiply(&m[0], &m[1], &m[2]) == WM_OK);
+    }
+    CHECK(allocations == before);
+    if (allocations != before) fprintf(stderr, "  %ld allocations in 10 rounds\n", allocations - before);
+#endif
+}
+
+/* ---- D13: count == 0 succeeds whatever the other arguments; bad frames ----------- */
+
+static void d13_count_zero(void) {
+    wm_region bad_kind = {99, NULL, 0};
+    wm_geodetic bad_origin = {NAN, 0, 0};
+    wm_frame never;
+    memset(&never, 0, sizeof never);
+    CHECK(wm_gcj02_from_wgs84(&bad_kind, NULL, 0, NULL, 0, 0, NULL) == WM_OK);
+    CHECK(wm_geodesic_inverse_batch(bad_origin, NULL, 0, NULL, NULL, NULL, 0, NULL) == WM_OK);
+    CHECK(wm_frame_forward(NULL, NULL, 0, NULL, 0, 0, NULL) == WM_OK);
+    CHECK(wm_frame_reverse(&never, NULL, 0, NULL, 0, 0, NULL) == WM_OK);
+    CHECK(wm_frame_anchor_transforms(NULL, NULL, 0, NULL, 0, NULL) == WM_OK);
+    CHECK(wm_baseline_forward(99, NULL, NULL, 0, NULL, 0, 0, NULL) == WM_OK);
+    CHECK(wm_transform_apply(NULL, NULL, 0, NULL, 0, 0, NULL) == WM_OK);
+    CHECK(wm_mat4f_transform_points(NULL, NULL, 0, 0, NULL) == WM_OK);
+    CHECK(wm_geoid_undulation(NULL, 0, NULL, 0, NULL) == WM_OK);
+    CHECK(wm_poi_clusters(bad_origin, NULL, 0, 0, -1, NULL, NULL) == WM_OK);
+}
+
+static void d13_garbage_frame(void) {
+    /* A frame with the right tag and random bytes after it: a status or numbers,
+     * never a crash. */
+    wm_frame f = moscow_frame(WM_AXES_EUS);
+    unsigned char *bytes = (unsigned char *)&f;
+    unsigned seed = 12345;
+    int round, i;
+    for (round = 0; round < 2000; round++) {
+        wm_geodetic g = {55.7, 37.6, 100};
+        wm_vec3 v = {1, 2, 3};
+        wm_mat4f m[2];
+        wm_geodetic two[2] = {{55.7, 37.6, 100}, {55.71, 37.61, 100}};
+        f = moscow_frame(WM_AXES_EUS);
+        for (i = 16; i < WM_FRAME_SIZE; i++) {
+            seed = seed * 1103515245u + 12345u;
+            if ((seed >> 16) % (1 + round % 4) == 0) bytes[i] = (unsigned char)(seed >> 24);
+        }
+        (void)wm_frame_forward(&f, &g, 24, &v, 24, 1, NULL);
+        (void)wm_frame_reverse(&f, &v, 24, &g, 24, 1, NULL);
+        (void)wm_frame_anchor_transforms(&f, two, 24, m, 2, NULL);
+        (void)wm_baseline_forward(WM_BASELINE_HAVERSINE, &f, &g, 24, &v, 24, 1, NULL);
+        (void)wm_frame_set_estimate(&f, v, 10);
+    }
+    CHECK(1);
+}
+
+/* ---- The runner ---------------------------------------------------------------------- */
+
+typedef struct { const char *name; void (*run)(void); unsigned seconds; } test_case;
+
+static const test_case cases[] = {
+    {"D1 anchor transforms into a 4-byte-aligned wm_mat4f", d1_anchor_transforms_unaligned, 10},
+    {"D1 matrix exports at 4-byte alignment", d1_matrix_exports_unaligned, 10},
+    {"D3 radar with huge finite angles", d3_radar_huge_angles, 10},
+    {"D3 heading corrector with extreme estimates", d3_corrector_extreme_estimate, 10},
+    {"D3 frame and estimates with DBL_MAX scene positions", d3_frame_extreme_estimate, 10},
+    {"D4 wm_route_create with an impossible count", d4_route_create_huge, 10},
+    {"D4 wm_poi_clusters with an impossible count", d4_poi_clusters_huge, 10},
+    {"D4 batch calls with impossible counts", d4_batches_huge, 10},
+    {"D5 wm_simulate bounds", d5_simulate_bounds, 10},
+    {"D6 huge finite longitudes", d6_huge_longitudes, 20},
+    {"D7 failed wm_transform_create leaks nothing", d7_no_leak_on_failure, 60},
+    {"D7 wm_geoid_undulation without the grid leaks nothing", d7_no_leak_without_grid, 60},
+    {"D8 a FIFO as a grid neither blocks nor opens", d8_fifo_grid, 10},
+    {"D8 grids by path only with WM_TRANSFORM_ALLOW_PATHS", d8_paths_only_when_allowed, 10},
+    {"D9 WM_REGION_EVERYWHERE at the poles", d9_everywhere_at_the_poles, 10},
+    {"D9 geodesics over 1e-160 degree steps", d9_tiny_steps, 10},
+    {"D9 azimuths in (-180, 180]", d9_azimuth_range, 10},
+    {"D9 exact GCJ inverse near the antimeridian", d9_gcj_inverse_antimeridian, 20},
+    {"D10 POI clusters and the batch paths allocate nothing", d10_no_allocation, 10},
+    {"D13 count == 0 succeeds whatever the other arguments", d13_count_zero, 10},
+    {"D13 garbage bytes in a tagged frame", d13_garbage_frame, 20},
+};
+
+int main(int argc, char **argv) {
+    size_t i;
+    int passed = 0, failed = 0;
+    const char *only = argc > 1 ? argv[1] : NULL;
+    /* The leak cases read glibc's heap counters, which count chunks parked in the
+     * per-thread cache as in use: run once more with the cache off. */
+    if (!getenv("WAYMARK_HARDENING_CHILD")) {
+        setenv("WAYMARK_HARDENING_CHILD", "1", 1);
+        setenv("GLIBC_TUNABLES", "glibc.malloc.tcache_count=0", 1);
+        execv("/proc/self/exe", argv);
+    }
+    snprintf(fifo_dir, sizeof fifo_dir, "/tmp/waymark-hardening-XXXXXX");
+    if (!mkdtemp(fifo_dir)) { perror("mkdtemp"); return 2; }
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pid_t pid;
+        int status = 0;
+        if (only && !strstr(cases[i].name, only)) continue;
+        fflush(stdout);
+        fflush(stderr);
+        pid = fork();
+        if (pid == 0) {
+            alarm(cases[i].seconds);
+            cases[i].run();
+#ifdef WAYMARK_LSAN
+            /* _exit skips LeakSanitizer's exit check: run it for this case now. */
+            if (__lsan_do_recoverable_leak_check()) child_failures++;
+#endif
+            _exit(child_failures ? 1 : 0);
+        }
+        if (pid < 0 || waitpid(pid, &status, 0) < 0) { perror("fork"); return 2; }
+        if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+            passed++;
+        } else {
+            failed++;
+            if (WIFSIGNALED(status))
+                fprintf(stderr, "FAILED %s: %s\n", cases[i].name,
+                        WTERMSIG(status) == SIGALRM ? "timed out" : strsignal(WTERMSIG(status)));
+            else
+                fprintf(stderr, "FAILED %s\n", cases[i].name);
+        }
+    }
+    rmdir(fifo_dir);
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// Hostile input and broken output (issue 15, D11–D12): data errors for NUL bytes and
+/// over-long lines, EX_NOINPUT for input that cannot be read, EX_IOERR for output that
+/// cannot be written, and nothing that grows with a line's length.
+@Suite("waymark CLI under hostile input and broken output", .serialized)
+struct CLIHardeningTests {
+    static let origin = ["scene", "--origin", "55.7,37.6"]
+
+    @Test("a NUL byte is a data error (65), never a row cut short")
+    func nulByte() throws {
+        let r = try Waymark.run(Self.origin, input: "55.7,37.59\u{0} 43,1\n")
+        #expect(r.status == 65 && r.stderr.contains("line 1") && r.stderr.contains("NUL"))
+        #expect(r.lines.count <= 1)   // the header at most: no row
+        let later = try Waymark.run(Self.origin, input: "55.7,37.59,1\n55.7,37.59\u{0}5,1\n")
+        #expect(later.status == 65 && later.stderr.contains("line 2") && later.lines.count == 2)
+    }
+
+    @Test("lines up to 1 MiB are read; a longer one is a data error (65) naming it")
+    func lineLimit() throws {
+        let padding = String(repeating: " ", count: (1 << 20) - 20)
+        let longest = "55.7,37.59," + padding + "1"
+        #expect(longest.utf8.count <= 1 << 20)
+        let ok = try Waymark.run(Self.origin, input: "55.7,37.6,0\n" + longest + "\n")
+        #expect(ok.status == 0 && ok.lines.count == 3, "\(ok.stderr)")
+        let tooLong = try Waymark.run(Self.origin, input: "55.7,37.6,0\n" + String(repeating: "5", count: (1 << 20) + 1) + "\n")
+        #expect(tooLong.status == 65 && tooLong.stderr.contains("line 2") && tooLong.stderr.contains("1 MiB"))
+        // No newline at all: still bounded, still line 1.
+        let endless = try Waymark.run(Self.origin, input: String(repeating: "7", count: 3 << 20))
+        #expect(endless.status == 65 && endless.stderr.contains("line 1"))
+    }
+
+    @Test("a missing file, an unreadable one or a directory is EX_NOINPUT (66)")
+    func noInput() throws {
+        for path in ["/nonexistent/file.csv", FileManager.default.temporaryDirectory.path] {
+            let r = try Waymark.run(Self.origin + [path], input: "")
+            #expect(r.status == 66 && r.stderr.contains(path), "\(path): \(r.status) \(r.stderr)")
+        }
+        if getuid() != 0 {   // root reads anything
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-unreadable-\(getpid()).csv")
+            try "55.7,37.6,0\n".write(to: url, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: url) }
+            chmod(url.path, 0)
+            #expect(try Waymark.run(Self.origin + [url.path], input: "").status == 66)
+        }
+    }
+
+    @Test("a write error ends the run with EX_IOERR (74) and a message: /dev/full")
+    func fullDisk() throws {
+        let process = Process()
+        process.executableURL = Waymark.executable
+        process.arguments = Self.origin
+        let input = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardError = error
+        process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        try process.run()
+        signal(SIGPIPE, SIG_IGN)
+        try? input.fileHandleForWriting.write(contentsOf: Data("55.7,37.59,1\n".utf8))
+        try input.fileHandleForWriting.close()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(message.contains("cannot write standard output"))
+    }
+
+    @Test("EPIPE with SIGPIPE ignored: 74 at the first failed write, not after reading everything")
+    func brokenPipe() throws {
+        // 4 million rows would take the debug build minutes to convert; stopping at the
+        // first failed write takes a moment.
+        let script = """
+            trap '' PIPE
+            yes 55.7,37.59,1 | head -n 4000000 | ("$0" scene --origin 55.7,37.6; echo "status $?" >&2) | head -n 1 >/dev/null
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script, Waymark.executable.path]
+        let error = Pipe()
+        process.standardError = error
+        let started = Date()
+        try process.run()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(message.contains("status 74"), "\(message)")
+        #expect(message.contains("cannot write standard output"))
+        #expect(Date().timeIntervalSince(started) < 60)
+    }
+
+    @Test("simulate refuses a walk longer than the stated limit before running it (179° route)")
+    func simulateBounds() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-long-route-\(getpid()).csv")
+        try "lat,lon\n0,0\n0,179\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let started = Date()
+        let r = try Waymark.run(["simulate", "--runs", "1", "--route", url.path])
+        #expect(r.status == 64 && r.stderr.contains("3600 s"))
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(try Waymark.run(["simulate", "--runs", "1", "--duration-s", "3601"]).status == 64)
+    }
+}
