@@ -1,11 +1,15 @@
 /// Why the command stopped, with the exit status of BSD's sysexits.h that outside
-/// tools check: 64 for a usage error, 65 for bad input data, 69 when a needed
-/// resource (a PROJ grid) is not installed.
+/// tools check: 64 for a usage error, 65 for bad input data, 66 when the input file
+/// cannot be opened or read (missing, unreadable, a directory), 69 when a needed
+/// resource (a PROJ grid) is not installed or unreadable, 74 for an I/O error
+/// (writing the output or reading the input failed).
 struct CLIError: Error {
     enum Kind {
         case usage      // EX_USAGE
         case data       // EX_DATAERR
+        case noInput    // EX_NOINPUT
         case unavailable // EX_UNAVAILABLE
+        case ioError    // EX_IOERR
     }
     let kind: Kind
     let message: String
@@ -14,11 +18,15 @@ struct CLIError: Error {
         switch kind {
         case .usage: return 64
         case .data: return 65
+        case .noInput: return 66
         case .unavailable: return 69
+        case .ioError: return 74
         }
     }
 
     static func usage(_ message: String) -> CLIError { CLIError(kind: .usage, message: message) }
+    static func noInput(_ message: String) -> CLIError { CLIError(kind: .noInput, message: message) }
+    static func ioError(_ message: String) -> CLIError { CLIError(kind: .ioError, message: message) }
     /// Bad input at a 1-based line number.
     static func data(line: Int, _ reason: String) -> CLIError { CLIError(kind: .data, message: "line \(line): \(reason)") }
 }
