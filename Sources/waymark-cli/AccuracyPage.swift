@@ -147,7 +147,7 @@ struct AccuracyPage {
         let share = haversineShare
         return "How far the spherical shortcuts put a point from where the exact WGS-84 method puts it: haversine is "
             + "\(Markup.significant(share.low * 100, 2))–\(Markup.significant(share.high * 100, 2)) % of the distance off "
-            + "at every latitude, metres per degree more far out and near the poles — before any GPS error."
+            + "at every latitude, and metres per degree is worse far out and near the poles — before any GPS error."
     }
 
     var footer: String {

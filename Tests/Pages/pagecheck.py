@@ -330,6 +330,26 @@ def open_page(browser, path, width, height, mobile=False, counts=None, hover=Fal
     return report
 
 
+def capture(browser, path, width, until, out):
+    """A PNG of `path` at `width` CSS pixels, from the top of the page to the bottom of the
+    element `until` (a CSS selector): how the README's screenshots are made."""
+    target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+    session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+    s = lambda m, p=None, **kw: browser.send(m, p, session=session, **kw)
+    s("Page.enable")
+    s("Emulation.setDeviceMetricsOverride", {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+    s("Page.navigate", {"url": "file://" + os.path.abspath(path)})
+    browser.wait_event("Page.loadEventFired", session, timeout=20)
+    bottom = s("Runtime.evaluate", {"expression": "document.querySelector(%s).getBoundingClientRect().bottom + scrollY + 8"
+                                    % json.dumps(until), "returnByValue": True})["result"]["value"]
+    png = base64.b64decode(s("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
+                                                        "clip": {"x": 0, "y": 0, "width": width, "height": bottom, "scale": 1}})["data"])
+    with open(out, "wb") as f:
+        f.write(png)
+    browser.send("Target.closeTarget", {"targetId": target})
+    return len(png)
+
+
 def find_chromium():
     for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
         path = shutil.which(name)
@@ -344,7 +364,7 @@ def main():
     ap.add_argument("--kind", default=None, help="expected <body data-page=…> (required unless --static)")
     ap.add_argument("--count", action="append", default=[], metavar="SELECTOR=N",
                     help="exact number of elements matching a CSS selector after the scripts ran")
-    ap.add_argument("--plots", type=int, required=True, help="number of svg.plot (and body data-ready)")
+    ap.add_argument("--plots", type=int, default=0, help="number of svg.plot (and body data-ready)")
     ap.add_argument("--min-colours", type=int, default=16)
     ap.add_argument("--min-coloured-share", type=float, default=0.002,
                     help="least share of coloured pixels in each plot's screenshot area")
@@ -353,12 +373,22 @@ def main():
     ap.add_argument("--static", action="store_true",
                     help="a document without the page script (a standalone SVG): no data-ready, laptop viewport only")
     ap.add_argument("--screenshot-dir", default=None)
+    ap.add_argument("--capture", nargs=3, metavar=("WIDTH", "SELECTOR", "OUT"),
+                    help="only write a PNG of the page, WIDTH CSS pixels wide, down to the element SELECTOR")
     args = ap.parse_args()
 
     executable = find_chromium()
     if not executable:
         print("pagecheck: SKIP: no Chromium found", file=sys.stderr)
         return 77
+    if args.capture:
+        browser = Browser(executable)
+        try:
+            n = capture(browser, args.page, int(args.capture[0]), args.capture[1], args.capture[2])
+        finally:
+            browser.close()
+        print("pagecheck: wrote %s (%d bytes)" % (args.capture[2], n))
+        return 0
     kind = [] if args.static else ["body[data-page=%s]" % json.dumps(args.kind)]
     selectors = kind + [c.rsplit("=", 1)[0] for c in args.count]
     expected = {k: 1 for k in kind}
