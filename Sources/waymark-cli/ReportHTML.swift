@@ -64,7 +64,14 @@ struct ReportPage {
                      font-size: 0.9rem; color: #1a1a1a; }
     figcaption { font-size: 0.85rem; color: #555; margin: 2px; }
     footer { font-size: 0.8rem; color: #666; }
-    @media (max-width: 600px) { body { font-size: 14px; } main { padding: 8px 6px 20px; } figure { padding: 2px; } }
+    @media (max-width: 600px) {
+      body { font-size: 14px; } main { padding: 8px 6px 20px; } figure { padding: 2px; }
+      /* The drawing shrinks to the screen; its words shrink less (CSS beats SVG attributes). */
+      svg.plot .tick-labels, svg.plot .axis-label { font-size: 15px; }
+      svg.plot .legend { font-size: 14px; }
+      svg.plot .plot-title { font-size: 16px; }
+      svg.plot .guide-label { font-size: 13px; }
+    }
     """
 
     static let script = """

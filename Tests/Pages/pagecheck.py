@@ -61,7 +61,7 @@ class Browser:
         args = [executable, "--headless", "--remote-debugging-pipe", "--user-data-dir=" + self.profile,
                 "--no-first-run", "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--hide-scrollbars", "--mute-audio", "--force-color-profile=srgb", "--font-render-hinting=none"]
+                "--hide-scrollbars", "--mute-audio", "--disable-dev-shm-usage", "--force-color-profile=srgb", "--font-render-hinting=none"]
         if os.geteuid() == 0:
             args.append("--no-sandbox")   # Chromium refuses to run as root with its sandbox
         args.append("about:blank")
