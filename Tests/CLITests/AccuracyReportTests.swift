@@ -83,6 +83,35 @@ struct AccuracyReportTests {
         #expect(drawing.components(separatedBy: "<title>").count - 1 > 300)   // hover tooltips without script
     }
 
+    /// The `data-readout` texts of one series' markers, in order.
+    static func readouts(_ page: String, series: String) -> [String] {
+        guard let start = page.range(of: "<g class=\"series\" data-series=\"\(series)") else { return [] }
+        let group = page[start.upperBound...].components(separatedBy: "</g>")[0]
+        return group.components(separatedBy: "data-readout=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    }
+
+    @Test("the route figure's read-outs are waymark demo's baseline errors, point by point")
+    func routeMatchesDemo() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let html = dir.appendingPathComponent("accuracy.html")
+        #expect(try Waymark.run(["accuracy", "--html", html.path]).status == 0)
+        let page = try String(contentsOf: html, encoding: .utf8)
+        let demo = try Waymark.run(["demo"]).lines
+        let header = try #require(demo.firstIndex(of: "index,lat,lon,x,y,z,distance_m,azimuth_deg,haversine_error_m,meters_per_degree_error_m"))
+        let rows = demo[(header + 1)...].prefix { $0.first?.isNumber == true }.map(numbers)
+        #expect(rows.count == 55)
+        for (series, column) in [("haversine (error", 8), ("metres per degree (error", 9)] {
+            let texts = Self.readouts(page, series: series)
+            #expect(texts.count == rows.count, "\(series)")
+            for (text, row) in zip(texts, rows) {
+                let value = row[column] == 0 ? "0" : Self.significant(row[column])
+                #expect(text.hasPrefix("point \(Int(row[0])) (") && text.hasSuffix(": \(value) m from the exact position"),
+                        "\(series) point \(Int(row[0])): \(text), demo says \(row[column])")
+            }
+        }
+    }
+
     @Test("--html / --svg without FILE: exit 64; an unwritable FILE: exit 74 naming it")
     func errors() throws {
         for flag in ["--html", "--svg"] {
