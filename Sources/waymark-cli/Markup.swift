@@ -26,6 +26,7 @@ enum Markup {
     /// A drawing coordinate to 0.01 user units (a hundredth of a pixel at 1:1): shortest
     /// text for the rounded value, so files stay small and stable.
     static func coordinate(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }   // never "nan" in an attribute (the browser logs an error)
         let v = (value * 100).rounded() / 100
         if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
         return v.description

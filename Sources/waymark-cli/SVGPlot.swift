@@ -14,6 +14,22 @@ struct PlotAxis {
     var ticks: [Double]? = nil
     var tickLabel: (Double) -> String = { Markup.significant($0, 3) }
 
+    /// This axis with a range it can draw: a single value (one fix, a flat line) or a
+    /// non-finite or non-positive log range is widened rather than divided by zero.
+    var drawable: PlotAxis {
+        var axis = self
+        var lo = range.lowerBound, hi = range.upperBound
+        if logarithmic {
+            if !(lo > 0 && lo.isFinite) { lo = 1 }
+            if !(hi > lo && hi.isFinite) { hi = lo * 10 }
+        } else {
+            if !lo.isFinite || !hi.isFinite { lo = 0; hi = 1 }
+            if hi <= lo { let pad = max(abs(lo) * 0.5, 1); lo -= pad; hi += pad }
+        }
+        axis.range = lo...hi
+        return axis
+    }
+
     /// Where `value` falls on the axis, 0 at the range's start and 1 at its end.
     func fraction(_ value: Double) -> Double {
         if logarithmic { return (log10(value) - log10(range.lowerBound)) / (log10(range.upperBound) - log10(range.lowerBound)) }
@@ -118,7 +134,7 @@ struct LinePlot {
     /// The SVG element. `standalone`: with the XML namespace and `<title>` tooltips,
     /// for a file of its own; otherwise for inlining in HTML (read-outs via script).
     func svg(standalone: Bool = false) -> String {
-        var x = self.x, y = self.y
+        var x = self.x.drawable, y = self.y.drawable
         let m = LinePlot.margin
         let plotW = width - m.left - m.right, plotH = height - m.top - m.bottom
         if equalScale && !x.logarithmic && !y.logarithmic {
