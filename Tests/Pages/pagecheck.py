@@ -16,8 +16,9 @@ For each viewport it: loads the page from disk, waits for the page script to set
   - horizontal overflow (a page must fit a phone's width);
   - a screenshot (PNG, decoded with zlib) with its distinct colours and the share of
     coloured (non-grey) pixels, page-wide and per figure;
-  - optionally a hover: a mouse move onto one marker per plot through Input.dispatchMouseEvent,
-    then the figure's output.readout must show that marker's series and data-readout.
+  - optionally a hover: a mouse move (laptop) or a tap (phone) onto one marker per plot through
+    Input.dispatchMouseEvent / dispatchTouchEvent, then the figure's output.readout must show
+    that marker's series and data-readout.
 
 Use as a module (open_page) or from the command line; scripts/test-pages drives it.
 """
@@ -256,6 +257,8 @@ def open_page(browser, path, width, height, mobile=False, counts=None, hover=Fal
     for domain in ("Page", "Runtime", "Log", "Network"):
         s(domain + ".enable")
     s("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+    if mobile:
+        s("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     url = "file://" + os.path.abspath(path)
     started = time.monotonic()
     s("Page.navigate", {"url": url})
@@ -284,8 +287,11 @@ def open_page(browser, path, width, height, mobile=False, counts=None, hover=Fal
         for plot in report["plots"]:
             fn = s("Runtime.evaluate", {"expression": "(%s)(%s)" % (HOVER_JS.strip(), json.dumps(plot["id"])),
                                         "returnByValue": True})["result"]["value"]
-            for kind in ("mouseMoved",):
-                s("Input.dispatchMouseEvent", {"type": kind, "x": fn["x"], "y": fn["y"]})
+            if mobile:   # a phone: a tap (touch → pointerdown)
+                s("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": fn["x"], "y": fn["y"]}]})
+                s("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            else:        # a laptop: the mouse moved onto the marker
+                s("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": fn["x"], "y": fn["y"]})
             shown = s("Runtime.evaluate", {"expression": "document.querySelector('svg.plot[data-plot=%s]')"
                                            ".closest('figure').querySelector('output.readout').textContent" % json.dumps(plot["id"]),
                                            "returnByValue": True})["result"]["value"]
@@ -369,7 +375,7 @@ def main():
     ap.add_argument("--min-coloured-share", type=float, default=0.002,
                     help="least share of coloured pixels in each plot's screenshot area")
     ap.add_argument("--max-load-seconds", type=float, default=5)
-    ap.add_argument("--hover", action="store_true", help="check one hover read-out per plot (laptop viewport)")
+    ap.add_argument("--hover", action="store_true", help="check one read-out per plot: a mouse move on the laptop, a tap on the phone")
     ap.add_argument("--static", action="store_true",
                     help="a document without the page script (a standalone SVG): no data-ready, laptop viewport only")
     ap.add_argument("--screenshot-dir", default=None)
@@ -400,7 +406,7 @@ def main():
     try:
         viewports = [("laptop", (1280, 800, False), args.hover and not args.static)]
         if not args.static:
-            viewports.append(("phone", (390, 844, True), False))
+            viewports.append(("phone", (390, 844, True), args.hover))
         for label, (w, h, mobile), hover in viewports:
             shot = os.path.join(shots, "%s-%s.png" % (name, label))
             r = open_page(browser, args.page, w, h, mobile, counts=selectors, hover=hover, screenshot=shot, full_page=True,
@@ -428,11 +434,11 @@ def main():
                                     % (where, plot, px["coloured_share"], args.min_coloured_share))
             for hv in r.get("hover", []):
                 if hv["shown"] != hv["expected"]:
-                    failures.append("%s: hover on %s shows %r, expected %r" % (where, hv["plot"], hv["shown"], hv["expected"]))
+                    failures.append("%s: hover/tap on %s shows %r, expected %r" % (where, hv["plot"], hv["shown"], hv["expected"]))
             summary = ", ".join("%s %d series %d colours %.3f coloured" % (p["id"], len(p["series"]),
                                 r["plot_pixels"][p["id"]]["distinct_colours"], r["plot_pixels"][p["id"]]["coloured_share"])
                                 for p in r["plots"])
-            print("pagecheck: %s: loaded in %.2f s; %s; %d hover read-outs checked; screenshot %s"
+            print("pagecheck: %s: loaded in %.2f s; %s; %d hover/tap read-outs checked; screenshot %s"
                   % (where, r["load_seconds"], summary, len(r.get("hover", [])), shot))
     finally:
         browser.close()
