@@ -134,7 +134,10 @@ struct AccuracyPage {
         return LinePlot(id: "demo-route", title: "Demo route, errors drawn ×\(Markup.compact(k, 3)) (top view, north up)",
                         x: PlotAxis(label: "east of the start (m)", range: (xs.min()! - pad)...(xs.max()! + pad), tickLabel: axisLabel),
                         y: PlotAxis(label: "north of the start (m)", range: (ys.min()! - pad)...(ys.max()! + pad), tickLabel: axisLabel),
-                        series: [exact, haversine, mpd], legendColumns: 2, height: 440, equalScale: true)
+                        series: [exact, haversine, mpd],
+                        labels: [PlotLabel(text: "start (the origin)", at: exact.points.first!, offset: SIMD2(4, 20)),
+                                 PlotLabel(text: "finish", at: exact.points.last!, offset: SIMD2(8, 4))],
+                        legendColumns: 2, height: 440, equalScale: true)
     }
 
     /// Haversine's error as a share of the distance, smallest and largest over the plot.

@@ -99,6 +99,15 @@ struct PlotGuide {
     var points: [SIMD2<Double>]
 }
 
+/// A word at a data point (a route's start, a finish), with a small ring around the point.
+struct PlotLabel {
+    var text: String
+    var at: SIMD2<Double>
+    /// Offset of the text from the point, in user units (SVG y down).
+    var offset = SIMD2<Double>(6, -6)
+    var anchor = "start"
+}
+
 /// A line plot as SVG: axes with ticks, labels and grid, one `<path>` per series plus a
 /// marker per point, guides and a legend, sized by its viewBox so CSS can scale it.
 ///
@@ -112,6 +121,7 @@ struct LinePlot {
     var y: PlotAxis
     var series: [PlotSeries]
     var guides: [PlotGuide] = []
+    var labels: [PlotLabel] = []
     /// Nil: one entry per series.
     var legend: [LegendEntry]? = nil
     var legendColumns = 3
@@ -207,6 +217,11 @@ struct LinePlot {
                 s += "</circle>"
             }
             s += "</g>\n"
+        }
+        for label in labels where label.at.x.isFinite && label.at.y.isFinite {
+            let p = SIMD2(px(label.at.x), py(label.at.y))
+            s += "<g class=\"label\"><circle cx=\"\(c(p.x))\" cy=\"\(c(p.y))\" r=\"5\" fill=\"none\" stroke=\"#222\" stroke-width=\"1.4\"/>"
+            s += "<text x=\"\(c(p.x + label.offset.x))\" y=\"\(c(p.y + label.offset.y))\" text-anchor=\"\(label.anchor)\" fill=\"#222\" font-size=\"12\">\(Markup.escape(label.text))</text></g>\n"
         }
         s += "</g>\n"
 
