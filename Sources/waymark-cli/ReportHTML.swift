@@ -14,12 +14,17 @@ struct ReportPage {
     var footer: String
     /// The page's kind, on `<body data-page=…>` (the browser tests select on it).
     var kind: String
+    /// More script for this page (a slider, a timeline cursor), run after the read-outs
+    /// are wired and before `data-ready` is set. Trusted text: written by Waymark.
+    var script: String = ""
 
     /// A figure: an inline SVG with a caption and a read-out line.
     struct Figure {
         var id: String
         var svg: String
         var caption: String
+        /// HTML placed under the drawing (e.g. an `<input type="range">`); trusted text.
+        var controls: String = ""
     }
 
     func html() -> String {
@@ -42,10 +47,11 @@ struct ReportPage {
         """
         for figure in figures {
             s += "<figure id=\"\(Markup.escape(figure.id))\">\n\(figure.svg)\n"
+            if !figure.controls.isEmpty { s += figure.controls + "\n" }
             s += "<output class=\"readout\" aria-live=\"polite\">Hover or tap a point for its values.</output>\n"
             s += "<figcaption>\(Markup.escape(figure.caption))</figcaption>\n</figure>\n"
         }
-        s += "<footer>\(Markup.escape(footer))</footer>\n</main>\n<script>\n\(ReportPage.script)\n</script>\n</body>\n</html>\n"
+        s += "<footer>\(Markup.escape(footer))</footer>\n</main>\n<script>\n\(ReportPage.script.replacing("  /*PAGE*/\n", with: script.isEmpty ? "" : script + "\n"))\n</script>\n</body>\n</html>\n"
         return s
     }
 
@@ -106,6 +112,7 @@ struct ReportPage {
         svg.addEventListener("pointerdown", pick);
       }
       for (var i = 0; i < plots.length; i++) wire(plots[i]);
+      /*PAGE*/
       document.body.setAttribute("data-ready", String(plots.length));
     })();
     """
