@@ -233,6 +233,7 @@ HOVER_JS = r"""
 ((plotId) => {
   const svg = document.querySelector(`svg.plot[data-plot="${plotId}"]`);
   const pts = svg.querySelectorAll('circle.pt');
+  if (pts.length === 0) return null;   // nothing to hover (an empty log's plot)
   // A marker no other marker sits on (or near), so there is one right answer.
   const at = (c) => [c.cx.baseVal.value, c.cy.baseVal.value];
   const isolated = Array.from(pts).filter((c) => Array.from(pts).every((o) => o === c ||
@@ -287,7 +288,9 @@ def open_page(browser, path, width, height, mobile=False, counts=None, hover=Fal
         report["hover"] = []
         for plot in report["plots"]:
             fn = s("Runtime.evaluate", {"expression": "(%s)(%s)" % (HOVER_JS.strip(), json.dumps(plot["id"])),
-                                        "returnByValue": True})["result"]["value"]
+                                        "returnByValue": True})["result"].get("value")
+            if fn is None:
+                continue
             if mobile:   # a phone: a tap (touch → pointerdown)
                 s("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": fn["x"], "y": fn["y"]}]})
                 s("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
