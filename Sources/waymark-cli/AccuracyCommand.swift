@@ -1,37 +1,28 @@
 import Waymark
 
-/// `waymark accuracy`: how wrong the spherical baselines are, against the exact method,
-/// over distances and latitudes, worst case over bearings (every degree).
+/// `waymark accuracy [--html FILE] [--svg FILE]`: how wrong the spherical baselines are,
+/// against the exact method, over distances and latitudes, worst case over bearings
+/// (every degree). The CSV always goes to standard output, unchanged; `--html` and
+/// `--svg` also write the report's figures (`AccuracyPage`) to FILE.
 enum AccuracyCommand {
-    static let distances: [Double] = [10, 100, 500, 1_000, 2_000, 5_000, 10_000, 50_000]
-    static let latitudes: [Double] = [0, 30, 45, 60, 80]
-
     static func run(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        _ = try Arguments(words, allowed: [])
+        let args = try Arguments(words, allowed: ["html", "svg"])
+        // A stray word was always ignored here; it still is (exit status unchanged), but said.
+        if let word = args.file { printError("accuracy reads no input; ignoring '\(word)' (--html FILE and --svg FILE name outputs)") }
         out.line("# Seed baselines vs the exact ellipsoidal method (WGS-84), worst over 360 bearings.")
         out.line("# position errors: |baseline - exact| of the ENU position (horizontal, and 3-D incl. the")
         out.line("# curvature drop the baselines ignore); distance error: |haversine - geodesic|.")
         out.line("latitude_deg,distance_m,haversine_horizontal_error_m,haversine_3d_error_m,"
                  + "meters_per_degree_horizontal_error_m,meters_per_degree_3d_error_m,haversine_distance_error_m")
-        for latitude in latitudes {
-            let origin = try! GeodeticCoordinate(latitude: latitude, longitude: 0)
-            let frame = LocalTangentFrame(origin: origin)
-            for distance in distances {
-                var worst = [Double](repeating: 0, count: 5)
-                for bearing in 0..<360 {
-                    let point = try! Geodesic.wgs84.direct(from: origin, azimuth: Double(bearing), distance: distance).destination
-                    let exact = frame.forward(point)
-                    let h = SphericalBaseline.haversine.enu(of: point, from: origin) - exact
-                    let m = SphericalBaseline.metersPerDegree.enu(of: point, from: origin) - exact
-                    let errors = [horizontal(h), full(h), horizontal(m), full(m),
-                                  abs(Haversine.standard.distance(origin, point) - distance)]
-                    for k in 0..<5 { worst[k] = max(worst[k], errors[k]) }
-                }
-                out.line(([latitude, distance] + worst).map(format).joined(separator: ","))
-            }
+        let wantsPage = args.options["html"] != nil || args.options["svg"] != nil
+        // The plots' distances include the table's, so one computation serves both.
+        let rows = AccuracyReport.rows(distances: wantsPage ? AccuracyReport.plotDistances : AccuracyReport.tableDistances)
+        for row in rows where AccuracyReport.tableDistances.contains(row.distance) {
+            out.line(row.values.map(format).joined(separator: ","))
         }
+        guard wantsPage else { return }
+        let page = AccuracyPage(rows: rows)
+        if let path = args.options["html"] { try TextFile.write(page.html(), to: path) }
+        if let path = args.options["svg"] { try TextFile.write(page.svg(), to: path) }
     }
-
-    static func horizontal(_ v: SIMD3<Double>) -> Double { (v.x * v.x + v.y * v.y).squareRoot() }
-    static func full(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
 }

@@ -23,7 +23,10 @@ commands:
              rows lat1,lon1,lat2,lon2 -> distance_m,azimuth1_deg,azimuth2_deg
   direct     [FILE]
              rows lat1,lon1,azimuth1_deg,distance_m -> lat2,lon2,azimuth2_deg
-  accuracy   the spherical baselines' errors by distance and latitude
+  accuracy   [--html FILE] [--svg FILE]
+             the spherical baselines' errors by distance and latitude (CSV); --html
+             also writes a self-contained report page (plots, the demo route, hover
+             read-outs; opens from disk), --svg the same figures as one SVG
   simulate   [--route straight|sample|FILE] [--runs N] [--seed S] [--heading-error-deg D]
              [--gps-sigma-m M] [--jumps] [--drift-deg-per-min R] [--duration-s T]
              [--estimator seed|robust] [--svg FILE]
