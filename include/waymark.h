@@ -170,12 +170,12 @@ typedef struct wm_frame {
 
 /* Builds a scene frame at `origin` on WGS-84 with the given axes, the origin at scene
  * (0, 0, 0) and no heading correction. Costs about as much as a few conversions.
- * Errors: NULL_POINTER (frame), INVALID_VALUE (origin non-finite or |lat| > 90, unknown
- * axes). On error *frame is untouched. */
+ * Errors: NULL_POINTER (frame), INVALID_VALUE (origin non-finite, |lat| > 90 or
+ * |height| > 1e12 m, unknown axes). On error *frame is untouched. */
 WM_API wm_status wm_frame_init(wm_frame *frame, wm_geodetic origin, wm_axes axes);
 
-/* As wm_frame_init on another ellipsoid: equatorial radius a_m > 0 and flattening
- * f < 1 (f = 0: a sphere; f < 0: prolate), both finite. */
+/* As wm_frame_init on another ellipsoid: equatorial radius 1 <= a_m <= 1e10 metres and
+ * flattening -1 <= f < 1 (f = 0: a sphere; f < 0: prolate). */
 WM_API wm_status wm_frame_init_ellipsoid(wm_frame *frame, double a_m, double f,
                                          wm_geodetic origin, wm_axes axes);
 
@@ -259,7 +259,7 @@ WM_API wm_status wm_polyline_length(const wm_geodetic *in, size_t in_stride, siz
 /* Haversine distance and the seeds' atan2 initial bearing on a sphere of radius_m
  * (6371008.8 is the mean Earth radius). bearing_deg may be NULL.
  * Errors: NULL_POINTER (distance_m), INVALID_VALUE (radius not finite and positive,
- * bad point). */
+ * bad point, or a radius so large the distance would overflow). */
 WM_API wm_status wm_haversine_inverse(double radius_m, wm_geodetic a, wm_geodetic b,
                                       double *distance_m, double *bearing_deg);
 

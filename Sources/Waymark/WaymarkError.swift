@@ -62,7 +62,7 @@ extension WaymarkError {
         switch self {
         case .invalidInput(let fault): return fault.message
         case .invalidElement(let index, let fault): return "element " + String(index) + ": " + fault.message
-        case .invalidEllipsoid: return "invalid ellipsoid (a must be finite and positive, f finite and below 1)"
+        case .invalidEllipsoid: return "invalid ellipsoid (a must be 1 m to 1e10 m, f in [-1, 1))"
         case .badStride: return "stride smaller than an element"
         case .badCount: return "count negative, larger than the output, or too large for memory"
         case .projFailure(let code, let message): return "PROJ error " + String(code) + ": " + message

@@ -11,7 +11,8 @@ public func wm_frame_init_ellipsoid(_ frame: UnsafeMutablePointer<wm_frame>?, _ 
                                     _ origin: wm_geodetic, _ axes: wm_axes) -> wm_status {
     guard let frame else { return WM_ERROR_NULL_POINTER }
     guard let ellipsoid = try? Ellipsoid(equatorialRadius: a_m, flattening: f),
-          let origin = coordinate(origin), let axes = SceneAxes(rawValue: axes), FrameStorage.fits()
+          let origin = coordinate(origin), origin.height.magnitude <= Limits.maximumSceneCoordinate,
+          let axes = SceneAxes(rawValue: axes), FrameStorage.fits()
     else { return WM_ERROR_INVALID_VALUE }
     FrameStorage.store(SceneFrame(origin: origin, ellipsoid: ellipsoid, axes: axes), into: frame)
     return WM_OK

@@ -18,7 +18,8 @@ public func wm_geodesic_direct(_ start: wm_geodetic, _ azimuth1_deg: Double, _ d
                                _ end: UnsafeMutablePointer<wm_geodetic>?, _ azimuth2_deg: UnsafeMutablePointer<Double>?) -> wm_status {
     guard let end else { return WM_ERROR_NULL_POINTER }
     guard let start = coordinate(start),
-          let r = try? Geodesic.wgs84.direct(from: start, azimuth: azimuth1_deg, distance: distance_m)
+          let r = try? Geodesic.wgs84.direct(from: start, azimuth: azimuth1_deg, distance: distance_m),
+          r.destination.latitude.isFinite, r.destination.longitude.isFinite, r.azimuth2.isFinite
     else { return WM_ERROR_INVALID_VALUE }
     end.pointee = wm_geodetic(lat_deg: r.destination.latitude, lon_deg: r.destination.longitude, height_m: r.destination.height)
     azimuth2_deg?.pointee = r.azimuth2
@@ -62,7 +63,10 @@ public func wm_haversine_inverse(_ radius_m: Double, _ a: wm_geodetic, _ b: wm_g
     guard let distance_m else { return WM_ERROR_NULL_POINTER }
     guard let sphere = try? Haversine(radius: radius_m), let a = coordinate(a), let b = coordinate(b)
     else { return WM_ERROR_INVALID_VALUE }
-    distance_m.pointee = sphere.distance(a, b)
-    bearing_deg?.pointee = sphere.initialBearing(a, b)
+    // A radius near DBL_MAX times an angle overflows: a status, not +infinity.
+    let distance = sphere.distance(a, b), bearing = sphere.initialBearing(a, b)
+    guard distance.isFinite, bearing.isFinite else { return WM_ERROR_INVALID_VALUE }
+    distance_m.pointee = distance
+    bearing_deg?.pointee = bearing
     return WM_OK
 }

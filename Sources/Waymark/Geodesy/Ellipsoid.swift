@@ -17,12 +17,14 @@ public struct Ellipsoid: Equatable, Sendable, BitwiseCopyable {
     /// Creates an ellipsoid.
     ///
     /// - Parameters:
-    ///   - equatorialRadius: a in metres; finite and positive.
-    ///   - flattening: f; finite and below 1. Use `1 / inverseFlattening`.
+    ///   - equatorialRadius: a in metres, 1 m to 1e10 m (a hundred times Jupiter's): beyond
+    ///     that, scene arithmetic near the surface could overflow or underflow.
+    ///   - flattening: f in [−1, 1) (from a 2:1 prolate spindle to a flat disc). Use
+    ///     `1 / inverseFlattening`.
     /// - Throws: ``WaymarkError/invalidEllipsoid`` otherwise.
     public init(equatorialRadius: Double, flattening: Double) throws(WaymarkError) {
-        guard equatorialRadius.isFinite, equatorialRadius > 0,
-              flattening.isFinite, flattening < 1
+        guard equatorialRadius >= 1, equatorialRadius <= 1e10,
+              flattening >= -1, flattening < 1
         else { throw .invalidEllipsoid }
         self.init(uncheckedEquatorialRadius: equatorialRadius, flattening: flattening)
     }

@@ -29,6 +29,8 @@ extension Geodesic {
                     (s12, azi1, azi2) = (r.distance, r.azimuth1, r.azimuth2)
                 } else {
                     geod_inverse(g, origin.latitude, origin.longitude, lat, lon, &s12, &azi1, &azi2)
+                    // geod_inverse answers −180 on some near-meridional and antipodal lines.
+                    (azi1, azi2) = (AngleMath.normalizedAzimuth(azi1), AngleMath.normalizedAzimuth(azi2))
                 }
                 distances?[i] = s12
                 azimuths1?[i] = azi1
