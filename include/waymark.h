@@ -334,6 +334,10 @@ typedef struct wm_transform wm_transform;
  * "+geoidgrids=egm96_15.gtx" works, "+geoidgrids=/path/grid.gtx" and "./grid.gtx" are
  * refused. PROJ's network access is off. Only regular files are opened, read-only and
  * without blocking (a FIFO or device is refused at once); nothing is ever written.
+ * A path that resolves into a resource directory is allowed (it names no other file).
+ * PROJ caches opened grids for the whole process, by path: a grid a trusted
+ * definition opened (WM_TRANSFORM_ALLOW_PATHS) stays readable to later definitions
+ * naming the same path, without opening anything again.
  * Errors: NULL_POINTER, PROJ (unknown CRS, no operation, a file it may not open). */
 WM_API wm_status wm_transform_create(const char *from, const char *to, wm_transform **out);
 

@@ -98,4 +98,30 @@ struct CLIHardeningTests {
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(try Waymark.run(["simulate", "--runs", "1", "--duration-s", "3601"]).status == 64)
     }
+
+    @Test("a partly readable geoid grid is EX_UNAVAILABLE (69) naming the grid, not a data error")
+    func truncatedGrid() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-cli-grid-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let grid = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/proj/egm96_15.gtx"))
+        try Data(grid.prefix(1_000_000)).write(to: directory.appendingPathComponent("egm96_15.gtx"))
+        let process = Process()
+        process.executableURL = Waymark.executable
+        process.arguments = ["geoid", "--undulation"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PROJ_DATA"] = directory.path
+        process.environment = environment
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        (process.standardInput, process.standardOutput, process.standardError) = (input, output, error)
+        try process.run()
+        signal(SIGPIPE, SIG_IGN)
+        try? input.fileHandleForWriting.write(contentsOf: Data("-60,10\n80,10\n".utf8))
+        try input.fileHandleForWriting.close()
+        _ = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 69, "\(message)")
+        #expect(message.contains("egm96_15.gtx") && message.contains("line 2"))
+    }
 }
