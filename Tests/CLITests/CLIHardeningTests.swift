@@ -124,4 +124,20 @@ struct CLIHardeningTests {
         #expect(process.terminationStatus == 69, "\(message)")
         #expect(message.contains("egm96_15.gtx") && message.contains("line 2"))
     }
+
+    @Test("transform: a grid named by path works from the command line, a FIFO is refused at once")
+    func transformGridPaths() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-cli-fifo-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let copy = directory.appendingPathComponent("copy.gtx"), fifo = directory.appendingPathComponent("fifo.gtx")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: "/usr/share/proj/egm96_15.gtx"), to: copy)
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let crs = { (path: String) in "+proj=longlat +datum=WGS84 +geoidgrids=\(path) +type=crs" }
+        let ok = try Waymark.run(["transform", "--from", crs(copy.path), "--to", "EPSG:4979"], input: "20,10,0\n")
+        #expect(ok.status == 0 && abs(numbers(ok.lines[1])[2]) > 1)
+        let started = Date()
+        let refused = try Waymark.run(["transform", "--from", crs(fifo.path), "--to", "EPSG:4979"], input: "20,10,0\n")
+        #expect(refused.status == 64 && Date().timeIntervalSince(started) < 10)
+    }
 }
