@@ -425,7 +425,9 @@ WM_API wm_status wm_route_arrows(const wm_route *route, const wm_route_position 
 WM_API wm_status wm_route_legs(const wm_route *route, double from_m, double to_m, wm_arrow_leg *out,
                                size_t capacity, size_t *count);
 
-/* A fix and the scene position taken with it. */
+/* A fix and the scene position taken with it. wm_estimates_add and
+ * wm_heading_corrector_add refuse (INVALID_VALUE) a fix that is not a valid point, a
+ * fix height or a scene coordinate beyond +-1e12 m (the frames' limit). */
 typedef struct wm_estimate {
     wm_geodetic fix;
     double horizontal_accuracy_m, vertical_accuracy_m;
@@ -440,7 +442,7 @@ typedef struct wm_estimates wm_estimates;
 WM_API wm_status wm_estimates_create(size_t capacity, double window_m, int32_t fused, wm_estimates **out);
 WM_API void wm_estimates_destroy(wm_estimates *estimates);
 WM_API wm_status wm_estimates_add(wm_estimates *estimates, const wm_estimate *estimate);
-/* The user's refined position at `current_scene` (call on every fix and on a timer):
+/* The user's refined position at `current_scene` (within +-1e12 m; call on every fix and on a timer):
  * the estimate's fix moved by the scene offset since, through `frame`. NOT_AVAILABLE
  * when no estimate is within the window. uncertainty_m may be NULL. */
 WM_API wm_status wm_estimates_refined(const wm_estimates *estimates, const wm_frame *frame, wm_vec3 current_scene,
