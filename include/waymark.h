@@ -342,6 +342,10 @@ typedef struct wm_transform wm_transform;
  * "+geoidgrids=egm96_15.gtx" works, "+geoidgrids=/path/grid.gtx" and "./grid.gtx" are
  * refused. PROJ's network access is off. Only regular files are opened, read-only and
  * without blocking (a FIFO or device is refused at once); nothing is ever written.
+ * A path that resolves into a resource directory is allowed (it names no other file).
+ * PROJ caches opened grids for the whole process, by path: a grid a trusted
+ * definition opened (WM_TRANSFORM_ALLOW_PATHS) stays readable to later definitions
+ * naming the same path, without opening anything again.
  * Errors: NULL_POINTER, PROJ (unknown CRS, no operation, a file it may not open). */
 WM_API wm_status wm_transform_create(const char *from, const char *to, wm_transform **out);
 
@@ -461,7 +465,9 @@ WM_API wm_status wm_route_arrows(const wm_route *route, const wm_route_position 
 WM_API wm_status wm_route_legs(const wm_route *route, double from_m, double to_m, wm_arrow_leg *out,
                                size_t capacity, size_t *count);
 
-/* A fix and the scene position taken with it. */
+/* A fix and the scene position taken with it. wm_estimates_add and
+ * wm_heading_corrector_add refuse (INVALID_VALUE) a fix that is not a valid point, a
+ * fix height or a scene coordinate beyond +-1e12 m (the frames' limit). */
 typedef struct wm_estimate {
     wm_geodetic fix;
     double horizontal_accuracy_m, vertical_accuracy_m;
@@ -476,7 +482,7 @@ typedef struct wm_estimates wm_estimates;
 WM_API wm_status wm_estimates_create(size_t capacity, double window_m, int32_t fused, wm_estimates **out);
 WM_API void wm_estimates_destroy(wm_estimates *estimates);
 WM_API wm_status wm_estimates_add(wm_estimates *estimates, const wm_estimate *estimate);
-/* The user's refined position at `current_scene` (call on every fix and on a timer):
+/* The user's refined position at `current_scene` (within +-1e12 m; call on every fix and on a timer):
  * the estimate's fix moved by the scene offset since, through `frame`. NOT_AVAILABLE
  * when no estimate is within the window. uncertainty_m may be NULL. */
 WM_API wm_status wm_estimates_refined(const wm_estimates *estimates, const wm_frame *frame, wm_vec3 current_scene,

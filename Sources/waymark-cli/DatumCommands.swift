@@ -33,7 +33,12 @@ enum DatumCommands {
         let args = try Arguments(words, allowed: ["from", "to"])
         guard let from = args.options["from"], let to = args.options["to"] else { throw .usage("--from CRS and --to CRS are required") }
         let transform: CRSTransform
-        do { transform = try CRSTransform(from: from, to: to) } catch { throw .usage("cannot build the transformation: \(error.message)") }
+        // The definitions come from the user's own command line: grids may be named by
+        // path as before (the library's default, for definitions from outside, is
+        // PROJ's resource directories only); FIFOs and devices are still refused.
+        do { transform = try CRSTransform(from: from, to: to, files: .allowPaths) } catch {
+            throw .usage("cannot build the transformation: \(error.message)")
+        }
         var input = try CSVInput(path: args.file)
         defer { input.close() }
         out.line("x,y,z")

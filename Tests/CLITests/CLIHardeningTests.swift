@@ -98,4 +98,46 @@ struct CLIHardeningTests {
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(try Waymark.run(["simulate", "--runs", "1", "--duration-s", "3601"]).status == 64)
     }
+
+    @Test("a partly readable geoid grid is EX_UNAVAILABLE (69) naming the grid, not a data error")
+    func truncatedGrid() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-cli-grid-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let grid = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/proj/egm96_15.gtx"))
+        try Data(grid.prefix(1_000_000)).write(to: directory.appendingPathComponent("egm96_15.gtx"))
+        let process = Process()
+        process.executableURL = Waymark.executable
+        process.arguments = ["geoid", "--undulation"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PROJ_DATA"] = directory.path
+        process.environment = environment
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        (process.standardInput, process.standardOutput, process.standardError) = (input, output, error)
+        try process.run()
+        signal(SIGPIPE, SIG_IGN)
+        try? input.fileHandleForWriting.write(contentsOf: Data("-60,10\n80,10\n".utf8))
+        try input.fileHandleForWriting.close()
+        _ = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 69, "\(message)")
+        #expect(message.contains("egm96_15.gtx") && message.contains("line 2"))
+    }
+
+    @Test("transform: a grid named by path works from the command line, a FIFO is refused at once")
+    func transformGridPaths() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-cli-fifo-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let copy = directory.appendingPathComponent("copy.gtx"), fifo = directory.appendingPathComponent("fifo.gtx")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: "/usr/share/proj/egm96_15.gtx"), to: copy)
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let crs = { (path: String) in "+proj=longlat +datum=WGS84 +geoidgrids=\(path) +type=crs" }
+        let ok = try Waymark.run(["transform", "--from", crs(copy.path), "--to", "EPSG:4979"], input: "20,10,0\n")
+        #expect(ok.status == 0 && abs(numbers(ok.lines[1])[2]) > 1)
+        let started = Date()
+        let refused = try Waymark.run(["transform", "--from", crs(fifo.path), "--to", "EPSG:4979"], input: "20,10,0\n")
+        #expect(refused.status == 64 && Date().timeIntervalSince(started) < 10)
+    }
 }
