@@ -2,13 +2,19 @@
 /// (``WaymarkError/badCount``) before any work or allocation, so a hostile or
 /// mistaken count can neither crash the host nor make a call run for hours.
 public enum Limits {
+    #if _pointerBitWidth(_64)
     /// The largest byte extent (count × stride) of a caller's buffer: 2⁵⁶ bytes on
     /// 64-bit systems, the user address space of the largest ones (x86-64 with
-    /// five-level paging, AArch64 with 52-bit addresses). A count whose buffer would be
-    /// larger cannot describe real memory, so it is refused before anything is read.
-    #if _pointerBitWidth(_64)
+    /// five-level paging, AArch64 with 52-bit addresses); the whole address space on
+    /// 32-bit ones. A count whose buffer would be larger cannot describe real memory,
+    /// so it is refused before anything is read.
     public static let maximumBufferBytes = 1 << 56
     #else
+    /// The largest byte extent (count × stride) of a caller's buffer: 2⁵⁶ bytes on
+    /// 64-bit systems, the user address space of the largest ones (x86-64 with
+    /// five-level paging, AArch64 with 52-bit addresses); the whole address space on
+    /// 32-bit ones. A count whose buffer would be larger cannot describe real memory,
+    /// so it is refused before anything is read.
     public static let maximumBufferBytes = Int.max
     #endif
 

@@ -6,8 +6,14 @@ import CProj
 extension Geodesic {
     /// Inverse problems from `origin` to `count` points.
     /// - Parameters:
+    ///   - origin: the first point of every line.
+    ///   - input: `count` geodetic triples (latitude°, longitude°, height m), one every
+    ///     `stride` bytes.
+    ///   - stride: bytes from one input triple to the next (≥ 24).
     ///   - distances: `count` metres, or nil.
-    ///   - azimuths1, azimuths2: `count` degrees each, or nil.
+    ///   - azimuths1: `count` forward azimuths at the origin, degrees in (−180, 180], or nil.
+    ///   - azimuths2: `count` forward azimuths at the points, degrees in (−180, 180], or nil.
+    ///   - count: the number of points.
     ///   - shortRange: solve lines up to 10 km by ``shortRangeInverse(_:_:)`` (same
     ///     accuracy, several times faster), the rest by `geod_inverse`.
     /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``,
@@ -41,7 +47,14 @@ extension Geodesic {
 
     /// Length of the polyline through `count` points; `cumulative[i]` (when given)
     /// receives the length from point 0 to point i. Returns the total, metres.
-    /// - Throws: as ``inverse(from:geodetic:stride:distances:azimuths1:azimuths2:count:)``.
+    /// - Parameters:
+    ///   - input: `count` geodetic triples (latitude°, longitude°, height m), one every
+    ///     `stride` bytes.
+    ///   - stride: bytes from one input triple to the next (≥ 24).
+    ///   - count: the number of points.
+    ///   - cumulative: `count` metres, or nil.
+    ///   - shortRange: legs up to 10 km by the closed form, the rest by `geod_inverse`.
+    /// - Throws: as ``inverse(from:geodetic:stride:distances:azimuths1:azimuths2:count:shortRange:)``.
     @inlinable
     public func length(geodetic input: UnsafeRawPointer, stride: Int, count: Int,
                        cumulative: UnsafeMutablePointer<Double>?, shortRange: Bool = false) throws(WaymarkError) -> Double {

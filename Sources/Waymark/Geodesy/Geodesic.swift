@@ -103,6 +103,8 @@ public struct Geodesic: Sendable {
     /// Inverse problems from one origin to every point of `targets`.
     ///
     /// - Parameters:
+    ///   - origin: the first point of every line.
+    ///   - targets: the other ends.
     ///   - output: receives one result per target; must be at least as long.
     /// - Throws: ``WaymarkError/badCount`` when `output` is too short (nothing written).
     @inlinable

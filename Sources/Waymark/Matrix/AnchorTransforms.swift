@@ -14,7 +14,9 @@ extension SceneFrame {
     /// - Parameters:
     ///   - input: `count` geodetic triples (latitude°, longitude°, height m) every
     ///     `stride` bytes (≥ 24).
+    ///   - stride: bytes from one input triple to the next.
     ///   - output: room for `count` matrices (64 bytes each, `simd_float4x4` layout).
+    ///   - count: the number of points and matrices.
     /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``; ``WaymarkError/invalidElement(index:fault:)``
     ///   with nothing written.
     @inlinable
@@ -27,7 +29,10 @@ extension SceneFrame {
     /// C gives `wm_mat4f` (16 floats) an alignment of 4, while `Matrix4x4f`'s SIMD
     /// columns want 16, so the matrices are stored byte-wise (unaligned-safe).
     /// - Parameters:
+    ///   - input: `count` geodetic triples every `stride` bytes (≥ 24).
+    ///   - stride: bytes from one input triple to the next.
     ///   - output: room for `count` matrices, 64 bytes each, contiguous, any alignment.
+    ///   - count: the number of points and matrices.
     @inlinable
     public func anchorTransforms(geodetic input: UnsafeRawPointer, stride: Int,
                                  intoUnaligned output: UnsafeMutableRawPointer, count: Int) throws(WaymarkError) {
