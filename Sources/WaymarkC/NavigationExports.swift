@@ -174,7 +174,8 @@ func correctorConfiguration(_ c: wm_heading_config) -> HeadingCorrector.Configur
 public func wm_heading_corrector_create(_ config: UnsafePointer<wm_heading_config>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> wm_status {
     guard let config, let out else { return WM_ERROR_NULL_POINTER }
     guard let s = correctorConfiguration(config.pointee) else { return WM_ERROR_INVALID_VALUE }
-    out.pointee = retained(CorrectorHandle(HeadingCorrector(configuration: s)))
+    guard let corrector = try? HeadingCorrector(configuration: s) else { return WM_ERROR_INVALID_VALUE }
+    out.pointee = retained(CorrectorHandle(corrector))
     return WM_OK
 }
 

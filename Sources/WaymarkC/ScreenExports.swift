@@ -70,7 +70,8 @@ public func wm_finish_mark_diameter(_ maximum: Double, _ minimum: Double, _ near
     guard distance_m.isFinite,
           let rule = try? FinishMarkSize(maximumDiameter: maximum, minimumDiameter: minimum, near: near_m, far: far_m)
     else { return WM_ERROR_INVALID_VALUE }
-    diameter.pointee = rule.diameter(atDistance: distance_m)
+    guard let d = try? rule.diameter(atDistance: distance_m) else { return WM_ERROR_INVALID_VALUE }
+    diameter.pointee = d
     return WM_OK
 }
 
@@ -109,7 +110,7 @@ public func wm_radar_position(_ radius: Double, _ range_m: Double, _ distance_m:
     guard distance_m.isFinite, bearing_deg.isFinite, heading_deg.isFinite, let radar = try? Radar(radius: radius, range: range_m) else {
         return WM_ERROR_INVALID_VALUE
     }
-    let p = radar.position(distance: distance_m, bearing: bearing_deg, heading: heading_deg)
+    guard let p = try? radar.position(distance: distance_m, bearing: bearing_deg, heading: heading_deg) else { return WM_ERROR_INVALID_VALUE }
     x.pointee = p.x
     y.pointee = p.y
     return WM_OK
