@@ -46,12 +46,14 @@ struct FixStore: Sendable {
     init(capacity: Int) {
         let blank = FixRecord(gps: .zero, hasHeight: false, scene: .zero, horizontalAccuracy: 1, verticalAccuracy: 1, time: 0, serial: 0)
         records = [FixRecord](repeating: blank, count: capacity)
+        // Each array its own buffer (`scene = gps` would share one, and the first
+        // write would copy it: an allocation after create).
         gps = [SIMD2<Double>](repeating: .zero, count: capacity)
-        scene = gps
+        scene = [SIMD2<Double>](repeating: .zero, count: capacity)
         weight = [Double](repeating: 0, count: capacity)
         active = [Bool](repeating: false, count: capacity)
-        residual = weight
-        work = weight
+        residual = [Double](repeating: 0, count: capacity)
+        work = [Double](repeating: 0, count: capacity)
     }
 
     var capacity: Int { records.count }

@@ -61,6 +61,10 @@ public struct Navigator: Sendable {
     public private(set) var arrowCount = 0
     /// The arrows of the last update, nearest first.
     public var arrows: ArraySlice<NavigatorArrow> { arrowStorage[0..<arrowCount] }
+    /// Arrow `i` (0 ≤ i < ``arrowCount``) of the last update.
+    public func arrow(_ i: Int) -> NavigatorArrow { arrowStorage[i] }
+    /// The ground height the last update used for routes without heights.
+    var lastGround: Double = 0
 
     /// A navigator along `route` (at least 2 points).
     /// - Parameters:
@@ -170,6 +174,7 @@ public struct Navigator: Sendable {
 
         let up = configuration.axes.upAxisIndex
         let ground = groundHeight ?? ((lastFixSceneUp ?? cameraPosition[up]) - configuration.deviceHeight)
+        lastGround = ground
         func scene(_ enu: SIMD3<Double>) -> SIMD3<Double> {
             var p = frame.scenePosition(fromENU: enu)
             if heights == .none { p[up] = ground }
@@ -204,13 +209,13 @@ public struct Navigator: Sendable {
     }
 
     /// The legs (animation path) of arrow `index` of the last update in the current
-    /// frame: from it to the next arrow's distance, split at vertices. Visits them in
-    /// order without allocating.
-    public func forEachLeg(ofArrow index: Int, groundHeight: Double? = nil, _ body: (ArrowLeg) -> Void) {
+    /// frame (and that update's ground height): from it to the next arrow's distance,
+    /// split at vertices. Visits them in order without allocating.
+    public func forEachLeg(ofArrow index: Int, _ body: (ArrowLeg) -> Void) {
         guard let frame, index >= 0, index < arrowCount else { return }
         let s0 = arrowStorage[index].distanceAlong
         let up = configuration.axes.upAxisIndex
-        let ground = groundHeight ?? ((lastFixSceneUp ?? 0) - configuration.deviceHeight)
+        let ground = lastGround
         func scene(_ enu: SIMD3<Double>) -> SIMD3<Double> {
             var p = frame.scenePosition(fromENU: enu)
             if heights == .none { p[up] = ground }
