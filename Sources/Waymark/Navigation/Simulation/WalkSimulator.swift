@@ -84,7 +84,8 @@ public struct WalkSimulator: Sendable {
         events.reserveCapacity(fixes + frames + 2)
         var i = 0, j = 0
         while i <= fixes || j <= frames {
-            let tf = Double(i) * s.fixInterval, tc = Double(j) * s.frameInterval
+            // Divided, not multiplied, so 0.1 s steps print as 214.2, not 214.20000000000002.
+            let tf = Double(i) / (1 / s.fixInterval), tc = Double(j) / (1 / s.frameInterval)
             let isFix = i <= fixes && (j > frames || tf <= tc)
             let t = isFix ? tf : tc
             let along = min(max(t - s.waitBefore, 0) * s.speed, walked)
