@@ -619,11 +619,11 @@ typedef struct wm_navigator_result {
     size_t arrow_total;              /* arrows in the window (at most the config's capacity) */
 } wm_navigator_result;
 
-/* Fills the defaults above. Does nothing when config is NULL. */
+/* Fills the defaults above. Errors: none (does nothing when config is NULL). */
 WM_API void wm_navigator_config_default(wm_navigator_config *config);
 
-/* The most arrows an update can return with this config: floor(ahead / spacing) + 2;
- * 0 for an invalid config. */
+/* The most arrows an update can return with this config: floor(ahead / spacing) + 2.
+ * Errors: none (0 for a NULL or invalid config). */
 WM_API size_t wm_navigator_arrow_capacity(const wm_navigator_config *config);
 
 /* A navigator along `count` >= 2 route points every `stride` bytes (>= 24), copied.
@@ -634,7 +634,7 @@ WM_API size_t wm_navigator_arrow_capacity(const wm_navigator_config *config);
 WM_API wm_status wm_navigator_create(const wm_navigator_config *config, const wm_geodetic *route, size_t stride,
                                      size_t count, wm_navigator **out, size_t *first_bad);
 
-/* Frees the navigator; NULL is fine. */
+/* Frees the navigator. Errors: none (NULL is fine). */
 WM_API void wm_navigator_destroy(wm_navigator *navigator);
 
 /* Feeds a fix (in time order with frames). The first one creates the frame.

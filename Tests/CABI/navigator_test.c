@@ -99,7 +99,7 @@ static void walk(int heights) {
     wm_fix fix;
     size_t n = 0, bad = 0, cap;
     double t, previous = -1, settled_correction = NAN, compass = 15, worst_remaining = 0;
-    int monotonic = 1, unchanged = 1, standing_none = 1, ground_ok = 1;
+    int monotonic = 1, unchanged = 1, standing_none = 1, ground_ok = 1, fixes = 0, frames = 0;
     long before;
 
     wm_navigator_config_default(&config);
@@ -129,9 +129,11 @@ static void walk(int heights) {
             fix.time_s = t;
             fix.scene_position = device;
             if (wm_navigator_add_fix(nav, &fix) != WM_OK) { CHECK(0); break; }
+            fixes++;
         }
         camera_at(&cam, device, -compass, 0, 0);
         if (wm_navigator_update(nav, t, &cam, &r, arrows, 64, &n) != WM_OK) { CHECK(0); break; }
+        frames++;
         if (n > 0 && wm_navigator_legs(nav, 0, legs, 8, &bad) != WM_OK) { CHECK(0); break; }
         if (t < 60 && t > 0.5 && r.correction_state != WM_CORRECTION_NONE) standing_none = 0;
         if (!isnan(r.progress_m)) {
@@ -145,9 +147,9 @@ static void walk(int heights) {
     }
     counting = 0;
     printf("heights %d: %ld allocations in %d fixes and %d frames; worst remaining error %.2f m; correction %.2f (sigma %.2f)\n",
-           heights, allocations - before, 60 + 215 + 120, 10 * (60 + 215 + 120), worst_remaining, r.correction_deg,
+           heights, allocations - before, fixes, frames, worst_remaining, r.correction_deg,
            r.correction_sigma_deg);
-    CHECK(allocations - before == 0);
+    CHECK(allocations - before == 0 && fixes == 395 && frames == 3943);
     CHECK(standing_none);
     CHECK(monotonic);
     CHECK(unchanged);
@@ -229,7 +231,39 @@ static void route_allocations(void) {
     wm_route_destroy(route);
 }
 
+/* The README's C example, verbatim but for camera_from_arkit (the engine's copy of
+ * ARKit's matrices, here a camera 1.4 m up looking north). */
+static void camera_from_arkit(wm_camera *cam) { camera_at(cam, (wm_vec3){0, 1.4, -0.5}, 0, 0, 0); }
+static int readme_example(void) {
+    wm_navigator_config config;
+    wm_navigator *nav = NULL;
+    wm_geodetic route[2] = {{55.7339, 37.5886, 0}, {55.7366, 37.5886, 0}};
+    wm_navigator_config_default(&config);
+    config.heights = WM_HEIGHTS_NONE;                  /* on the ground under the user */
+    if (wm_navigator_create(&config, route, sizeof route[0], 2, &nav, NULL) != WM_OK) return 1;
+
+    /* On every location fix: position, has_height, accuracies, time, scene position. */
+    wm_fix fix = {{55.73391, 37.58862, 0}, 0, 0, 5, 10, 0.0, {0, 1.4, 0}};
+    wm_navigator_add_fix(nav, &fix);
+
+    /* On every rendered frame: camera transform, projection, viewport (camera_from_arkit
+       copies ARKit's matrices into the wm_camera). */
+    wm_camera cam;
+    wm_navigator_result r;
+    wm_arrow arrows[40];
+    size_t n = 0;
+    camera_from_arkit(&cam);
+    if (wm_navigator_update(nav, 0.1, &cam, &r, arrows, 40, &n) == WM_OK) {
+        /* arrows[0..n) on the ground; r.finish_screen_x/y, r.finish_diameter_pt,
+           r.label_roll_deg; r.hint_needed: r.hint_x, r.hint_y, r.hint_turn_deg (> 0: right) */
+        CHECK(n > 30 && n <= 35 && r.finish_visible == 1 && fabs(arrows[0].position.y) < 1e-9 && r.hint_needed == 0);
+    }
+    wm_navigator_destroy(nav);
+    return 0;
+}
+
 int main(void) {
+    CHECK(readme_example() == 0);
     route_allocations();
     walk(WM_HEIGHTS_ELLIPSOIDAL);
     walk(WM_HEIGHTS_NONE);

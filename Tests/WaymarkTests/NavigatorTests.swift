@@ -281,6 +281,37 @@ struct NavigatorTests {
         #expect(f.sphereRadius! > 0)
     }
 
+    @Test("the README's Swift example runs")
+    func readmeExample() throws {
+        var placed = 0, finishes = 0, hints = 0
+        func place(_ p: SIMD3<Double>, yaw: Double) { placed += 1 }
+        func drawFinish(at: SIMD2<Double>, diameter: Double, roll: Double) { finishes += 1 }
+        func drawHint(at: SIMD2<Double>, turnRight: Bool) { hints += 1 }
+        func status(remaining: Double?, heading: NavigatorFrame.CorrectionState) {}
+        // From here to the end of the block: README.md, "Navigator", verbatim.
+        let route = [try GeodeticCoordinate(latitude: 55.7339, longitude: 37.5886),
+                     try GeodeticCoordinate(latitude: 55.7366, longitude: 37.5886)]
+        var navigator = try Navigator(route: route, heights: .none)   // on the ground under the user
+        let projection = try CameraPose.perspective(fovY: 60, aspect: 390.0 / 844)
+
+        // On every location fix, with the device's scene position when it was taken:
+        try navigator.addFix(latitude: 55.73391, longitude: 37.58862, height: nil,
+                             horizontalAccuracy: 5, time: 0, scenePosition: SIMD3(0, 1.4, 0))
+
+        // On every rendered frame (camera: ARKit's camera.transform):
+        let camera = try CameraPose(position: SIMD3(0, 1.4, -0.5), yaw: 0).transform()
+        let frame = try navigator.update(time: 0.1, camera: camera, projection: projection,
+                                         viewport: (x: 0, y: 0, width: 390, height: 844))
+        for arrow in navigator.arrows { place(arrow.position, yaw: arrow.yaw) }
+        if let finish = frame.finish, let at = finish.screen, finish.visible {
+            drawFinish(at: at, diameter: finish.diameter, roll: frame.labelRoll ?? 0)
+        }
+        if let hint = frame.hint { drawHint(at: hint.position, turnRight: hint.turnsRight) }
+        status(remaining: frame.remaining, heading: frame.correctionState)
+        // End of the README's example.
+        #expect(placed > 30 && finishes == 1 && hints == 0)
+    }
+
     @Test("bad inputs are typed errors and change nothing")
     func badInputs() throws {
         var nav = try Navigator(route: Self.straight)
