@@ -229,6 +229,34 @@ static void route_allocations(void) {
     counting = 0;
     CHECK(allocations - before == 0 && total == 100 * (30 + 3));
     wm_route_destroy(route);
+    {   /* The estimate buffer, past its capacity (the oldest dropped) and refined. */
+        wm_estimates *estimates = NULL;
+        wm_frame frame;
+        wm_estimate e;
+        wm_geodetic refined;
+        double sigma;
+        int fused;
+        for (fused = 0; fused <= 1; fused++) {
+            CHECK(wm_frame_init(&frame, north_of_start(0, 0, 0), WM_AXES_EUS) == WM_OK);
+            CHECK(wm_estimates_create(64, 100, fused, &estimates) == WM_OK);
+            counting = 1;
+            before = allocations;
+            for (i = 0; i < 200; i++) {
+                memset(&e, 0, sizeof e);
+                e.fix = north_of_start(0.5 * i, 0, 1.4);
+                e.horizontal_accuracy_m = 5;
+                e.vertical_accuracy_m = 10;
+                e.timestamp_s = i;
+                e.scene_position.y = 1.4;
+                e.scene_position.z = -0.5 * i;
+                CHECK(wm_estimates_add(estimates, &e) == WM_OK);
+                CHECK(wm_estimates_refined(estimates, &frame, e.scene_position, &refined, &sigma) == WM_OK);
+            }
+            counting = 0;
+            CHECK(allocations - before == 0);
+            wm_estimates_destroy(estimates);
+        }
+    }
 }
 
 /* The README's C example, verbatim but for camera_from_arkit (the engine's copy of

@@ -281,6 +281,64 @@ struct NavigatorTests {
         #expect(f.sphereRadius! > 0)
     }
 
+    @Test("a loop that ends where it starts is picked up at its start and followed to its end")
+    func loop() throws {
+        let route = Self.route([(0, 0), (0, 40), (40, 40), (40, 0), (0, 0)])
+        let worst = try Self.progressErrors(route: route, length: 160, backFrom: 120)
+        #expect(worst.all < 6.5 && worst.back < 6.5)       // corners cut by the anchor's error
+    }
+
+    @Test("off the route for longer than reacquireAfter: the whole route is searched again")
+    func reacquire() throws {
+        var nav = try Navigator(route: Self.route([(0, 0), (0, 100), (100, 100)]))
+        let t = LocalTangentFrame(origin: Self.start)
+        func fix(_ e: Double, _ n: Double, _ time: Double) throws {
+            let g = t.reverseUnchecked(SIMD3(e, n, 1.4))
+            try nav.addFix(latitude: g.latitude, longitude: g.longitude, height: g.height, horizontalAccuracy: 3,
+                           time: time, scenePosition: SIMD3(e, 1.4, -n))
+        }
+        func frame(_ e: Double, _ n: Double, _ time: Double) throws -> NavigatorFrame {
+            try nav.update(time: time, camera: CameraPose(position: SIMD3(e, 1.4, -n), yaw: 0).transform(),
+                           projection: Self.projection, viewport: Self.viewport)
+        }
+        try fix(0, 0, 0)
+        #expect(try frame(0, 0, 0.1).progress! < 1)
+        // Jumps (a new session origin, say) to the second leg, 30 m east of the first:
+        // off-route at first, then re-acquired on the second leg after 10 s.
+        for k in 1...15 {
+            try fix(30, 100, Double(k))
+            let f = try frame(30, 100, Double(k) + 0.5)
+            if Double(k) + 0.5 < 10 { #expect(f.isOffRoute && f.progress! < 1) }
+            if Double(k) + 0.5 > 12 { #expect(!f.isOffRoute && abs(f.progress! - 130) < 2, "\(k): \(f.progress!)") }
+        }
+    }
+
+    @Test("every anchor rule and both estimators complete a noisy walk; orthometric heights through EGM96")
+    func alternatives() throws {
+        var s = WalkSimulator.Scenario(route: Self.straight)
+        s.waitAfter = 30
+        for anchor in [Navigator.Anchor.fitted, .seedBest, .fused] {
+            for estimator in [HeadingCorrector.Estimator.robustLeastSquares, .seedPairs] {
+                var c = Navigator.Configuration()
+                c.anchor = anchor
+                c.estimator = estimator
+                let (_, steps) = try Self.run(WalkSimulator(s), configuration: c)
+                let last = try #require(steps.last)
+                #expect(last.frame.correctionState == .applied, "\(anchor) \(estimator)")
+                #expect(abs(last.frame.remaining!) < 8, "\(anchor) \(estimator): \(last.frame.remaining!)")
+                let tolerance = estimator == .seedPairs ? 30.0 : 3
+                #expect(abs(last.frame.correction! - 15) < tolerance, "\(anchor) \(estimator): \(last.frame.correction!)")
+            }
+        }
+        // EGM96 heights: the route is raised by the undulation (about 14 m in Moscow).
+        let geoid = try Geoid()
+        let n = try geoid.undulation(at: Self.start)
+        let ortho = try Navigator(route: Self.straight, heights: .orthometric, geoid: geoid)
+        let ellipsoidal = try Navigator(route: Self.straight, heights: .ellipsoidal)
+        #expect(abs(ortho.route.points[1].z - ellipsoidal.route.points[1].z) < 0.01)      // heights relative to the start
+        #expect(n > 10 && n < 20)
+    }
+
     @Test("the README's Swift example runs")
     func readmeExample() throws {
         var placed = 0, finishes = 0, hints = 0

@@ -264,7 +264,10 @@ public struct Navigator: Sendable {
             fit = fixes.seedPairs(minimumDistance: c.minimumPairDistance)
         }
         pendingFromSerial = fixes.nextSerial
-        guard let fit, fit.span >= c.minimumSpan else { lastTriggerPosition = position; return }
+        // The seed's fits rest on the pairs since the last run, each at least its
+        // minimum pair distance long: that is its span gate.
+        let span = c.estimator == .seedPairs ? c.minimumPairDistance : c.minimumSpan
+        guard let fit, fit.span >= span else { lastTriggerPosition = position; return }
         let trusted = fit.sigma.isNaN || fit.sigma <= c.maximumUncertainty
         if !trusted {
             lastTriggerPosition = position

@@ -55,7 +55,9 @@ extension Navigator {
         /// A correction is applied only when its 1-σ uncertainty is below this, degrees
         /// (the seed estimator has none, so this gate does not apply to it).
         public var maximumUncertainty = 5.0
-        /// …and the fixes it rests on span at least this scene distance, m.
+        /// …and the fixes it rests on span at least this scene distance, m (for the
+        /// seed estimator, whose fits rest on the pairs since its last run, the span gate
+        /// is ``minimumPairDistance``).
         public var minimumSpan = 15.0
         /// …and the device has moved at least this far in the scene since the fit's
         /// previous run, m: standing still never changes the heading.
