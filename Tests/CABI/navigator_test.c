@@ -3,6 +3,7 @@
  * wm_navigator_legs must not allocate (the header's promise). */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,6 +292,10 @@ static int readme_example(void) {
 }
 
 int main(void) {
+    /* Pinned layouts: 8-byte fields on 8-byte boundaries, no padding. */
+    CHECK(sizeof(wm_navigator_config) == 184 && sizeof(wm_fix) == 80 && sizeof(wm_camera) == 176);
+    CHECK(sizeof(wm_navigator_result) == 192 && offsetof(wm_navigator_result, arrow_total) == 184);
+    CHECK(offsetof(wm_fix, horizontal_accuracy_m) == 32 && offsetof(wm_camera, ground_height_m) == 168);
     CHECK(readme_example() == 0);
     route_allocations();
     walk(WM_HEIGHTS_ELLIPSOIDAL);
