@@ -463,11 +463,23 @@ WM_API wm_status wm_screen_project(const wm_mat4f *view, const wm_mat4f *project
 WM_API wm_status wm_screen_sphere_radius(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                          wm_vec3 center, double screen_diameter, double *radius_m);
 /* Angle (degrees, counter-clockwise on screen) from the screen x axis to the scene's X
- * axis at `point`: turn a screen label by it to keep it level. */
+ * axis at `point`. Deprecated for keeping labels level: the scene's X axis is
+ * horizontal on screen only when facing north or south (facing south it turns a label
+ * upside down); use wm_screen_label_roll. */
 WM_API wm_status wm_screen_billboard_roll(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                           wm_vec3 point, double *roll_deg);
+/* The label roll: the angle, degrees counter-clockwise as the user sees the screen, by
+ * which to turn a screen label so it stays parallel to the horizon (a phone rolled 30
+ * degrees clockwise gives +30), right at every heading; in (-180, 180]. `axes` says
+ * which scene axis is up. Errors: NULL_POINTER, INVALID_VALUE (non-finite or singular
+ * matrices, bad viewport, unknown axes), NOT_AVAILABLE (looking straight up or down:
+ * the horizon has no direction). */
+WM_API wm_status wm_screen_label_roll(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
+                                      wm_axes axes, double *roll_deg);
 /* The off-screen hint: *needed = 0 when `target` is visible; otherwise the edge point
- * (x, y) and the shortest turn (degrees, positive right). Behind the camera: bottom edge. */
+ * (x, y) and the shortest turn (degrees, positive right; 0 straight above or below).
+ * The point moves continuously along the edge as the camera turns; directly behind it
+ * is the bottom centre, and it is on the side of the shortest turn. */
 WM_API wm_status wm_screen_hint(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                 wm_axes axes, wm_vec3 target, int32_t *needed, double *x, double *y, double *turn_deg);
 /* Finish-mark diameter: maximum below near_m, linear to far_m, minimum beyond. */

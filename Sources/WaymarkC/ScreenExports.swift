@@ -44,6 +44,16 @@ public func wm_screen_billboard_roll(_ view: UnsafePointer<wm_mat4f>?, _ project
 }
 
 @c @implementation
+public func wm_screen_label_roll(_ view: UnsafePointer<wm_mat4f>?, _ projection: UnsafePointer<wm_mat4f>?, _ viewport: wm_viewport,
+                                 _ axes: wm_axes, _ roll_deg: UnsafeMutablePointer<Double>?) -> wm_status {
+    guard view != nil, projection != nil, let roll_deg else { return WM_ERROR_NULL_POINTER }
+    guard let axes = SceneAxes(rawValue: axes), let s = screenProjection(view, projection, viewport) else { return WM_ERROR_INVALID_VALUE }
+    guard let r = s.labelRoll(axes: axes) else { return WM_ERROR_NOT_AVAILABLE }
+    roll_deg.pointee = r
+    return WM_OK
+}
+
+@c @implementation
 public func wm_screen_hint(_ view: UnsafePointer<wm_mat4f>?, _ projection: UnsafePointer<wm_mat4f>?, _ viewport: wm_viewport,
                            _ axes: wm_axes, _ target: wm_vec3, _ needed: UnsafeMutablePointer<Int32>?,
                            _ x: UnsafeMutablePointer<Double>?, _ y: UnsafeMutablePointer<Double>?,

@@ -162,6 +162,21 @@ static void walk(int heights) {
     /* Label roll with the phone rolled 30 degrees clockwise, facing each way. */
     camera_at(&cam, (wm_vec3){0, 1.4, 0}, 90, 10, 30);
     CHECK(wm_navigator_update(nav, t, &cam, &r, arrows, 0, &n) == WM_OK && n == 0 && fabs(r.label_roll_deg - 30) < 1e-4);
+    camera_at(&cam, (wm_vec3){0, 1.4, 0}, 180, -20, 30);
+    {   /* The same through wm_screen_label_roll, facing south (billboard roll fails there). */
+        wm_mat4f view = cam.transform;
+        double roll = 0;
+        int k;
+        for (k = 0; k < 3; k++) {   /* rigid inverse: transpose the rotation, rotate -t */
+            int j;
+            for (j = 0; j < 3; j++) view.m[4 * j + k] = cam.transform.m[4 * k + j];
+        }
+        for (k = 0; k < 3; k++)
+            view.m[12 + k] = -(view.m[k] * cam.transform.m[12] + view.m[4 + k] * cam.transform.m[13] + view.m[8 + k] * cam.transform.m[14]);
+        CHECK(wm_screen_label_roll(&view, &cam.projection, cam.viewport, WM_AXES_EUS, &roll) == WM_OK && fabs(roll - 30) < 1e-4);
+        CHECK(wm_screen_label_roll(&view, &cam.projection, cam.viewport, 7, &roll) == WM_ERROR_INVALID_VALUE);
+        CHECK(wm_screen_label_roll(&view, &cam.projection, cam.viewport, WM_AXES_EUS, NULL) == WM_ERROR_NULL_POINTER);
+    }
     /* Facing away from the finish: the hint is at the bottom centre, turn 180. */
     camera_at(&cam, (wm_vec3){0, 1.4, 0}, 180 - compass, 0, 0);
     CHECK(wm_navigator_update(nav, t, &cam, &r, NULL, 0, &n) == WM_OK && r.hint_needed == 1 && r.finish_visible == 0);
