@@ -119,20 +119,23 @@ struct ReplayCLITests {
     /// RMS over `values`.
     static func rms(_ values: [Double]) -> Double { (values.map { $0 * $0 }.reduce(0, +) / Double(values.count)).squareRoot() }
 
-    @Test("README figures: heading error over time (straight 300 m) and progress error (150 m out and back), 10 seeds")
+    @Test("README figures: heading error over time (straight 300 m, 20 seeds) and progress error (150 m out and back, 10 seeds)")
     func measuredFigures() throws {
         // Heading: correction − 15° at 30, 60, 120 s on the reference walk.
         var heading: [Double: [Double]] = [30: [], 60: [], 120: [], 200: []]
-        for seed in 1...10 {
+        var sigma30: [Double] = []
+        for seed in 1...20 {
             let r = try Self.simulateAndReplay(route: Self.straight, seed: seed)
             for t in heading.keys.sorted() {
                 let row = try #require(r.rows.first { Double($0[0])! >= t - 1e-9 })
                 heading[t]!.append(Double(row[4])! - 15)
+                if t == 30 { #expect(row[6] == "applied"); sigma30.append(Double(row[5])!) }
             }
         }
         let h = heading.keys.sorted().map { String(format: "%.1f", Self.rms(heading[$0]!)) }
-        print("heading RMS at 30/60/120/200 s: \(h)")
-        #expect(h == ["7.0", "2.1", "0.5", "0.3"])
+        let claimed = String(format: "%.1f", Self.rms(sigma30))
+        print("heading RMS at 30/60/120/200 s: \(h); the fits' own 1-σ at 30 s: \(claimed)")
+        #expect(h == ["5.6", "1.9", "0.5", "0.3"] && claimed == "4.3")
         // Progress: remaining_m against the truth (1.4 m/s along 300 m of route) for every frame.
         var worst = 0.0, all: [Double] = [], back: [Double] = []
         for seed in 1...10 {
