@@ -10,7 +10,10 @@
 /// sin φ·up₀. The camera looks along its own −Z with +Y up the screen (ARKit); the
 /// transform's columns are (right, up, −f, position) in scene axes.
 public struct CameraPose: Sendable, Equatable {
+    /// The camera's scene position, metres.
     public var position: SIMD3<Double>
+    /// Degrees: yaw clockwise from north (the scene's −Z in `eus`), pitch above the
+    /// horizontal in [-90, 90], roll clockwise as the user sees the screen.
     public var yaw: Double, pitch: Double, roll: Double
 
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for a non-finite value, or a pitch

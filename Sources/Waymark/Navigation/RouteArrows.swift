@@ -27,7 +27,9 @@ public struct RouteArrow: Sendable, Equatable {
 /// `last < first`). Computed from integers, so 0.1 m over 100 m is exactly 1,001
 /// positions 0, 0.1, …, 100 and never drifts by accumulated round-off.
 public struct ArrowRange: Sendable, Equatable {
+    /// The first and last k (the range is empty when `last < first`).
     public var first: Int, last: Int
+    /// Metres between arrows.
     public var spacing: Double
     /// How many arrows.
     public var count: Int { last >= first ? last - first + 1 : 0 }

@@ -28,10 +28,12 @@
 /// nothing (the C test counts `malloc` calls). Keep ``arrows`` only until the next
 /// update: holding it makes that update copy the storage.
 public struct Navigator: Sendable {
+    /// The settings it was created with.
     public let configuration: Configuration
     /// The route in the navigator's tangent frame (east, north, up metres from the
     /// route's first point; up is 0 throughout for ``RouteHeights/none``).
     public let route: RoutePath
+    /// What the route's heights meant.
     public let heights: RouteHeights
     let tangent: LocalTangentFrame
 
@@ -41,6 +43,7 @@ public struct Navigator: Sendable {
     var progress: RouteProgress
 
     // Heading.
+    /// See ``NavigatorFrame/CorrectionState``.
     public private(set) var correctionState: NavigatorFrame.CorrectionState = .none
     /// σ of the applied correction (or of the latest estimate while estimating), degrees.
     public private(set) var correctionSigma: Double? = nil
@@ -58,6 +61,7 @@ public struct Navigator: Sendable {
     var lastFixSceneUp: Double? = nil
 
     var arrowStorage: [NavigatorArrow]
+    /// How many arrows the last update placed.
     public private(set) var arrowCount = 0
     /// The arrows of the last update, nearest first.
     public var arrows: ArraySlice<NavigatorArrow> { arrowStorage[0..<arrowCount] }
@@ -375,7 +379,9 @@ public struct NavigatorFrame: Sendable, Equatable {
     public enum CorrectionState: Int32, Sendable, Equatable, BitwiseCopyable {
         case none = 0, estimating = 1, applied = 2
     }
+    /// The frame's time, seconds on the caller's clock.
     public var time: Double
+    /// Whether a heading correction has been estimated or applied.
     public var correctionState: CorrectionState = .none
     /// The frame's heading correction, degrees: true azimuth = scene azimuth + this.
     public var correction: Double? = nil
@@ -387,17 +393,21 @@ public struct NavigatorFrame: Sendable, Equatable {
     public var remaining: Double? = nil
     /// Horizontal distance from the route window, m.
     public var offRouteDistance: Double? = nil
+    /// Whether `offRouteDistance` exceeds ``Navigator/Configuration/offRouteDistance``.
     public var isOffRoute = false
     /// The user's refined position (the camera's, through the frame).
     public var userPosition: GeodeticCoordinate? = nil
+    /// The finish mark (nil before the first fix).
     public var finish: FinishMark? = nil
     /// The auxiliary mark, when the finish is off screen.
     public var hint: HintMark? = nil
     /// Degrees counter-clockwise on screen to keep a label level (``ScreenProjection/labelRoll(axes:)``).
     public var labelRoll: Double? = nil
+    /// How many arrows this frame has (``Navigator/arrows``).
     public var arrowCount = 0
     /// The nearest arrow ahead.
     public var firstArrow: NavigatorArrow? = nil
 
+    /// A frame at `time` with nothing available yet.
     public init(time: Double) { self.time = time }
 }
