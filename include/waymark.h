@@ -331,8 +331,9 @@ WM_API wm_status wm_geoid_undulation(const wm_geodetic *in, size_t in_stride, do
  * Stateful pieces are opaque handles created with their capacities and freed by
  * *_destroy, which accepts NULL. A handle may be used by one thread at a time. Outputs
  * are untouched on error. Memory: wm_route_* and wm_estimates_* allocate only in
- * create; wm_heading_corrector_add allocates while it fits (a few to a few dozen small
- * blocks per trigger) -- the navigator below allocates nothing after create. */
+ * create (tested by counting malloc); wm_heading_corrector_add allocates the working
+ * arrays of its fit when it triggers -- the navigator below allocates nothing after
+ * create. */
 
 /* A route in scene coordinates (convert geographic points with wm_frame_forward). */
 typedef struct wm_route wm_route;
@@ -361,7 +362,7 @@ typedef struct wm_arrow_leg {
     double yaw_deg;
     double turn_deg;            /* at its start, relative to the previous leg: positive = right
                                    (clockwise seen from above) in every axes convention, as
-                                   wm_screen_hint; 180 = U-turn. (Before 0.2: right = negative.) */
+                                   wm_screen_hint; 180 = U-turn. (Earlier versions: right = negative.) */
 } wm_arrow_leg;
 
 /* points: count >= 1 scene positions every stride bytes, copied. */
