@@ -241,6 +241,7 @@ static void route_allocations(void) {
     for (i = 0; i < 100; i++) {
         total += wm_route_arrows(route, &at, 3, 100, arrows, 64, &n) == WM_OK ? n : 0;
         total += wm_route_legs(route, 25, 40, legs, 8, &n) == WM_OK ? n : 0;
+        total += wm_route_project(route, user, &at) == WM_OK ? 0 : 1000000;
     }
     counting = 0;
     CHECK(allocations - before == 0 && total == 100 * (30 + 3));
