@@ -377,7 +377,8 @@ WM_API wm_status wm_route_project(const wm_route *route, wm_vec3 user, wm_route_
  * is written. The count is checked before any arrow is built; nothing is allocated.
  * Errors: NULL_POINTER (route, from, count; out when arrows are to be written),
  * INVALID_VALUE (spacing_m or ahead_m not finite and positive, a non-finite or
- * out-of-range `from`, more than 2^40 arrows), BAD_COUNT. */
+ * out-of-range `from`, more than 2^40 arrows or a route over 2^52 spacings long),
+ * BAD_COUNT. */
 WM_API wm_status wm_route_arrows(const wm_route *route, const wm_route_position *from, double spacing_m,
                                  double ahead_m, wm_arrow *out, size_t capacity, size_t *count);
 /* The legs of the route between two along-route distances (an arrow's animation

@@ -245,6 +245,7 @@ static void route_allocations(void) {
     }
     counting = 0;
     CHECK(allocations - before == 0 && total == 100 * (30 + 3));
+    CHECK(wm_route_arrows(route, &at, 1e-300, 100, arrows, 64, &n) == WM_ERROR_INVALID_VALUE);   /* k beyond Int: no trap */
     wm_route_destroy(route);
     {   /* The estimate buffer, past its capacity (the oldest dropped) and refined. */
         wm_estimates *estimates = NULL;

@@ -49,6 +49,9 @@ struct RouteTests {
         beyond.distanceAlong = -5
         #expect(try route.arrows(from: beyond, spacing: 3, ahead: 4).map(\.distanceAlong) == [0, 3])
         #expect(throws: WaymarkError.invalidInput(.notPositive)) { try route.arrows(from: p, spacing: 0) }
+        // k would not fit an Int: an error, not a trap.
+        #expect(throws: WaymarkError.invalidInput(.outOfRange)) { try route.arrowRange(from: 20, spacing: 1e-300, ahead: 1) }
+        #expect(throws: WaymarkError.invalidInput(.outOfRange)) { try route.arrowRange(from: 0, spacing: .leastNonzeroMagnitude, ahead: 1) }
         #expect(throws: WaymarkError.invalidInput(.nonFinite)) { try route.arrows(from: p, spacing: .nan) }
         // Left turns are negative.
         let left = try RoutePath(points: [SIMD3(0, 0, 0), SIMD3(0, 0, -10), SIMD3(-10, 0, -10)])

@@ -50,14 +50,16 @@ extension RoutePath {
     /// along-route distances k · spacing, anchored to the route so they stay put on the
     /// ground as the user walks. Work is O(1); nothing is allocated.
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for a spacing, window or start that
-    ///   is not finite and positive (start: finite), or more than 2⁴⁰ arrows.
+    ///   is not finite and positive (start: finite), more than 2⁴⁰ arrows, or a route
+    ///   more than 2⁵² spacings long.
     public func arrowRange(from distance: Double, spacing: Double = 3, ahead: Double = 100) throws(WaymarkError) -> ArrowRange {
         guard spacing.isFinite, ahead.isFinite, distance.isFinite else { throw .invalidInput(.nonFinite) }
         guard spacing > 0, ahead > 0 else { throw .invalidInput(.notPositive) }
         guard length > 0 else { return ArrowRange(first: 0, last: -1, spacing: spacing) }
         let start = min(max(distance, 0), length), end = min(length, start + ahead)
         let firstK = (start / spacing).rounded(.up), lastK = (end / spacing).rounded(.down)
-        guard lastK - firstK < 0x1p40 else { throw .invalidInput(.outOfRange) }
+        // Both ends must be integers an Int holds (a spacing of 1e-300 would not be).
+        guard lastK < 0x1p52, lastK - firstK < 0x1p40 else { throw .invalidInput(.outOfRange) }
         var first = Int(firstK), last = Int(lastK)
         // Division can round across an integer: keep k · spacing inside [start, end].
         if Double(first) * spacing < start { first += 1 }
