@@ -392,6 +392,9 @@ struct NavigatorTests {
         #expect(throws: WaymarkError.invalidInput(.nonFinite)) { try HeadingCorrector(configuration: h) }
         h.pairSelection = .topWeightPercent(0)
         #expect(throws: WaymarkError.invalidInput(.outOfRange)) { try HeadingCorrector(configuration: h) }
+        var endless = WalkSimulator.Scenario(route: Self.straight)
+        endless.waitAfter = 1e300                                // once Int(inf): a trap
+        #expect(throws: WaymarkError.invalidInput(.outOfRange)) { try WalkSimulator(endless).events() }
         let pose = try CameraPose(position: .zero, yaw: 0)
         let before = try nav.update(time: 0, camera: pose.transform(), projection: Self.projection, viewport: Self.viewport)
         #expect(before.progress == nil && before.correction == nil && before.correctionState == .none)

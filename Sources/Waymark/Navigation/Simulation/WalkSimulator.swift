@@ -61,8 +61,8 @@ public struct WalkSimulator: Sendable {
     }
 
     /// The events in time order (a fix before a frame at the same time).
-    /// - Throws: ``WaymarkError/invalidInput(_:)`` for a route of fewer than 2 points
-    ///   or non-finite or non-positive parameters.
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` for a route of fewer than 2 points,
+    ///   non-finite or non-positive parameters, or more than 2²⁴ fixes or frames.
     public func events() throws(WaymarkError) -> [Event] {
         let s = scenario
         guard s.route.count >= 2 else { throw .invalidInput(.outOfRange) }
@@ -80,6 +80,8 @@ public struct WalkSimulator: Sendable {
         let end = s.waitBefore + walked / s.speed + s.waitAfter
         var rng = SeededGenerator(seed: s.seed)
         var events: [Event] = []
+        // A bounded walk: at most 2²⁴ fixes and frames each (a 19-day walk at 10 Hz).
+        guard end / s.fixInterval < 0x1p24, end / s.frameInterval < 0x1p24 else { throw .invalidInput(.outOfRange) }
         let fixes = Int((end / s.fixInterval).rounded(.down)), frames = Int((end / s.frameInterval).rounded(.down))
         events.reserveCapacity(fixes + frames + 2)
         var i = 0, j = 0
