@@ -1,6 +1,7 @@
 import Waymark
 
-/// `waymark replay --route ROUTE [--fov-deg 60] [--viewport 390x844] LOG`: runs the
+/// `waymark replay --route ROUTE [--fov-deg 60] [--viewport 390x844]
+/// [--route-heights ellipsoidal|orthometric|none] LOG`: runs the
 /// navigator over a field log exactly as an app would (every fix to `addFix`, every
 /// frame to `update`) and writes one CSV row per frame. Same log, same output, byte
 /// for byte.
@@ -10,7 +11,7 @@ enum ReplayCommand {
         + "label_roll_deg,arrow_count,first_arrow_along_m,first_arrow_x,first_arrow_y,first_arrow_z"
 
     static func run(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: ["route", "fov-deg", "viewport"])
+        let args = try Arguments(words, allowed: ["route", "fov-deg", "viewport", "route-heights"])
         guard let routePath = args.options["route"] else { throw .usage("replay needs --route ROUTE (rows lat,lon[,h])") }
         let fov = try NavigationCommands.number(args, "fov-deg", default: 60)
         guard fov > 0, fov < 180 else { throw .usage("--fov-deg must be between 0 and 180") }
@@ -20,8 +21,19 @@ enum ReplayCommand {
               width.isFinite, height.isFinite else { throw .usage("--viewport must be WIDTHxHEIGHT in points, got '\(viewportText)'") }
         let (route, withHeights) = try readRoute(routePath)
         guard route.count >= 2 else { throw .usage("the route needs at least two points") }
+        let heights: Navigator.RouteHeights
+        switch try args.choice("route-heights", default: withHeights ? "ellipsoidal" : "none",
+                               among: ["ellipsoidal", "orthometric", "none"]) {
+        case "ellipsoidal": heights = .ellipsoidal
+        case "orthometric": heights = .orthometric
+        default: heights = .none
+        }
+        guard withHeights || heights == .none else { throw .usage("--route-heights \(heights == .orthometric ? "orthometric" : "ellipsoidal") needs a height on every route row") }
         var navigator: Navigator
-        do { navigator = try Navigator(route: route, heights: withHeights ? .ellipsoidal : .none) } catch { throw .usage(error.message) }
+        do { navigator = try Navigator(route: route, heights: heights) } catch {
+            if case .gridMissing = error { throw CLIError(kind: .unavailable, message: error.message) }
+            throw .usage(error.message)
+        }
         let projection: Matrix4x4d
         do { projection = try CameraPose.perspective(fovY: fov, aspect: width / height) } catch { throw .usage(error.message) }
 

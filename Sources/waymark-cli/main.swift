@@ -30,7 +30,8 @@ commands:
              the heading corrector in a seeded field simulation (default: a straight
              300 m walk, 5 m GPS noise, 15° compass error, 100 runs); --log writes the
              first run's walk as a field log for replay
-  replay     --route ROUTE [--fov-deg 60] [--viewport 390x844] LOG
+  replay     --route ROUTE [--fov-deg 60] [--viewport 390x844]
+             [--route-heights ellipsoidal|orthometric|none] LOG
              runs the navigator over a field log (t_s,event,lat,lon,h,accuracy_m,x,y,z,
              yaw_deg,pitch_deg,roll_deg) and writes one row per frame (README: Replay)
   arrows     --origin LAT,LON[,H] --position LAT,LON[,H] [--spacing-m 3] [--ahead-m 100] ROUTE_FILE

@@ -116,6 +116,26 @@ struct ReplayCLITests {
         #expect(noHeight.status == 0)
     }
 
+    @Test("--route-heights: EGM96 heights raise the route by the undulation; none puts it on the ground")
+    func routeHeights() throws {
+        let routeURL = Self.temporary("route-h.csv"), logURL = Self.temporary("log-h.csv")
+        defer { try? FileManager.default.removeItem(at: routeURL); try? FileManager.default.removeItem(at: logURL) }
+        // 300 m north at height 0 (the log's fixes: ellipsoidal, the device 1.4 m up).
+        try "lat,lon,h\n55.7339,37.5886,0\n55.7365946,37.5886,0\n".write(to: routeURL, atomically: true, encoding: .utf8)
+        #expect(try Waymark.run(["simulate", "--runs", "1", "--duration-s", "20", "--route", routeURL.path, "--log", logURL.path]).status == 0)
+        func lastFinishY(_ heights: String) throws -> Double {
+            let r = try Waymark.run(["replay", "--route", routeURL.path, "--route-heights", heights, logURL.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            return Double(r.lines.last!.split(separator: ",", omittingEmptySubsequences: false)[10])!
+        }
+        let ellipsoidal = try lastFinishY("ellipsoidal"), orthometric = try lastFinishY("orthometric"), none = try lastFinishY("none")
+        let undulation = try Waymark.run(["geoid", "--undulation"], input: "55.7365946,37.5886\n")
+        let n = Double(undulation.lines.last!)!
+        #expect(abs(orthometric - ellipsoidal - n) < 0.05, "\(orthometric) \(ellipsoidal) \(n)")
+        #expect(abs(ellipsoidal) < 0.5 && abs(none) < 0.5)
+        #expect(try Waymark.run(["replay", "--route", routeURL.path, "--route-heights", "sea", logURL.path]).status == 64)
+    }
+
     /// RMS over `values`.
     static func rms(_ values: [Double]) -> Double { (values.map { $0 * $0 }.reduce(0, +) / Double(values.count)).squareRoot() }
 
