@@ -417,9 +417,12 @@ WM_API wm_status wm_geoid_undulation_ex(const wm_geodetic *in, size_t in_stride,
 
 /* ---- Navigation (seed 000, 003, 004): route, estimates, heading, screen, POIs -------
  *
- * Stateful pieces are opaque handles created with their capacities (create allocates
- * once; the calls after that do not) and freed by *_destroy, which accepts NULL. A
- * handle may be used by one thread at a time. Outputs are untouched on error. */
+ * Stateful pieces are opaque handles created with their capacities and freed by
+ * *_destroy, which accepts NULL. A handle may be used by one thread at a time. Outputs
+ * are untouched on error. Memory: wm_route_* and wm_estimates_* allocate only in
+ * create (tested by counting malloc); wm_heading_corrector_add allocates the working
+ * arrays of its fit when it triggers -- the navigator below allocates nothing after
+ * create. */
 
 /* A route in scene coordinates (convert geographic points with wm_frame_forward). */
 typedef struct wm_route wm_route;
@@ -446,7 +449,9 @@ typedef struct wm_arrow {
 typedef struct wm_arrow_leg {
     wm_vec3 start, end;
     double yaw_deg;
-    double turn_deg;            /* at its start, relative to the previous leg; 180 = U-turn */
+    double turn_deg;            /* at its start, relative to the previous leg: positive = right
+                                   (clockwise seen from above) in every axes convention, as
+                                   wm_screen_hint; 180 = U-turn. (Earlier versions: right = negative.) */
 } wm_arrow_leg;
 
 /* points: 1 <= count <= 2^24 (16,777,216) scene positions every stride (>= 24) bytes,
@@ -456,12 +461,22 @@ WM_API wm_status wm_route_create(const wm_vec3 *points, size_t stride, size_t co
 WM_API void wm_route_destroy(wm_route *route);
 /* The user's projection onto the route (horizontally). */
 WM_API wm_status wm_route_project(const wm_route *route, wm_vec3 user, wm_route_position *out);
-/* Arrows every spacing_m over the ahead_m after `from`. *count receives the number of
- * arrows; when capacity is smaller, BAD_COUNT and nothing is written. */
+/* The arrows at along-route distances k * spacing_m (k integer) within
+ * [from->distance_along_m, + ahead_m], clamped to the route: anchored to the route, so
+ * they stay put as the user walks; counted from integers (0.1 m over 100 m is 1,001).
+ * *count receives the number of arrows; when capacity is smaller, BAD_COUNT and nothing
+ * is written. The count is checked before any arrow is built; nothing is allocated.
+ * Errors: NULL_POINTER (route, from, count; out when arrows are to be written),
+ * INVALID_VALUE (spacing_m or ahead_m not finite and positive, a non-finite or
+ * out-of-range `from`, more than 2^40 arrows or a route over 2^52 spacings long),
+ * BAD_COUNT. */
 WM_API wm_status wm_route_arrows(const wm_route *route, const wm_route_position *from, double spacing_m,
                                  double ahead_m, wm_arrow *out, size_t capacity, size_t *count);
 /* The legs of the route between two along-route distances (an arrow's animation
- * section: from its distance to the next arrow's). Capacity rule as wm_route_arrows. */
+ * section: from its distance to the next arrow's), clamped to the route. Capacity rule
+ * as wm_route_arrows (counted before any is written; nothing is allocated).
+ * Errors: NULL_POINTER (route, count; out when legs are to be written), INVALID_VALUE
+ * (non-finite distances), BAD_COUNT. */
 WM_API wm_status wm_route_legs(const wm_route *route, double from_m, double to_m, wm_arrow_leg *out,
                                size_t capacity, size_t *count);
 
@@ -549,11 +564,23 @@ WM_API wm_status wm_screen_project(const wm_mat4f *view, const wm_mat4f *project
 WM_API wm_status wm_screen_sphere_radius(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                          wm_vec3 center, double screen_diameter, double *radius_m);
 /* Angle (degrees, counter-clockwise on screen) from the screen x axis to the scene's X
- * axis at `point`: turn a screen label by it to keep it level. */
+ * axis at `point`. Deprecated for keeping labels level: the scene's X axis is
+ * horizontal on screen only when facing north or south (facing south it turns a label
+ * upside down); use wm_screen_label_roll. */
 WM_API wm_status wm_screen_billboard_roll(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                           wm_vec3 point, double *roll_deg);
+/* The label roll: the angle, degrees counter-clockwise as the user sees the screen, by
+ * which to turn a screen label so it stays parallel to the horizon (a phone rolled 30
+ * degrees clockwise gives +30), right at every heading; in (-180, 180]. `axes` says
+ * which scene axis is up. Errors: NULL_POINTER, INVALID_VALUE (non-finite or singular
+ * matrices, bad viewport, unknown axes), NOT_AVAILABLE (looking straight up or down:
+ * the horizon has no direction). */
+WM_API wm_status wm_screen_label_roll(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
+                                      wm_axes axes, double *roll_deg);
 /* The off-screen hint: *needed = 0 when `target` is visible; otherwise the edge point
- * (x, y) and the shortest turn (degrees, positive right). Behind the camera: bottom edge. */
+ * (x, y) and the shortest turn (degrees, positive right; 0 straight above or below).
+ * The point moves continuously along the edge as the camera turns; directly behind it
+ * is the bottom centre, and it is on the side of the shortest turn. */
 WM_API wm_status wm_screen_hint(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                 wm_axes axes, wm_vec3 target, int32_t *needed, double *x, double *y, double *turn_deg);
 /* Finish-mark diameter: maximum below near_m, linear to far_m, minimum beyond. */
@@ -580,6 +607,177 @@ WM_API wm_status wm_placement(int32_t method, double limit_m, double distance_m,
 typedef struct wm_proximity { double enter_m, leave_m; int32_t inside; int32_t reserved_; } wm_proximity;
 WM_API wm_status wm_proximity_init(wm_proximity *gate, double enter_m, double leave_m);
 WM_API wm_status wm_proximity_update(wm_proximity *gate, double distance_m, int32_t *inside);
+
+/* ---- Navigator: AR walking navigation as one session object ------------------------
+ *
+ * Create it with the route and settings, feed it every location fix with the device's
+ * scene position at that moment, and call wm_navigator_update once per rendered frame
+ * with the time and camera: it returns everything to draw. It composes the pieces
+ * above and owns the state between calls:
+ *   - anchor: the first fix becomes the frame's estimate; the frame is re-anchored on
+ *     every fix and every anchor_interval_s of frames, by default at the user's scene
+ *     position through the robust fit of the fixes within anchor_window_m (heading
+ *     weighted against the applied one by 1/sigma^2), so the route does not jump by the
+ *     GPS noise every second. A user who stops receiving fixes keeps the frame.
+ *   - heading: the fit runs every buffer_count fixes or buffer_interval_s (also from
+ *     frames, so it fires during a GPS outage); its correction is applied only when its
+ *     1-sigma is below maximum_uncertainty_deg, the fixes it rests on span
+ *     minimum_span_m in the scene, and the device moved minimum_move_m in the scene
+ *     since the fit's previous run (standing still never changes the heading).
+ *   - progress: monotonic along-route distance, searched from progress_behind_m behind
+ *     to progress_ahead_m ahead of the current progress (legs close together are told
+ *     apart by preferring to go on), the whole route again after reacquire_after_s
+ *     off-route (farther than off_route_m); out-and-back routes, hairpins, loops and a
+ *     start in the middle are followed.
+ *   - arrows at along-route distances k * arrow_spacing_m (k integer) from the progress
+ *     to arrows_ahead_m ahead: they stay put on the ground as the user walks (they move
+ *     only when the frame is re-anchored or corrected).
+ *   - heights: ELLIPSOIDAL, ORTHOMETRIC (EGM96, as GPX; converted at create with
+ *     egm96_15.gtx) or NONE (the route lies on the ground: the last fix's device scene
+ *     height minus device_height_m, or the ground plane height passed per frame).
+ * Turns are positive to the right everywhere (hint, legs).
+ * Memory: create allocates everything (fix_capacity fixes, the arrows, scratch);
+ * wm_navigator_add_fix, wm_navigator_update and wm_navigator_legs allocate nothing
+ * (tested by counting malloc, calloc, realloc and posix_memalign). One thread at a time
+ * per navigator. Outputs are untouched on error. A value not available yet is NaN. */
+typedef struct wm_navigator wm_navigator;
+
+/* wm_navigator_config.estimator */
+#define WM_ESTIMATOR_SEED_PAIRS      0  /* the seed's pairs (scene distance >= minimum_pair_distance_m) */
+#define WM_ESTIMATOR_ROBUST          1  /* robust least squares (default) */
+/* wm_navigator_config.anchor */
+#define WM_ANCHOR_FITTED             0  /* the robust fit evaluated at the user (default) */
+#define WM_ANCHOR_SEED_BEST          1  /* the seed's best estimate (lowest accuracy value, newest) */
+#define WM_ANCHOR_FUSED              2  /* every fix in the window through the applied heading, 1/sigma^2 */
+/* wm_navigator_config.heights */
+#define WM_HEIGHTS_ELLIPSOIDAL       0
+#define WM_HEIGHTS_ORTHOMETRIC       1
+#define WM_HEIGHTS_NONE              2
+/* wm_navigator_result.correction_state */
+#define WM_CORRECTION_NONE           0  /* no heading estimate yet (too little motion) */
+#define WM_CORRECTION_ESTIMATING     1  /* an estimate exists, not trusted yet */
+#define WM_CORRECTION_APPLIED        2  /* a correction has been applied */
+
+/* Every setting; wm_navigator_config_default fills the defaults shown. */
+typedef struct wm_navigator_config {
+    wm_axes axes;                    /* WM_AXES_EUS */
+    int32_t estimator;               /* WM_ESTIMATOR_ROBUST */
+    int32_t anchor;                  /* WM_ANCHOR_FITTED */
+    int32_t heights;                 /* WM_HEIGHTS_ELLIPSOIDAL */
+    int32_t buffer_count;            /* 10 fixes ... */
+    int32_t fix_capacity;            /* 256 fixes kept (1 .. 2^20) */
+    double buffer_interval_s;        /* ... or 10 s between heading fits */
+    double maximum_accuracy_m;       /* 30: fixes with a larger accuracy value stay out of fits */
+    double minimum_pair_distance_m;  /* 10 (seed pairs) */
+    double rejection;                /* 3 robust scales */
+    double maximum_uncertainty_deg;  /* 5 */
+    double minimum_span_m;           /* 15 */
+    double minimum_move_m;           /* 5 */
+    double anchor_window_m;          /* 100 */
+    double anchor_interval_s;        /* 1 */
+    double progress_behind_m;        /* 10 */
+    double progress_ahead_m;         /* 30 */
+    double off_route_m;              /* 20 */
+    double reacquire_after_s;        /* 10 */
+    double arrow_spacing_m;          /* 3 */
+    double arrows_ahead_m;           /* 100 (at most 2^20 arrows) */
+    double device_height_m;          /* 1.4 */
+    double finish_max_pt, finish_min_pt;   /* 120, 40: finish diameter ... */
+    double finish_near_m, finish_far_m;    /* 50, 2000: ... max below near, linear to far, min beyond */
+} wm_navigator_config;
+
+/* A location fix and the device's scene position when it was taken. */
+typedef struct wm_fix {
+    wm_geodetic position;            /* height_m ellipsoidal; ignored when has_height == 0 */
+    int32_t has_height;
+    int32_t reserved_;
+    double horizontal_accuracy_m;    /* > 0, as CoreLocation's horizontalAccuracy */
+    double vertical_accuracy_m;      /* > 0 */
+    double time_s;                   /* the caller's clock, the same as frames' */
+    wm_vec3 scene_position;
+} wm_fix;
+
+/* The camera of one rendered frame. transform: camera -> scene (ARKit camera.transform),
+ * rigid; projection: camera -> clip (either depth convention); viewport in points, y
+ * down. ground_height_m: a detected ground plane's scene height, used for routes
+ * without heights when has_ground == 1. */
+typedef struct wm_camera {
+    wm_mat4f transform;
+    wm_mat4f projection;
+    wm_viewport viewport;
+    int32_t has_ground;
+    int32_t reserved_;
+    double ground_height_m;
+} wm_camera;
+
+/* Everything to draw. NaN: not available yet (no fix yet, or behind the camera). */
+typedef struct wm_navigator_result {
+    double time_s;
+    int32_t correction_state;        /* WM_CORRECTION_* */
+    int32_t off_route;               /* 1 when off_route_m exceeds the config's */
+    double correction_deg;           /* the frame's: true azimuth = scene azimuth + this */
+    double correction_sigma_deg;     /* its 1-sigma (applied) or the estimate's (estimating) */
+    double progress_m;               /* monotonic along-route distance */
+    double remaining_m;              /* along-route distance to the finish */
+    double off_route_m;              /* horizontal distance from the route */
+    wm_geodetic user;                /* the user's refined position (the camera's) */
+    wm_vec3 finish;                  /* finish mark, scene metres */
+    double finish_distance_m;        /* straight-line scene distance camera -> finish */
+    int32_t finish_visible;          /* in front and inside the viewport */
+    int32_t hint_needed;             /* 1: draw the hint (the finish is off screen) */
+    double finish_screen_x, finish_screen_y;   /* points; NaN behind the camera */
+    double finish_diameter_pt;       /* the size rule */
+    double finish_sphere_radius_m;   /* sphere at the finish projecting to that diameter */
+    double hint_x, hint_y;           /* on the viewport's edge, continuous as the camera turns;
+                                        directly behind = bottom centre */
+    double hint_turn_deg;            /* shortest turn to the finish, positive = right */
+    double label_roll_deg;           /* counter-clockwise as the user sees the screen, to keep
+                                        a label level: phone rolled 30 deg clockwise -> +30 */
+    size_t arrow_total;              /* arrows in the window (at most the config's capacity) */
+} wm_navigator_result;
+
+/* Fills the defaults above. Errors: none (does nothing when config is NULL). */
+WM_API void wm_navigator_config_default(wm_navigator_config *config);
+
+/* The most arrows an update can return with this config: floor(ahead / spacing) + 2.
+ * Errors: none (0 for a NULL or invalid config). */
+WM_API size_t wm_navigator_arrow_capacity(const wm_navigator_config *config);
+
+/* A navigator along `count` >= 2 route points every `stride` bytes (>= 24), copied.
+ * Errors: NULL_POINTER (config, route, out), BAD_STRIDE, BAD_COUNT (count < 2 or
+ * overflow), INVALID_VALUE (a config value out of range or unknown selector, a route
+ * point non-finite or |lat| > 90: *first_bad = its index, first_bad may be NULL),
+ * GRID_MISSING (ORTHOMETRIC without egm96_15.gtx). *out untouched on error. */
+WM_API wm_status wm_navigator_create(const wm_navigator_config *config, const wm_geodetic *route, size_t stride,
+                                     size_t count, wm_navigator **out, size_t *first_bad);
+
+/* Frees the navigator. Errors: none (NULL is fine). */
+WM_API void wm_navigator_destroy(wm_navigator *navigator);
+
+/* Feeds a fix (in time order with frames). The first one creates the frame.
+ * Errors: NULL_POINTER, INVALID_VALUE (NaN, Inf, |lat| > 90, accuracies <= 0,
+ * has_height not 0 or 1); nothing changes then. */
+WM_API wm_status wm_navigator_add_fix(wm_navigator *navigator, const wm_fix *fix);
+
+/* One rendered frame: runs the timers (heading fit, re-anchoring), then fills *result
+ * and writes up to arrow_capacity arrows, nearest first, to `arrows` (may be NULL when
+ * arrow_capacity is 0); *arrow_count receives how many were written (result->arrow_total
+ * how many are in the window). Before the first fix only time_s, correction_state and
+ * label_roll_deg are set (the rest NaN / 0).
+ * Errors: NULL_POINTER (navigator, camera, result, arrow_count; arrows when
+ * arrow_capacity > 0), INVALID_VALUE (non-finite time or camera, has_ground not 0 or
+ * 1, non-positive viewport, singular camera or view-projection); nothing changes then. */
+WM_API wm_status wm_navigator_update(wm_navigator *navigator, double time_s, const wm_camera *camera,
+                                     wm_navigator_result *result, wm_arrow *arrows, size_t arrow_capacity,
+                                     size_t *arrow_count);
+
+/* The animation legs of arrow `index` of the last update (from it to the next arrow's
+ * distance, split at route vertices), in the current frame; the same ground height as
+ * that update. *count receives the number of legs; when capacity is smaller,
+ * BAD_COUNT and nothing is written. Errors: NULL_POINTER (navigator, count; out when
+ * legs are to be written), BAD_COUNT, NOT_AVAILABLE (no such arrow). */
+WM_API wm_status wm_navigator_legs(const wm_navigator *navigator, size_t index, wm_arrow_leg *out, size_t capacity,
+                                   size_t *count);
 
 #ifdef __cplusplus
 } /* extern "C" */

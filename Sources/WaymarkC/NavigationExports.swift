@@ -69,13 +69,16 @@ public func wm_route_arrows(_ route: OpaquePointer?, _ from: UnsafePointer<wm_ro
     guard let route, let from, let count else { return WM_ERROR_NULL_POINTER }
     let path = object(route, as: RouteHandle.self).path
     guard let start = projection(path, from.pointee) else { return WM_ERROR_INVALID_VALUE }
-    let arrows: [RouteArrow]
-    do { arrows = try path.arrows(from: start, spacing: spacing_m, ahead: ahead_m) } catch { return status(of: error) }
-    count.pointee = arrows.count
-    guard capacity >= arrows.count else { return WM_ERROR_BAD_COUNT }
-    guard arrows.isEmpty || out != nil else { return WM_ERROR_NULL_POINTER }
-    for (i, a) in arrows.enumerated() {
-        out![i] = wm_arrow(position: cvec(a.position), yaw_deg: a.yaw, distance_along_m: a.distanceAlong)
+    // The count first (O(1)), checked against the capacity before any arrow is built.
+    let range: ArrowRange
+    do { range = try path.arrowRange(from: start.distanceAlong, spacing: spacing_m, ahead: ahead_m) } catch { return status(of: error) }
+    let n = range.count
+    count.pointee = n
+    guard capacity >= n else { return WM_ERROR_BAD_COUNT }
+    guard n == 0 || out != nil else { return WM_ERROR_NULL_POINTER }
+    for j in 0..<n {
+        let a = path.arrowPlacement(range.first + j, spacing: range.spacing)
+        out![j] = wm_arrow(position: cvec(a.position), yaw_deg: a.yaw, distance_along_m: a.distanceAlong)
     }
     return WM_OK
 }
@@ -85,12 +88,15 @@ public func wm_route_legs(_ route: OpaquePointer?, _ from_m: Double, _ to_m: Dou
                           _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> wm_status {
     guard let route, let count else { return WM_ERROR_NULL_POINTER }
     guard from_m.isFinite, to_m.isFinite else { return WM_ERROR_INVALID_VALUE }
-    let legs = object(route, as: RouteHandle.self).path.legs(from: from_m, to: to_m)
-    count.pointee = legs.count
-    guard capacity >= legs.count else { return WM_ERROR_BAD_COUNT }
-    guard legs.isEmpty || out != nil else { return WM_ERROR_NULL_POINTER }
-    for (i, l) in legs.enumerated() {
+    let path = object(route, as: RouteHandle.self).path
+    let n = path.legCount(from: from_m, to: to_m)
+    count.pointee = n
+    guard capacity >= n else { return WM_ERROR_BAD_COUNT }
+    guard n == 0 || out != nil else { return WM_ERROR_NULL_POINTER }
+    var i = 0
+    path.forEachLeg(from: from_m, to: to_m) { l in
         out![i] = wm_arrow_leg(start: cvec(l.start), end: cvec(l.end), yaw_deg: l.yaw, turn_deg: l.turn)
+        i += 1
     }
     return WM_OK
 }
@@ -180,7 +186,8 @@ func correctorConfiguration(_ c: wm_heading_config) -> HeadingCorrector.Configur
 public func wm_heading_corrector_create(_ config: UnsafePointer<wm_heading_config>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> wm_status {
     guard let config, let out else { return WM_ERROR_NULL_POINTER }
     guard let s = correctorConfiguration(config.pointee) else { return WM_ERROR_INVALID_VALUE }
-    out.pointee = retained(CorrectorHandle(HeadingCorrector(configuration: s)))
+    guard let corrector = try? HeadingCorrector(configuration: s) else { return WM_ERROR_INVALID_VALUE }
+    out.pointee = retained(CorrectorHandle(corrector))
     return WM_OK
 }
 

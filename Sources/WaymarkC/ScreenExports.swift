@@ -44,6 +44,16 @@ public func wm_screen_billboard_roll(_ view: UnsafePointer<wm_mat4f>?, _ project
 }
 
 @c @implementation
+public func wm_screen_label_roll(_ view: UnsafePointer<wm_mat4f>?, _ projection: UnsafePointer<wm_mat4f>?, _ viewport: wm_viewport,
+                                 _ axes: wm_axes, _ roll_deg: UnsafeMutablePointer<Double>?) -> wm_status {
+    guard view != nil, projection != nil, let roll_deg else { return WM_ERROR_NULL_POINTER }
+    guard let axes = SceneAxes(rawValue: axes), let s = screenProjection(view, projection, viewport) else { return WM_ERROR_INVALID_VALUE }
+    guard let r = s.labelRoll(axes: axes) else { return WM_ERROR_NOT_AVAILABLE }
+    roll_deg.pointee = r
+    return WM_OK
+}
+
+@c @implementation
 public func wm_screen_hint(_ view: UnsafePointer<wm_mat4f>?, _ projection: UnsafePointer<wm_mat4f>?, _ viewport: wm_viewport,
                            _ axes: wm_axes, _ target: wm_vec3, _ needed: UnsafeMutablePointer<Int32>?,
                            _ x: UnsafeMutablePointer<Double>?, _ y: UnsafeMutablePointer<Double>?,
@@ -70,7 +80,8 @@ public func wm_finish_mark_diameter(_ maximum: Double, _ minimum: Double, _ near
     guard distance_m.isFinite,
           let rule = try? FinishMarkSize(maximumDiameter: maximum, minimumDiameter: minimum, near: near_m, far: far_m)
     else { return WM_ERROR_INVALID_VALUE }
-    diameter.pointee = rule.diameter(atDistance: distance_m)
+    guard let d = try? rule.diameter(atDistance: distance_m) else { return WM_ERROR_INVALID_VALUE }
+    diameter.pointee = d
     return WM_OK
 }
 
@@ -98,7 +109,7 @@ public func wm_radar_position(_ radius: Double, _ range_m: Double, _ distance_m:
     guard distance_m.isFinite, bearing_deg.isFinite, heading_deg.isFinite, let radar = try? Radar(radius: radius, range: range_m) else {
         return WM_ERROR_INVALID_VALUE
     }
-    let p = radar.position(distance: distance_m, bearing: bearing_deg, heading: heading_deg)
+    guard let p = try? radar.position(distance: distance_m, bearing: bearing_deg, heading: heading_deg) else { return WM_ERROR_INVALID_VALUE }
     x.pointee = p.x
     y.pointee = p.y
     return WM_OK

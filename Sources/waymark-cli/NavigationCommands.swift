@@ -24,10 +24,13 @@ enum NavigationCommands {
     }
 
     /// `simulate [--route straight|sample|FILE] [--runs N] [--seed S] [--heading-error-deg D] [--gps-sigma-m M]
-    /// [--jumps] [--drift-deg-per-min R] [--duration-s T] [--estimator seed|robust] [--svg FILE]`.
+    /// [--jumps] [--drift-deg-per-min R] [--duration-s T] [--estimator seed|robust] [--svg FILE] [--log FILE]`.
+    /// `--log` writes the first run's walk (its route, speed, GPS noise, compass error and
+    /// seed) as a field log for `waymark replay`: fixes at 1 Hz, camera frames at 10 Hz
+    /// looking along the walk (the walk simulator's own noise draws; no jumps or drift).
     static func simulate(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
         let args = try Arguments(words, allowed: ["route", "runs", "seed", "heading-error-deg", "gps-sigma-m", "drift-deg-per-min",
-                                                  "duration-s", "estimator", "svg"], switches: ["jumps"])
+                                                  "duration-s", "estimator", "svg", "log"], switches: ["jumps"])
         guard args.file == nil else { throw .usage("simulate takes no input file; use --route FILE") }
         var scenario = FieldSimulator.Scenario()
         switch args.options["route"] ?? "straight" {
@@ -78,6 +81,23 @@ enum NavigationCommands {
         if let last = all.first?.last {
             out.line("final_time_s \(format(last.time))")
             out.line("rms_heading_error_deg_final \(format(rms(last.time) { $0.headingError }))")
+        }
+        if let path = args.options["log"] {
+            guard !scenario.jumps, scenario.driftDegreesPerMinute == 0 else { throw .usage("--log cannot record --jumps or --drift-deg-per-min") }
+            var walk = WalkSimulator.Scenario(route: scenario.route)
+            walk.speed = scenario.speed
+            walk.gpsSigma = scenario.gpsSigma
+            walk.headingError = scenario.headingError
+            walk.seed = seed
+            if let d = scenario.duration {
+                let length = (try? RoutePath(points: scenario.route.map { LocalTangentFrame(origin: scenario.route[0]).forward($0) }, axes: .enu).length) ?? 0
+                if d * walk.speed < length { walk.walkDistance = d * walk.speed } else { walk.waitAfter = d - length / walk.speed }
+            }
+            let text: String
+            do { text = FieldLog.text(of: try WalkSimulator(walk).events()) } catch { throw .usage(error.message) }
+            do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+                throw .usage("cannot write \(path): \(error.localizedDescription)")
+            }
         }
         if let path = args.options["svg"], let first = all.first {
             do { try svg(first).write(toFile: path, atomically: true, encoding: .utf8) } catch {

@@ -469,8 +469,13 @@ static void navigation(void) {
     CHECK(at.segment == 0 && fabs(at.offset_m - 2) < 1e-12 && fabs(at.distance_along_m - 20) < 1e-12 && fabs(at.remaining_m - 22) < 1e-12);
     CHECK(wm_route_arrows(route, &at, 3, 100, arrows, 4, &n) == WM_ERROR_BAD_COUNT && n == 8);
     CHECK(wm_route_arrows(route, &at, 3, 100, arrows, 16, &n) == WM_OK && n == 8);
-    CHECK(arrows[0].yaw_deg == 0 && fabs(arrows[4].yaw_deg + 90) < 1e-12 && arrows[4].position.x == 2);
-    CHECK(wm_route_legs(route, 29, 32, legs, 4, &n) == WM_OK && n == 2 && fabs(legs[1].turn_deg + 90) < 1e-12);
+    /* Anchored to the route at k * 3 m: 21, 24, ..., 42; a right turn is positive. */
+    CHECK(arrows[0].yaw_deg == 0 && arrows[0].distance_along_m == 21 && fabs(arrows[4].yaw_deg + 90) < 1e-12 && arrows[4].position.x == 3);
+    CHECK(wm_route_legs(route, 29, 32, legs, 4, &n) == WM_OK && n == 2 && fabs(legs[1].turn_deg - 90) < 1e-12);
+    at.distance_along_m = 1e9;                     /* past the end: once a trap */
+    CHECK(wm_route_arrows(route, &at, 3, 100, arrows, 16, &n) == WM_OK && n == 1 && arrows[0].distance_along_m == 42);
+    at.distance_along_m = 20;
+    CHECK(wm_route_arrows(route, &at, 1e-9, 100, arrows, 16, &n) == WM_ERROR_BAD_COUNT && n > 16);   /* counted, not built */
     CHECK(wm_route_arrows(route, &at, 0, 100, arrows, 16, &n) == WM_ERROR_INVALID_VALUE);
     CHECK(wm_route_create(pts, 8, 3, WM_AXES_EUS, &route) == WM_ERROR_BAD_STRIDE);
     CHECK(wm_route_create(pts, 24, 0, WM_AXES_EUS, &route) == WM_ERROR_BAD_COUNT);

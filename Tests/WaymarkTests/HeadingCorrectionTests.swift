@@ -78,7 +78,7 @@ struct HeadingCorrectionTests {
 
     @Test("convergence indicator: each trigger corrects less")
     func convergenceIndicator() throws {
-        var corrector = HeadingCorrector()
+        var corrector = try HeadingCorrector()
         #expect(!corrector.isConverging)
         let s = FieldSimulator.Scenario()
         // Exact data fed directly: the first trigger corrects everything, then nothing.

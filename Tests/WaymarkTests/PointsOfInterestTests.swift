@@ -48,17 +48,22 @@ struct PointsOfInterestTests {
         let radar = try Radar(radius: 60, range: 60)
         for degrees in stride(from: 0.0, to: 360, by: 7.5) {
             for d in [0.0, 10, 33.3, 60] {
-                let ours = radar.position(distance: d, bearing: degrees)
+                let ours = try radar.position(distance: d, bearing: degrees)
                 let seed = Self.seedRadar(bearing: degrees * .pi / 180, distance: d, radius: 60)
                 #expect(abs(ours.x - seed.x) < 1e-9 && abs(ours.y - seed.y) < 1e-9, "\(degrees)° \(d) m")
             }
         }
         let scaled = try Radar(radius: 60, range: 500)
-        #expect(scaled.position(distance: 250, bearing: 90) == SIMD2(90, 60))
-        #expect(scaled.position(distance: 5000, bearing: 0) == SIMD2(60, 0))          // clamped to the rim
-        let turned = scaled.position(distance: 500, bearing: 90, heading: 90)        // facing east: east is up
+        #expect(try scaled.position(distance: 250, bearing: 90) == SIMD2(90, 60))
+        #expect(try scaled.position(distance: 5000, bearing: 0) == SIMD2(60, 0))          // clamped to the rim
+        let turned = try scaled.position(distance: 500, bearing: 90, heading: 90)        // facing east: east is up
         #expect(abs(turned.x - 60) < 1e-9 && abs(turned.y) < 1e-9)
         #expect(throws: WaymarkError.invalidInput(.notPositive)) { try Radar(radius: 60, range: 0) }
+        for bad in [Double.nan, .infinity, -.infinity] {
+            #expect(throws: WaymarkError.invalidInput(.nonFinite)) { try scaled.position(distance: bad, bearing: 0) }
+            #expect(throws: WaymarkError.invalidInput(.nonFinite)) { try scaled.position(distance: 1, bearing: bad) }
+            #expect(throws: WaymarkError.invalidInput(.nonFinite)) { try scaled.position(distance: 1, bearing: 0, heading: bad) }
+        }
     }
 
     @Test func compression() {

@@ -21,26 +21,43 @@ struct RouteTests {
         #expect(past.segment == 1 && past.fraction == 1 && abs(past.offset - 8) < 1e-12 && route.remainingDistance(from: past) == 0)
     }
 
-    @Test("arrows every 3 m over the window, yaw along their segment, legs joining end to start")
+    @Test("arrows at k · spacing over the window, yaw along their segment, legs joining end to start")
     func arrows() throws {
         let p = route.project(SIMD3(0, 0, -20))
         let arrows = try route.arrows(from: p, spacing: 3, ahead: 100)
         #expect(route.window(from: p, ahead: 100) == 20...42)
-        #expect(arrows.count == 8)                               // 20, 23, …, 41
-        #expect(arrows.map(\.distanceAlong) == [20, 23, 26, 29, 32, 35, 38, 41])
+        // Anchored to the route (k · 3 m), not to the user: 21, 24, …, 42.
+        #expect(arrows.map(\.distanceAlong) == [21, 24, 27, 30, 33, 36, 39, 42])
         #expect(arrows[0].yaw == 0)                              // north: −z, no rotation
         #expect(abs(arrows[4].yaw + 90) < 1e-12)                 // east: −90° about +y
-        #expect(arrows[4].position == SIMD3(2, 0, -30))
-        // The arrow at 29 m turns the corner inside its section: two legs, a 90° right turn.
-        let corner = arrows[3].legs
-        #expect(corner.count == 2 && abs(corner[1].turn + 90) < 1e-12 && corner[0].turn == 0)
-        #expect(corner[0].start == SIMD3(0, 0, -29) && corner[0].end == SIMD3(0, 0, -30) && corner[1].end == SIMD3(2, 0, -30))
+        #expect(arrows[4].position == SIMD3(3, 0, -30))
         for (a, b) in zip(arrows, arrows.dropFirst()) { #expect(a.legs.last!.end == b.position) }
-        #expect(arrows.last!.legs.last!.end == SIMD3(12, 0, -30))
-        // A shorter window.
+        #expect(arrows.last!.legs.isEmpty)                       // at the finish: no section left
+        // Every 4 m, the arrow at 28 m turns the corner inside its section: two legs,
+        // a 90° right turn (positive = right, as the hint's turn).
+        let four = try route.arrows(from: p, spacing: 4, ahead: 100)
+        let corner = four[2].legs
+        #expect(four[2].distanceAlong == 28)
+        #expect(corner.count == 2 && abs(corner[1].turn - 90) < 1e-12 && corner[0].turn == 0)
+        #expect(corner[0].start == SIMD3(0, 0, -28) && corner[0].end == SIMD3(0, 0, -30) && corner[1].end == SIMD3(2, 0, -30))
+        #expect(route.legCount(from: 28, to: 32) == 2)
+        // A shorter window; a start beyond the route's end (once a trap) has none past it.
         #expect(try route.arrows(from: p, spacing: 3, ahead: 6).count == 2)
+        var beyond = p
+        beyond.distanceAlong = 1e9
+        #expect(try route.arrows(from: beyond, spacing: 3).map(\.distanceAlong) == [42])
+        beyond.distanceAlong = -5
+        #expect(try route.arrows(from: beyond, spacing: 3, ahead: 4).map(\.distanceAlong) == [0, 3])
         #expect(throws: WaymarkError.invalidInput(.notPositive)) { try route.arrows(from: p, spacing: 0) }
+        // k would not fit an Int: an error, not a trap.
+        #expect(throws: WaymarkError.invalidInput(.outOfRange)) { try route.arrowRange(from: 20, spacing: 1e-300, ahead: 1) }
+        #expect(throws: WaymarkError.invalidInput(.outOfRange)) { try route.arrowRange(from: 0, spacing: .leastNonzeroMagnitude, ahead: 1) }
         #expect(throws: WaymarkError.invalidInput(.nonFinite)) { try route.arrows(from: p, spacing: .nan) }
+        // Left turns are negative.
+        let left = try RoutePath(points: [SIMD3(0, 0, 0), SIMD3(0, 0, -10), SIMD3(-10, 0, -10)])
+        #expect(abs(left.legs(from: 5, to: 15)[1].turn + 90) < 1e-12)
+        let unity = try RoutePath(points: [SIMD3(0, 0, 0), SIMD3(0, 0, 10), SIMD3(10, 0, 10)], axes: .eun)
+        #expect(abs(unity.legs(from: 5, to: 15)[1].turn - 90) < 1e-12)       // north then east: right
     }
 
     @Test("degenerate routes: one point, zero-length segments, U-turn")
@@ -52,7 +69,7 @@ struct RouteTests {
         let repeated = try RoutePath(points: [SIMD3(0, 0, 0), SIMD3(0, 0, 0), SIMD3(0, 0, -6), SIMD3(0, 0, -6)])
         #expect(repeated.length == 6)
         let arrows = try repeated.arrows(from: repeated.project(.zero), spacing: 3)
-        #expect(arrows.count == 2 && arrows.allSatisfy { $0.yaw == 0 })
+        #expect(arrows.count == 3 && arrows.allSatisfy { $0.yaw == 0 })       // 0, 3, 6
         #expect(repeated.legs(from: 0, to: 6).count == 1)
         let uTurn = try RoutePath(points: [SIMD3(0, 0, 0), SIMD3(0, 0, -5), SIMD3(0, 0, 0)])
         let legs = uTurn.legs(from: 3, to: 7)

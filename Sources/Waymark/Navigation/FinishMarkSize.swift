@@ -17,8 +17,12 @@ public struct FinishMarkSize: Sendable, Equatable {
         self.far = far
     }
 
-    /// Screen diameter (points) for a mark `distance` metres away.
-    public func diameter(atDistance distance: Double) -> Double {
+    /// Screen diameter (points) for a mark `distance` metres away (a negative distance
+    /// counts as near).
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` (``InputFault/nonFinite``) for NaN or
+    ///   infinity.
+    public func diameter(atDistance distance: Double) throws(WaymarkError) -> Double {
+        guard distance.isFinite else { throw .invalidInput(.nonFinite) }
         if !(distance > near) { return maximumDiameter }
         if distance >= far { return minimumDiameter }
         let t = (distance - near) / (far - near)

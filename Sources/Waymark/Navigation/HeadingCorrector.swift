@@ -48,6 +48,20 @@ public struct HeadingCorrector: Sendable {
         /// Robust estimator: seconds of history kept (nil: all).
         public var history: Double? = nil
         public init() {}
+
+        /// Throws what ``HeadingCorrector/init(configuration:)`` documents.
+        public func validate() throws(WaymarkError) {
+            var percent = 100.0
+            switch pairSelection {
+            case .all, .disjoint: break
+            case .randomPercent(let p, _), .topWeightPercent(let p): percent = p
+            }
+            for v in [bufferInterval, maximumAccuracy, minimumPairDistance, rejection, percent, history ?? 1] where !v.isFinite {
+                throw .invalidInput(.nonFinite)
+            }
+            guard bufferCount >= 1, bufferInterval >= 0, maximumAccuracy >= 0, minimumPairDistance >= 0, rejection > 0,
+                  percent > 0, percent <= 100, (history ?? 1) > 0 else { throw .invalidInput(.outOfRange) }
+        }
     }
 
     /// One trigger's outcome.
@@ -68,7 +82,13 @@ public struct HeadingCorrector: Sendable {
     /// Magnitudes of the corrections applied so far, oldest first.
     public private(set) var appliedMagnitudes: [Double] = []
 
-    public init(configuration: Configuration = Configuration()) {
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` for a configuration value that is
+    ///   NaN or infinite (``InputFault/nonFinite``) or out of range
+    ///   (``InputFault/outOfRange``: a buffer count below 1, a negative interval,
+    ///   accuracy or pair distance, a rejection or history that is not positive, a
+    ///   pair percentage outside (0, 100]).
+    public init(configuration: Configuration = Configuration()) throws(WaymarkError) {
+        try configuration.validate()
         self.configuration = configuration
         if case .randomPercent(_, let seed) = configuration.pairSelection { randomState = seed } else { randomState = 0 }
     }

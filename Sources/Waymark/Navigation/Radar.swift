@@ -19,8 +19,12 @@ public struct Radar: Sendable, Equatable {
     /// for a device facing `heading` degrees (the radar turns so the facing direction
     /// is up): x = R + r·sin(b − h), y = R − r·cos(b − h), r = min(d/range, 1)·R.
     /// The seed's four quadrant branches (bearing measured from north, y down) reduce
-    /// to exactly this with h = 0 and range scaling r = d.
-    public func position(distance: Double, bearing: Double, heading: Double = 0) -> SIMD2<Double> {
+    /// to exactly this with h = 0 and range scaling r = d. A negative distance counts
+    /// as 0.
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` (``InputFault/nonFinite``) for NaN or
+    ///   infinite arguments.
+    public func position(distance: Double, bearing: Double, heading: Double = 0) throws(WaymarkError) -> SIMD2<Double> {
+        guard distance.isFinite, bearing.isFinite, heading.isFinite else { throw .invalidInput(.nonFinite) }
         let r = min(max(distance, 0) / range, 1) * radius
         let (s, c) = AngleMath.sincosd(bearing - heading)
         return SIMD2(radius + r * s, radius - r * c)

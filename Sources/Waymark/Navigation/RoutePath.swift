@@ -94,19 +94,31 @@ public struct RoutePath: Sendable {
     }
 
     /// The route point `distance` metres along the route (clamped to its ends), and
-    /// the segment it lies on (at a vertex: the segment leaving it).
+    /// the segment it lies on (at a vertex: the segment leaving it). O(log n), no
+    /// allocation.
     public func point(atDistance distance: Double) -> (point: SIMD3<Double>, segment: Int) {
         guard points.count > 1 else { return (points[0], 0) }
-        let s = min(max(distance, 0), length)
-        // The segment whose [start, end) holds s, so a vertex belongs to the segment
-        // leaving it (the last segment keeps the finish).
-        var i = 0
-        while i < points.count - 2 && cumulative[i + 1] <= s { i += 1 }
-        // Skip zero-length segments so the point's segment has a direction.
-        while i < points.count - 2 && cumulative[i + 1] - cumulative[i] == 0 { i += 1 }
+        let s = distance.isNaN ? 0 : min(max(distance, 0), length)
+        let i = segment(containing: s)
         let span = cumulative[i + 1] - cumulative[i]
         let t = span > 0 ? (s - cumulative[i]) / span : 0
         return (points[i] + t * (points[i + 1] - points[i]), i)
+    }
+
+    /// The segment whose [start, end) holds along-route distance `s` (a vertex belongs
+    /// to the segment leaving it, the last segment keeps the finish), skipping
+    /// zero-length segments so it has a direction. Binary search: O(log n).
+    func segment(containing s: Double) -> Int {
+        let last = points.count - 2
+        var lo = 0, hi = last          // the answer is the last i with cumulative[i] <= s
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if cumulative[mid] <= s { lo = mid } else { hi = mid - 1 }
+        }
+        var i = lo
+        // A run of zero-length segments ending at s: move past them.
+        while i < last && cumulative[i + 1] - cumulative[i] == 0 { i += 1 }
+        return i
     }
 
     /// The remaining along-route distance from the user's projection to the finish.
@@ -118,7 +130,10 @@ public struct RoutePath: Sendable {
     /// The yaw (degrees) of the right-handed rotation about the scene's up axis that
     /// turns the model's forward axis (−z in eus, +z in eun, +y in enu, as for anchor
     /// transforms) onto the horizontal direction `d`; nil for a vertical or zero `d`.
-    public func yaw(of d: SIMD3<Double>) -> Double? {
+    public func yaw(of d: SIMD3<Double>) -> Double? { Self.yaw(of: d, axes: axes) }
+
+    /// ``yaw(of:)`` for a scene with `axes`.
+    public static func yaw(of d: SIMD3<Double>, axes: SceneAxes) -> Double? {
         switch axes {
         case .eus: return d.x == 0 && d.z == 0 ? nil : AngleMath.atan2d(-d.x, -d.z)
         case .eun: return d.x == 0 && d.z == 0 ? nil : AngleMath.atan2d(d.x, d.z)

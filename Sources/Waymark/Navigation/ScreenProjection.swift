@@ -75,9 +75,10 @@ public struct ScreenProjection: Sendable {
     }
 
     /// The seed's billboard roll: the angle, degrees counter-clockwise on screen, from
-    /// the screen's x axis to the projection of the scene's x axis at `point` — turn a
-    /// screen label by it to keep it parallel to the ground. Nil when the point is
-    /// behind the camera.
+    /// the screen's x axis to the projection of the scene's x axis at `point`. The
+    /// scene's x axis is level on screen only when facing north or south (facing south
+    /// this turns a label upside down): to keep a label level use ``labelRoll(axes:)``.
+    /// Nil when the point is behind the camera.
     public func billboardRoll(at point: SIMD3<Double>) -> Double? {
         let a = project(point), b = project(point + SIMD3(1, 0, 0))
         guard a.inFront, b.inFront else { return nil }

@@ -58,7 +58,7 @@ public struct FieldSimulator: Sendable {
 
         var app = SceneFrame(tangentFrame: world, axes: .eus)
         var buffer = try EstimateBuffer()
-        var corrector = HeadingCorrector(configuration: s.corrector)
+        var corrector = try HeadingCorrector(configuration: s.corrector)
         var arPosition = SIMD3<Double>.zero          // the session's scene track (eus)
         var previousTrue = path.points[0]
         var samples: [Sample] = []

@@ -1,0 +1,177 @@
+import CWaymark
+import Waymark
+
+/// The navigator behind a `wm_navigator *`. Everything it needs is reserved at create;
+/// the per-fix and per-frame adapters below read and write the caller's structs and
+/// mutate the navigator in place, so they allocate nothing.
+final class NavigatorHandle { var navigator: Navigator; init(_ n: Navigator) { navigator = n } }
+
+@c @implementation
+public func wm_navigator_config_default(_ config: UnsafeMutablePointer<wm_navigator_config>?) {
+    guard let config else { return }
+    let d = Navigator.Configuration()
+    config.pointee = wm_navigator_config(
+        axes: d.axes.rawValue, estimator: WM_ESTIMATOR_ROBUST, anchor: d.anchor.rawValue, heights: WM_HEIGHTS_ELLIPSOIDAL,
+        buffer_count: Int32(d.bufferCount), fix_capacity: Int32(d.fixCapacity), buffer_interval_s: d.bufferInterval,
+        maximum_accuracy_m: d.maximumAccuracy, minimum_pair_distance_m: d.minimumPairDistance, rejection: d.rejection,
+        maximum_uncertainty_deg: d.maximumUncertainty, minimum_span_m: d.minimumSpan, minimum_move_m: d.minimumMove,
+        anchor_window_m: d.anchorWindow, anchor_interval_s: d.anchorInterval, progress_behind_m: d.progressBehind,
+        progress_ahead_m: d.progressAhead, off_route_m: d.offRouteDistance, reacquire_after_s: d.reacquireAfter,
+        arrow_spacing_m: d.arrowSpacing, arrows_ahead_m: d.arrowsAhead, device_height_m: d.deviceHeight,
+        finish_max_pt: d.finishSize.maximumDiameter, finish_min_pt: d.finishSize.minimumDiameter,
+        finish_near_m: d.finishSize.near, finish_far_m: d.finishSize.far)
+}
+
+/// The core configuration and route heights for a C config, or nil when a value is
+/// out of range or a selector unknown.
+func navigatorConfiguration(_ c: wm_navigator_config) -> (Navigator.Configuration, Navigator.RouteHeights)? {
+    guard let axes = SceneAxes(rawValue: c.axes), let anchor = Navigator.Anchor(rawValue: c.anchor),
+          let heights = Navigator.RouteHeights(rawValue: c.heights),
+          c.estimator == WM_ESTIMATOR_SEED_PAIRS || c.estimator == WM_ESTIMATOR_ROBUST,
+          let size = try? FinishMarkSize(maximumDiameter: c.finish_max_pt, minimumDiameter: c.finish_min_pt,
+                                         near: c.finish_near_m, far: c.finish_far_m) else { return nil }
+    var s = Navigator.Configuration()
+    s.axes = axes
+    s.estimator = c.estimator == WM_ESTIMATOR_ROBUST ? .robustLeastSquares : .seedPairs
+    s.anchor = anchor
+    s.bufferCount = Int(c.buffer_count)
+    s.fixCapacity = Int(c.fix_capacity)
+    s.bufferInterval = c.buffer_interval_s
+    s.maximumAccuracy = c.maximum_accuracy_m
+    s.minimumPairDistance = c.minimum_pair_distance_m
+    s.rejection = c.rejection
+    s.maximumUncertainty = c.maximum_uncertainty_deg
+    s.minimumSpan = c.minimum_span_m
+    s.minimumMove = c.minimum_move_m
+    s.anchorWindow = c.anchor_window_m
+    s.anchorInterval = c.anchor_interval_s
+    s.progressBehind = c.progress_behind_m
+    s.progressAhead = c.progress_ahead_m
+    s.offRouteDistance = c.off_route_m
+    s.reacquireAfter = c.reacquire_after_s
+    s.arrowSpacing = c.arrow_spacing_m
+    s.arrowsAhead = c.arrows_ahead_m
+    s.deviceHeight = c.device_height_m
+    s.finishSize = size
+    guard (try? s.validate()) != nil else { return nil }
+    return (s, heights)
+}
+
+@c @implementation
+public func wm_navigator_arrow_capacity(_ config: UnsafePointer<wm_navigator_config>?) -> Int {
+    guard let config, let (s, _) = navigatorConfiguration(config.pointee) else { return 0 }
+    return s.arrowCapacity
+}
+
+@c @implementation
+public func wm_navigator_create(_ config: UnsafePointer<wm_navigator_config>?, _ route: UnsafePointer<wm_geodetic>?, _ stride: Int,
+                                _ count: Int, _ out: UnsafeMutablePointer<OpaquePointer?>?,
+                                _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
+    guard let config, let route, let out else { return WM_ERROR_NULL_POINTER }
+    guard stride >= 24 else { return WM_ERROR_BAD_STRIDE }
+    guard count >= 2, !stride.multipliedReportingOverflow(by: count).overflow else { return WM_ERROR_BAD_COUNT }
+    guard let (s, heights) = navigatorConfiguration(config.pointee) else { return WM_ERROR_INVALID_VALUE }
+    let raw = UnsafeRawPointer(route)
+    var points: [GeodeticCoordinate] = []
+    points.reserveCapacity(count)
+    for i in 0..<count {
+        let g = raw.loadUnaligned(fromByteOffset: i * stride, as: wm_geodetic.self)
+        // Heights are not read for WM_HEIGHTS_NONE, so they may be anything there.
+        guard let p = coordinate(wm_geodetic(lat_deg: g.lat_deg, lon_deg: g.lon_deg, height_m: heights == .none ? 0 : g.height_m)) else {
+            first_bad?.pointee = i
+            return WM_ERROR_INVALID_VALUE
+        }
+        points.append(p)
+    }
+    do { out.pointee = retained(NavigatorHandle(try Navigator(route: points, heights: heights, configuration: s))) }
+    catch { return status(of: error) }
+    return WM_OK
+}
+
+@c @implementation
+public func wm_navigator_destroy(_ navigator: OpaquePointer?) { release(navigator, as: NavigatorHandle.self) }
+
+@c @implementation
+public func wm_navigator_add_fix(_ navigator: OpaquePointer?, _ fix: UnsafePointer<wm_fix>?) -> wm_status {
+    guard let navigator, let fix else { return WM_ERROR_NULL_POINTER }
+    let f = fix.pointee
+    guard f.has_height == 0 || f.has_height == 1 else { return WM_ERROR_INVALID_VALUE }
+    do {
+        try object(navigator, as: NavigatorHandle.self).navigator.addFix(
+            latitude: f.position.lat_deg, longitude: f.position.lon_deg, height: f.has_height == 1 ? f.position.height_m : nil,
+            horizontalAccuracy: f.horizontal_accuracy_m, verticalAccuracy: f.vertical_accuracy_m, time: f.time_s,
+            scenePosition: vec(f.scene_position))
+    } catch { return status(of: error) }
+    return WM_OK
+}
+
+/// A C matrix (16 floats, column-major) in double.
+@inline(__always)
+func doubleMatrix(_ m: wm_mat4f) -> Matrix4x4d {
+    withUnsafeBytes(of: m) { raw in
+        func column(_ c: Int) -> SIMD4<Double> {
+            SIMD4(Double(raw.loadUnaligned(fromByteOffset: 16 * c, as: Float.self)),
+                  Double(raw.loadUnaligned(fromByteOffset: 16 * c + 4, as: Float.self)),
+                  Double(raw.loadUnaligned(fromByteOffset: 16 * c + 8, as: Float.self)),
+                  Double(raw.loadUnaligned(fromByteOffset: 16 * c + 12, as: Float.self)))
+        }
+        return Matrix4x4d(column(0), column(1), column(2), column(3))
+    }
+}
+
+@c @implementation
+public func wm_navigator_update(_ navigator: OpaquePointer?, _ time_s: Double, _ camera: UnsafePointer<wm_camera>?,
+                                _ result: UnsafeMutablePointer<wm_navigator_result>?, _ arrows: UnsafeMutablePointer<wm_arrow>?,
+                                _ arrow_capacity: Int, _ arrow_count: UnsafeMutablePointer<Int>?) -> wm_status {
+    guard let navigator, let camera, let result, let arrow_count else { return WM_ERROR_NULL_POINTER }
+    guard arrow_capacity == 0 || arrows != nil else { return WM_ERROR_NULL_POINTER }
+    let c = camera.pointee
+    guard c.has_ground == 0 || c.has_ground == 1 else { return WM_ERROR_INVALID_VALUE }
+    let handle = object(navigator, as: NavigatorHandle.self)
+    let frame: NavigatorFrame
+    do {
+        frame = try handle.navigator.update(time: time_s, camera: doubleMatrix(c.transform),
+                                            projection: doubleMatrix(c.projection),
+                                            viewport: (c.viewport.x, c.viewport.y, c.viewport.width, c.viewport.height),
+                                            groundHeight: c.has_ground == 1 ? c.ground_height_m : nil)
+    } catch { return status(of: error) }
+    let nan = Double.nan
+    let f = frame.finish
+    let user = frame.userPosition
+    result.pointee = wm_navigator_result(
+        time_s: frame.time, correction_state: frame.correctionState.rawValue, off_route: frame.isOffRoute ? 1 : 0,
+        correction_deg: frame.correction ?? nan, correction_sigma_deg: frame.correctionSigma ?? nan,
+        progress_m: frame.progress ?? nan, remaining_m: frame.remaining ?? nan, off_route_m: frame.offRouteDistance ?? nan,
+        user: wm_geodetic(lat_deg: user?.latitude ?? nan, lon_deg: user?.longitude ?? nan, height_m: user?.height ?? nan),
+        finish: f.map { cvec($0.position) } ?? wm_vec3(x: nan, y: nan, z: nan),
+        finish_distance_m: f?.distance ?? nan, finish_visible: f?.visible == true ? 1 : 0, hint_needed: frame.hint == nil ? 0 : 1,
+        finish_screen_x: f?.screen?.x ?? nan, finish_screen_y: f?.screen?.y ?? nan, finish_diameter_pt: f?.diameter ?? nan,
+        finish_sphere_radius_m: f?.sphereRadius ?? nan, hint_x: frame.hint?.position.x ?? nan, hint_y: frame.hint?.position.y ?? nan,
+        hint_turn_deg: frame.hint?.turn ?? nan, label_roll_deg: frame.labelRoll ?? nan, arrow_total: frame.arrowCount)
+    let n = min(arrow_capacity, frame.arrowCount)
+    for j in 0..<n {
+        let a = handle.navigator.arrow(j)
+        arrows![j] = wm_arrow(position: cvec(a.position), yaw_deg: a.yaw, distance_along_m: a.distanceAlong)
+    }
+    arrow_count.pointee = n
+    return WM_OK
+}
+
+@c @implementation
+public func wm_navigator_legs(_ navigator: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<wm_arrow_leg>?,
+                              _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> wm_status {
+    guard let navigator, let count else { return WM_ERROR_NULL_POINTER }
+    let nav = object(navigator, as: NavigatorHandle.self).navigator
+    guard index >= 0, index < nav.arrowCount else { return WM_ERROR_NOT_AVAILABLE }
+    var n = 0
+    nav.forEachLeg(ofArrow: index) { _ in n += 1 }
+    count.pointee = n
+    guard capacity >= n else { return WM_ERROR_BAD_COUNT }
+    guard n == 0 || out != nil else { return WM_ERROR_NULL_POINTER }
+    var i = 0
+    nav.forEachLeg(ofArrow: index) { l in
+        out![i] = wm_arrow_leg(start: cvec(l.start), end: cvec(l.end), yaw_deg: l.yaw, turn_deg: l.turn)
+        i += 1
+    }
+    return WM_OK
+}

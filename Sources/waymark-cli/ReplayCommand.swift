@@ -1,0 +1,94 @@
+import Waymark
+
+/// `waymark replay --route ROUTE [--fov-deg 60] [--viewport 390x844]
+/// [--route-heights ellipsoidal|orthometric|none] LOG`: runs the
+/// navigator over a field log exactly as an app would (every fix to `addFix`, every
+/// frame to `update`) and writes one CSV row per frame. Same log, same output, byte
+/// for byte.
+enum ReplayCommand {
+    static let header = "t_s,progress_m,remaining_m,off_route_m,correction_deg,correction_sigma_deg,correction_state,lat,lon,"
+        + "finish_x,finish_y,finish_z,finish_visible,finish_screen_x,finish_screen_y,finish_diameter_pt,hint_x,hint_y,hint_turn_deg,"
+        + "label_roll_deg,arrow_count,first_arrow_along_m,first_arrow_x,first_arrow_y,first_arrow_z"
+
+    static func run(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
+        let args = try Arguments(words, allowed: ["route", "fov-deg", "viewport", "route-heights"])
+        guard let routePath = args.options["route"] else { throw .usage("replay needs --route ROUTE (rows lat,lon[,h])") }
+        let fov = try NavigationCommands.number(args, "fov-deg", default: 60)
+        guard fov > 0, fov < 180 else { throw .usage("--fov-deg must be between 0 and 180") }
+        let viewportText = args.options["viewport"] ?? "390x844"
+        let sides = viewportText.split(separator: "x", omittingEmptySubsequences: false)
+        guard sides.count == 2, let width = Double(sides[0]), let height = Double(sides[1]), width > 0, height > 0,
+              width.isFinite, height.isFinite else { throw .usage("--viewport must be WIDTHxHEIGHT in points, got '\(viewportText)'") }
+        let (route, withHeights) = try readRoute(routePath)
+        guard route.count >= 2 else { throw .usage("the route needs at least two points") }
+        let heights: Navigator.RouteHeights
+        switch try args.choice("route-heights", default: withHeights ? "ellipsoidal" : "none",
+                               among: ["ellipsoidal", "orthometric", "none"]) {
+        case "ellipsoidal": heights = .ellipsoidal
+        case "orthometric": heights = .orthometric
+        default: heights = .none
+        }
+        guard withHeights || heights == .none else { throw .usage("--route-heights \(heights == .orthometric ? "orthometric" : "ellipsoidal") needs a height on every route row") }
+        var navigator: Navigator
+        do { navigator = try Navigator(route: route, heights: heights) } catch {
+            if case .gridMissing = error { throw CLIError(kind: .unavailable, message: error.message) }
+            throw .usage(error.message)
+        }
+        let projection: Matrix4x4d
+        do { projection = try CameraPose.perspective(fovY: fov, aspect: width / height) } catch { throw .usage(error.message) }
+
+        var log = try FieldLog.Reader(path: args.file)
+        defer { log.close() }
+        try log.readHeader()          // not a log: nothing is written
+        out.line(header)
+        while let event = try log.next() {
+            switch event {
+            case .fix(let t, let lat, let lon, let h, let accuracy, let scene):
+                do { try navigator.addFix(latitude: lat, longitude: lon, height: h, horizontalAccuracy: accuracy, time: t, scenePosition: scene) }
+                catch { throw .data(line: log.lineNumber, error.message) }
+            case .frame(let t, let pose):
+                let frame: NavigatorFrame
+                do { frame = try navigator.update(time: t, camera: pose.transform(), projection: projection, viewport: (0, 0, width, height)) }
+                catch { throw .data(line: log.lineNumber, error.message) }
+                out.line(Self.row(frame))
+            }
+        }
+    }
+
+    /// A route file: rows lat,lon[,h]; the heights count only when every row has one
+    /// (otherwise the route lies on the ground under the user).
+    static func readRoute(_ path: String) throws(CLIError) -> ([GeodeticCoordinate], Bool) {
+        var input = try CSVInput(path: path)
+        defer { input.close() }
+        var route: [GeodeticCoordinate] = []
+        var allHeights = true
+        while let row = try input.next(fieldCounts: 2...3) {
+            let v = row.values
+            allHeights = allHeights && v.count == 3
+            do { route.append(try GeodeticCoordinate(latitude: v[0], longitude: v[1], height: v.count == 3 ? v[2] : 0)) } catch {
+                throw .data(line: row.line, describe(error, latitude: v[0]))
+            }
+        }
+        return (route, allHeights)
+    }
+
+    static func row(_ f: NavigatorFrame) -> String {
+        func v(_ x: Double?) -> String { x.map(format) ?? "" }
+        let state: String
+        switch f.correctionState {
+        case .none: state = "none"
+        case .estimating: state = "estimating"
+        case .applied: state = "applied"
+        }
+        let finish = f.finish, hint = f.hint, arrow = f.firstArrow
+        let fields: [String] = [
+            format(f.time), v(f.progress), v(f.remaining), v(f.offRouteDistance), v(f.correction), v(f.correctionSigma), state,
+            v(f.userPosition?.latitude), v(f.userPosition?.longitude),
+            v(finish?.position.x), v(finish?.position.y), v(finish?.position.z), finish.map { $0.visible ? "1" : "0" } ?? "",
+            v(finish?.screen?.x), v(finish?.screen?.y), v(finish?.diameter),
+            v(hint?.position.x), v(hint?.position.y), v(hint?.turn), v(f.labelRoll),
+            "\(f.arrowCount)", v(arrow?.distanceAlong), v(arrow?.position.x), v(arrow?.position.y), v(arrow?.position.z),
+        ]
+        return fields.joined(separator: ",")
+    }
+}

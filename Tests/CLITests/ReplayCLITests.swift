@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+/// `waymark simulate --log` and `waymark replay`, end to end: the log and output
+/// contracts, byte-identical repeats, bad logs, and the README's measured figures.
+@Suite("waymark replay and simulate --log", .serialized)
+struct ReplayCLITests {
+    static let logHeader = "t_s,event,lat,lon,h,accuracy_m,x,y,z,yaw_deg,pitch_deg,roll_deg"
+    static let outHeader = "t_s,progress_m,remaining_m,off_route_m,correction_deg,correction_sigma_deg,correction_state,lat,lon,"
+        + "finish_x,finish_y,finish_z,finish_visible,finish_screen_x,finish_screen_y,finish_diameter_pt,hint_x,hint_y,hint_turn_deg,"
+        + "label_roll_deg,arrow_count,first_arrow_along_m,first_arrow_x,first_arrow_y,first_arrow_z"
+
+    static func temporary(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("waymark-\(getpid())-\(name)")
+    }
+
+    /// 150 m due north of 55.7339° N 37.5886° E and back (0.0013473° of latitude).
+    static let outAndBack = "lat,lon\n55.7339,37.5886\n55.7352473,37.5886\n55.7339,37.5886\n"
+    /// 300 m due north.
+    static let straight = "lat,lon\n55.7339,37.5886\n55.7365946,37.5886\n"
+
+    struct Replayed { var rows: [[String]]; var stdout: String }
+
+    /// Simulates seed `seed` on `route`, replays it, returns the rows split into fields.
+    static func simulateAndReplay(route: String, seed: Int, extra: [String] = []) throws -> Replayed {
+        let routeURL = temporary("route-\(seed).csv"), logURL = temporary("log-\(seed).csv")
+        defer { try? FileManager.default.removeItem(at: routeURL); try? FileManager.default.removeItem(at: logURL) }
+        try route.write(to: routeURL, atomically: true, encoding: .utf8)
+        let sim = try Waymark.run(["simulate", "--runs", "1", "--seed", "\(seed)", "--route", routeURL.path, "--log", logURL.path])
+        #expect(sim.status == 0)
+        let r = try Waymark.run(["replay", "--route", routeURL.path] + extra + [logURL.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.lines
+        #expect(lines.first == outHeader)
+        return Replayed(rows: lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) },
+                        stdout: r.stdout)
+    }
+
+    @Test("simulate --log writes the contract log; replay writes one contract row per frame, byte-identical on repeat")
+    func contract() throws {
+        let routeURL = Self.temporary("route.csv"), logURL = Self.temporary("log.csv")
+        defer { try? FileManager.default.removeItem(at: routeURL); try? FileManager.default.removeItem(at: logURL) }
+        try Self.outAndBack.write(to: routeURL, atomically: true, encoding: .utf8)
+        #expect(try Waymark.run(["simulate", "--runs", "1", "--route", routeURL.path, "--log", logURL.path]).status == 0)
+        let log = try String(contentsOf: logURL, encoding: .utf8)
+        let logLines = log.split(separator: "\n").map(String.init)
+        #expect(logLines[0] == Self.logHeader)
+        #expect(logLines[1].hasPrefix("0.0,fix,") && logLines[1].hasSuffix(",,,"))
+        #expect(logLines[2].hasPrefix("0.0,frame,,,,,"))
+        let frames = logLines.filter { $0.contains(",frame,") }.count
+        #expect(frames == 2143 && logLines.filter { $0.contains(",fix,") }.count == 215)     // 214.3 s at 10 Hz / 1 Hz
+        let first = try Waymark.run(["replay", "--route", routeURL.path, logURL.path])
+        #expect(first.status == 0 && first.lines.count == frames + 1 && first.lines[0] == Self.outHeader)
+        #expect(try Waymark.run(["replay", "--route", routeURL.path, logURL.path]).stdout == first.stdout)
+        // From standard input too (a short log: the test's pipes are not read while it
+        // writes), and another viewport and field of view change the output.
+        let short = logLines.prefix(60).joined(separator: "\n") + "\n"
+        let shortURL = Self.temporary("short.csv")
+        defer { try? FileManager.default.removeItem(at: shortURL) }
+        try short.write(to: shortURL, atomically: true, encoding: .utf8)
+        #expect(try Waymark.run(["replay", "--route", routeURL.path], input: short).stdout
+                == Waymark.run(["replay", "--route", routeURL.path, shortURL.path]).stdout)
+        let wide = try Waymark.run(["replay", "--route", routeURL.path, "--fov-deg", "90", "--viewport", "800x600", logURL.path])
+        #expect(wide.status == 0 && wide.stdout != first.stdout && wide.lines.count == first.lines.count)
+        let rows = first.lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.allSatisfy { $0.count == 25 })
+        #expect(rows.allSatisfy { ["none", "estimating", "applied"].contains($0[6]) })
+        #expect(rows.last![6] == "applied")
+        #expect(rows[0][5].isEmpty)                                  // no σ before any estimate
+        // The hint is empty exactly when the finish is visible.
+        #expect(rows.allSatisfy { ($0[12] == "1") == $0[16].isEmpty })
+        // Usage errors.
+        #expect(try Waymark.run(["replay", logURL.path]).status == 64)
+        #expect(try Waymark.run(["replay", "--route", routeURL.path, "--viewport", "390by844", logURL.path]).status == 64)
+        #expect(try Waymark.run(["replay", "--route", routeURL.path, "--fov-deg", "0", logURL.path]).status == 64)
+        #expect(try Waymark.run(["simulate", "--runs", "1", "--jumps", "--log", logURL.path]).status == 64)
+    }
+
+    @Test("bad logs stop with exit 65, the line number and the reason; the rows already written are correct")
+    func badLogs() throws {
+        let routeURL = Self.temporary("route-bad.csv"), logURL = Self.temporary("log-bad.csv")
+        defer { try? FileManager.default.removeItem(at: routeURL); try? FileManager.default.removeItem(at: logURL) }
+        try Self.straight.write(to: routeURL, atomically: true, encoding: .utf8)
+        #expect(try Waymark.run(["simulate", "--runs", "1", "--duration-s", "3", "--route", routeURL.path, "--log", logURL.path]).status == 0)
+        let good = try String(contentsOf: logURL, encoding: .utf8).split(separator: "\n").map(String.init)
+        let full = try Waymark.run(["replay", "--route", routeURL.path], input: good.joined(separator: "\n") + "\n")
+        #expect(full.status == 0)
+        func broken(at index: Int, with row: String) throws -> Waymark.Result {
+            var lines = good
+            lines[index] = row
+            return try Waymark.run(["replay", "--route", routeURL.path], input: lines.joined(separator: "\n") + "\n")
+        }
+        let cases: [(Int, String, String)] = [
+            (0, "t,event,lat,lon,h,accuracy_m,x,y,z,yaw_deg,pitch_deg,roll_deg", "line 1: expected the header"),
+            (10, "0.9,frame,,,,,0,1.4,0,0,0", "line 11: expected 12 fields, found 11"),
+            (10, "0.9,walk,,,,,0,1.4,0,0,0,0", "line 11: event must be fix or frame"),
+            (10, "0.05,frame,,,,,0,1.4,0,0,0,0", "line 11: t_s 0.05 is earlier than the row before"),
+            (10, "0.9,frame,,,,,0,1.4,0,zero,0,0", "line 11: yaw_deg 'zero' is not a number"),
+            (10, "0.9,frame,,,,,0,1.4,0,0,95,0", "line 11: pitch_deg 95 is outside [-90, 90]"),
+            (10, "0.9,frame,55.7,,,,0,1.4,0,0,0,0", "line 11: lat must be empty in a frame row"),
+            (12, "1.0,fix,91,37.5886,,5,0,1.4,0,,,", "line 13: lat 91 is outside [-90, 90]"),
+            (12, "1.0,fix,55.7339,37.5886,,0,0,1.4,0,,,", "line 13: accuracy_m must be positive"),
+            (12, "1.0,fix,55.7339,37.5886,,5,0,1.4,0,0,,", "line 13: yaw_deg must be empty in a fix row"),
+            (12, "1.0,fix,55.7339,37.5886,,5,nan,1.4,0,,,", "line 13: x 'nan' is not finite"),
+        ]
+        for (index, row, message) in cases {
+            let r = try broken(at: index, with: row)
+            #expect(r.status == 65 && r.stderr.contains(message), "\(row): \(r.stderr)")
+            // Everything written before the bad row is exactly what a full run writes.
+            #expect(full.stdout.hasPrefix(r.stdout), "\(row)")
+            let framesBefore = index == 0 ? 0 : good[1..<index].filter { $0.contains(",frame,") }.count
+            #expect(r.lines.count == (index == 0 ? 0 : 1 + framesBefore), "\(row)")
+        }
+        // An empty fix height is fine (fixes without heights).
+        let noHeight = try broken(at: 12, with: "1.0,fix,55.7339,37.5886,,5,0,1.4,0,,,")
+        #expect(noHeight.status == 0)
+    }
+
+    @Test("--route-heights: EGM96 heights raise the route by the undulation; none puts it on the ground")
+    func routeHeights() throws {
+        let routeURL = Self.temporary("route-h.csv"), logURL = Self.temporary("log-h.csv")
+        defer { try? FileManager.default.removeItem(at: routeURL); try? FileManager.default.removeItem(at: logURL) }
+        // 300 m north at height 0 (the log's fixes: ellipsoidal, the device 1.4 m up).
+        try "lat,lon,h\n55.7339,37.5886,0\n55.7365946,37.5886,0\n".write(to: routeURL, atomically: true, encoding: .utf8)
+        #expect(try Waymark.run(["simulate", "--runs", "1", "--duration-s", "20", "--route", routeURL.path, "--log", logURL.path]).status == 0)
+        func lastFinishY(_ heights: String) throws -> Double {
+            let r = try Waymark.run(["replay", "--route", routeURL.path, "--route-heights", heights, logURL.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            return Double(r.lines.last!.split(separator: ",", omittingEmptySubsequences: false)[10])!
+        }
+        let ellipsoidal = try lastFinishY("ellipsoidal"), orthometric = try lastFinishY("orthometric"), none = try lastFinishY("none")
+        let undulation = try Waymark.run(["geoid", "--undulation"], input: "55.7365946,37.5886\n")
+        let n = Double(undulation.lines.last!)!
+        #expect(abs(orthometric - ellipsoidal - n) < 0.05, "\(orthometric) \(ellipsoidal) \(n)")
+        #expect(abs(ellipsoidal) < 0.5 && abs(none) < 0.5)
+        #expect(try Waymark.run(["replay", "--route", routeURL.path, "--route-heights", "sea", logURL.path]).status == 64)
+    }
+
+    /// RMS over `values`.
+    static func rms(_ values: [Double]) -> Double { (values.map { $0 * $0 }.reduce(0, +) / Double(values.count)).squareRoot() }
+
+    @Test("README figures: heading error over time (straight 300 m, 20 seeds) and progress error (150 m out and back, 10 seeds)")
+    func measuredFigures() throws {
+        // Heading: correction − 15° at 30, 60, 120 s on the reference walk.
+        var heading: [Double: [Double]] = [30: [], 60: [], 120: [], 200: []]
+        var sigma30: [Double] = []
+        for seed in 1...20 {
+            let r = try Self.simulateAndReplay(route: Self.straight, seed: seed)
+            for t in heading.keys.sorted() {
+                let row = try #require(r.rows.first { Double($0[0])! >= t - 1e-9 })
+                heading[t]!.append(Double(row[4])! - 15)
+                if t == 30 { #expect(row[6] == "applied"); sigma30.append(Double(row[5])!) }
+            }
+        }
+        let h = heading.keys.sorted().map { String(format: "%.1f", Self.rms(heading[$0]!)) }
+        let claimed = String(format: "%.1f", Self.rms(sigma30))
+        print("heading RMS at 30/60/120/200 s: \(h); the fits' own 1-σ at 30 s: \(claimed)")
+        #expect(h == ["5.6", "1.9", "0.5", "0.3"] && claimed == "4.3")
+        // Progress: remaining_m against the truth (1.4 m/s along 300 m of route) for every frame.
+        var worst = 0.0, worstTime = 0.0, all: [Double] = [], back: [Double] = []
+        for seed in 1...10 {
+            let r = try Self.simulateAndReplay(route: Self.outAndBack, seed: seed)
+            var previous = -Double.infinity
+            for row in r.rows {
+                let t = Double(row[0])!, progress = Double(row[1])!, remaining = Double(row[2])!
+                #expect(progress >= previous)
+                previous = progress
+                let length = progress + remaining
+                let error = abs(remaining - (length - min(1.4 * t, length)))
+                if error > worst { worst = error; worstTime = t }
+                all.append(error)
+                if 1.4 * t > 160 { back.append(error) }
+            }
+        }
+        let p = [Self.rms(all), worst, Self.rms(back)].map { String(format: "%.1f", $0) }
+        print("out-and-back progress error: RMS \(p[0]) m, worst \(p[1]) m, RMS on the way back \(p[2]) m")
+        #expect(p == ["0.7", "8.0", "0.3"])
+        #expect(worstTime < 5)                                       // while the first fixes anchor the frame
+    }
+}
