@@ -196,6 +196,63 @@ static void walk(int heights) {
     wm_navigator_destroy(nav);
 }
 
+/* 150 m north and back with 5 m GPS noise and a 30 s GPS outage on the way out: progress
+ * never decreases, the remaining distance is right on the way back, the frame and its
+ * timers keep going through the outage, and nothing is allocated. */
+static void out_and_back_with_outage(void) {
+    wm_navigator_config config;
+    wm_navigator *nav = NULL;
+    wm_geodetic route[3];
+    wm_arrow arrows[40];
+    wm_navigator_result r;
+    wm_camera cam;
+    wm_fix fix;
+    size_t n = 0;
+    double t, previous = -1, worst_back = 0, compass = -10;
+    int monotonic = 1, kept = 1;
+    long before;
+    wm_navigator_config_default(&config);
+    route[0] = north_of_start(0, 0, 0);
+    route[1] = north_of_start(150, 0, 0);
+    route[2] = north_of_start(0, 0, 0);
+    CHECK(wm_navigator_create(&config, route, sizeof route[0], 3, &nav, NULL) == WM_OK);
+    counting = 1;
+    before = allocations;
+    for (t = 0; t <= 300 / 1.4 + 1e-9; t += 0.1) {
+        int k = (int)floor(t * 10 + 0.5);
+        double along = t * 1.4, north = along <= 150 ? along : 300 - along;
+        double heading = along <= 150 ? 0 : 180;   /* true azimuth of the walk */
+        wm_vec3 device = {north * sin(rad(-compass)), 1.4, -north * cos(rad(-compass))};
+        if (k % 10 == 0) {
+            double en = 5 * gaussian(), ee = 5 * gaussian();
+            if (t < 60 || t > 90) {
+                memset(&fix, 0, sizeof fix);
+                fix.position = north_of_start(north + en, ee, 1.4);
+                fix.has_height = 1;
+                fix.horizontal_accuracy_m = 5;
+                fix.vertical_accuracy_m = 10;
+                fix.time_s = t;
+                fix.scene_position = device;
+                if (wm_navigator_add_fix(nav, &fix) != WM_OK) { CHECK(0); break; }
+            }
+        }
+        camera_at(&cam, device, heading - compass, 0, 0);
+        if (wm_navigator_update(nav, t, &cam, &r, arrows, 40, &n) != WM_OK) { CHECK(0); break; }
+        if (isnan(r.progress_m) || isnan(r.finish.x)) kept = 0;
+        if (r.progress_m < previous) monotonic = 0;
+        previous = r.progress_m;
+        if (along > 160 && fabs(r.remaining_m - (300 - along)) > worst_back) worst_back = fabs(r.remaining_m - (300 - along));
+    }
+    counting = 0;
+    printf("out and back: %ld allocations; worst remaining error on the way back %.2f m; correction %.2f\n",
+           allocations - before, worst_back, r.correction_deg);
+    CHECK(allocations - before == 0);
+    CHECK(monotonic && kept);
+    CHECK(worst_back < 2);
+    CHECK(fabs(r.correction_deg - compass) < 3);
+    wm_navigator_destroy(nav);
+}
+
 static void create_errors(void) {
     wm_navigator_config config;
     wm_navigator *nav = NULL;
@@ -317,6 +374,7 @@ int main(void) {
     route_allocations();
     walk(WM_HEIGHTS_ELLIPSOIDAL);
     walk(WM_HEIGHTS_NONE);
+    out_and_back_with_outage();
     create_errors();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
