@@ -95,14 +95,10 @@ enum NavigationCommands {
             }
             let text: String
             do { text = FieldLog.text(of: try WalkSimulator(walk).events()) } catch { throw .usage(error.message) }
-            do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                throw .usage("cannot write \(path): \(error.localizedDescription)")
-            }
+            try TextFile.write(text, to: path)
         }
         if let path = args.options["svg"], let first = all.first {
-            do { try svg(first).write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                throw .usage("cannot write \(path): \(error.localizedDescription)")
-            }
+            try TextFile.write(svg(first), to: path)
         }
     }
 

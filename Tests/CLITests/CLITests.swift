@@ -32,14 +32,33 @@ enum Waymark {
         process.standardError = err
         process.standardInput = inp
         try process.run()
-        if let input { try? inp.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
-        try inp.fileHandleForWriting.close()
+        // Feed standard input and drain standard error on other threads, so inputs and
+        // outputs larger than a pipe's buffer cannot deadlock.
+        let writer = inp.fileHandleForWriting
+        let fed = DispatchSemaphore(value: 0)
+        Thread {
+            if let input { try? writer.write(contentsOf: Data(input.utf8)) }
+            try? writer.close()
+            fed.signal()
+        }.start()
+        let errors = ErrorBox()
+        let drained = DispatchSemaphore(value: 0)
+        let reader = err.fileHandleForReading
+        Thread {
+            errors.data = reader.readDataToEndOfFile()
+            drained.signal()
+        }.start()
         let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        fed.wait()
+        drained.wait()
+        let e = errors.data
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 }
+
+/// Standard error's bytes, handed from the thread that reads them.
+final class ErrorBox: @unchecked Sendable { var data = Data() }
 
 func numbers(_ line: String) -> [Double] { line.split(separator: ",").map { Double($0)! } }
 

@@ -178,3 +178,18 @@ struct ReplayCLITests {
         #expect(worstTime < 5)                                       // while the first fixes anchor the frame
     }
 }
+
+@Suite("waymark simulate output files")
+struct SimulateOutputFileTests {
+    @Test("--log and --svg to a path that cannot be written: exit 74 naming it; a large input does not deadlock the harness")
+    func unwritable() throws {
+        for flag in ["--log", "--svg"] {
+            let r = try Waymark.run(["simulate", "--runs", "1", flag, "/nonexistent-dir/out"])
+            #expect(r.status == 74 && r.stderr.contains("/nonexistent-dir/out"), "\(flag): \(r.status) \(r.stderr)")
+        }
+        // 200,000 rows in and out (several MB each way) through the pipes at once.
+        let rows = String(repeating: "55.7359,37.5943,156.5\n", count: 200_000)
+        let r = try Waymark.run(["scene", "--origin", "55.73397,37.58864,158"], input: rows)
+        #expect(r.status == 0 && r.lines.count == 200_001)
+    }
+}
