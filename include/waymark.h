@@ -147,7 +147,7 @@ typedef int32_t wm_axes;
 #define WM_AXES_EUS 1
 #define WM_AXES_EUN 2
 
-/* The seeds' spherical methods, kept to measure them (mean Earth radius 6371008.8 m):
+/* The spherical methods of AR navigation apps, kept to measure them (mean Earth radius 6371008.8 m):
  * HAVERSINE: haversine distance d and initial bearing b, east = d sin b, north = d cos b;
  * METERS_PER_DEGREE: east = dlon * 2 pi R cos(lat0) / 360, north = dlat * 2 pi R / 360.
  * Both set up = h - h0 (ignoring the Earth's curvature). */
@@ -175,13 +175,14 @@ typedef struct wm_frame {
 WM_API wm_status wm_frame_init(wm_frame *frame, wm_geodetic origin, wm_axes axes);
 
 /* As wm_frame_init on another ellipsoid: equatorial radius 1 <= a_m <= 1e10 metres and
- * flattening -1 <= f < 1 (f = 0: a sphere; f < 0: prolate). */
+ * flattening -1 <= f < 1 (f = 0: a sphere; f < 0: prolate).
+ * Errors: as wm_frame_init, plus INVALID_VALUE for a_m or f outside those ranges. */
 WM_API wm_status wm_frame_init_ellipsoid(wm_frame *frame, double a_m, double f,
                                          wm_geodetic origin, wm_axes axes);
 
 /* Sets the estimate: `scene_origin` is the scene position (metres, scene axes) of the
  * geographic origin, each component within +-1e12 m; `heading_correction_deg` is how
- * far true azimuths exceed the scene's (true = scene + correction), the seeds'
+ * far true azimuths exceed the scene's (true = scene + correction), the apps'
  * correction angle; any finite value.
  * Errors: NULL_POINTER, INVALID_FRAME, INVALID_VALUE (non-finite, or beyond 1e12 m). */
 WM_API wm_status wm_frame_set_estimate(wm_frame *frame, wm_vec3 scene_origin,
@@ -196,7 +197,7 @@ WM_API wm_status wm_frame_forward(const wm_frame *frame, const wm_geodetic *in, 
                                   wm_vec3 *out, size_t out_stride, size_t count, size_t *first_bad);
 
 /* Scene -> geodetic (exact inverse of wm_frame_forward); longitudes in [-180, 180).
- * Errors as wm_frame_forward (INVALID_VALUE for non-finite components or components
+ * Errors: as wm_frame_forward (INVALID_VALUE for non-finite components or components
  * beyond +-1e12 m). */
 WM_API wm_status wm_frame_reverse(const wm_frame *frame, const wm_vec3 *in, size_t in_stride,
                                   wm_geodetic *out, size_t out_stride, size_t count, size_t *first_bad);
@@ -206,14 +207,14 @@ WM_API wm_status wm_frame_reverse(const wm_frame *frame, const wm_vec3 *in, size
  * position of in[i] as translation and a rotation about the scene's up axis only that
  * turns the model's forward axis towards in[i + 1]: -Z in EUS, +Z in EUN (Unity's
  * forward), +Y in ENU. The last point keeps the previous heading, as do points whose
- * next point is at the same horizontal position. Errors as wm_frame_forward. */
+ * next point is at the same horizontal position. Errors: as wm_frame_forward. */
 WM_API wm_status wm_frame_anchor_transforms(const wm_frame *frame, const wm_geodetic *in,
                                             size_t in_stride, wm_mat4f *out, size_t count,
                                             size_t *first_bad);
 
-/* Geodetic -> scene by one of the seeds' baselines, through the frame's estimate and
+/* Geodetic -> scene by one of the spherical baselines, through the frame's estimate and
  * axes, so the result is comparable with wm_frame_forward. The frame's ellipsoid is
- * not used: the baselines live on the mean-radius sphere. Errors as wm_frame_forward,
+ * not used: the baselines live on the mean-radius sphere. Errors: as wm_frame_forward,
  * plus INVALID_VALUE for an unknown method (first_bad not set then). */
 WM_API wm_status wm_baseline_forward(wm_baseline method, const wm_frame *frame,
                                      const wm_geodetic *in, size_t in_stride,
@@ -239,7 +240,7 @@ WM_API wm_status wm_geodesic_direct(wm_geodetic start, double azimuth1_deg, doub
  * geod_inverse there: 1 um, 1e-8 degree; several times faster), longer ones geod_inverse.
  * Results go to contiguous arrays of `count` doubles; the azimuth arrays may be NULL.
  * Lines of any length are finite (down to 1e-300 degree apart: 0 or a few 1e-300 m).
- * Errors as wm_frame_forward (INVALID_VALUE with *first_bad for a bad point; a bad
+ * Errors: as wm_frame_forward (INVALID_VALUE with *first_bad for a bad point; a bad
  * origin gives INVALID_VALUE without first_bad). */
 WM_API wm_status wm_geodesic_inverse_batch(wm_geodetic origin, const wm_geodetic *in,
                                            size_t in_stride, double *distance_m,
@@ -256,7 +257,7 @@ WM_API wm_status wm_polyline_length(const wm_geodetic *in, size_t in_stride, siz
 
 /* ---- The haversine baseline ------------------------------------------------------ */
 
-/* Haversine distance and the seeds' atan2 initial bearing on a sphere of radius_m
+/* Haversine distance and the apps' atan2 initial bearing on a sphere of radius_m
  * (6371008.8 is the mean Earth radius). bearing_deg may be NULL.
  * Errors: NULL_POINTER (distance_m), INVALID_VALUE (radius not finite and positive,
  * bad point, or a radius so large the distance would overflow). */
@@ -313,8 +314,11 @@ typedef struct wm_region {
     size_t polygon_count;        /* 3 .. 2^20 (1,048,576) */
 } wm_region;
 
-/* region may be NULL (= the China rectangle). INVALID_VALUE for an unknown kind or a
- * polygon with fewer than 3 or invalid vertices (first_bad not set then). */
+/* region may be NULL (= the China rectangle). Batch shape as wm_frame_forward.
+ * Errors: as wm_frame_forward; INVALID_VALUE for an unknown kind or a polygon with
+ * fewer than 3 or invalid vertices (first_bad not set then); BAD_COUNT for a polygon of
+ * more than 2^20 vertices; NO_CONVERGENCE with *first_bad from the inverses
+ * (wm_wgs84_from_gcj02, wm_gcj02_from_bd09) for a point they cannot invert. */
 WM_API wm_status wm_gcj02_from_wgs84(const wm_region *region, const wm_geodetic *in, size_t in_stride,
                                      wm_geodetic *out, size_t out_stride, size_t count, size_t *first_bad);
 WM_API wm_status wm_wgs84_from_gcj02(const wm_region *region, const wm_geodetic *in, size_t in_stride,
@@ -375,7 +379,9 @@ WM_API wm_status wm_transform_clone(const wm_transform *transform, wm_transform 
 
 /* Transforms count (x, y, z) triples; in and out may be the same buffer. Nothing is
  * written unless every point transforms: a non-finite point, or one PROJ cannot
- * transform (outside the operation's domain), gives INVALID_VALUE with *first_bad. */
+ * transform (outside the operation's domain), gives INVALID_VALUE with *first_bad.
+ * Errors: NULL_POINTER (transform; in or out when count > 0), BAD_STRIDE, BAD_COUNT,
+ * INVALID_VALUE with *first_bad. */
 WM_API wm_status wm_transform_apply(wm_transform *transform, const wm_vec3 *in, size_t in_stride,
                                     wm_vec3 *out, size_t out_stride, size_t count, size_t *first_bad);
 
@@ -393,7 +399,7 @@ WM_API void wm_transform_destroy(wm_transform *transform);
  * pass whole routes, not single points.
  * Every point is looked up before any is written, so a grid that cannot be read
  * everywhere (a damaged or truncated file) gives PROJ with nothing written.
- * Errors as wm_frame_forward, plus GRID_MISSING when egm96_15.gtx is not installed,
+ * Errors: as wm_frame_forward, plus GRID_MISSING when egm96_15.gtx is not installed,
  * PROJ when it cannot be read. */
 WM_API wm_status wm_geoid_undulation(const wm_geodetic *in, size_t in_stride, double *undulation_m,
                                      size_t count, size_t *first_bad);
@@ -415,7 +421,11 @@ WM_API wm_status wm_geoid_undulation(const wm_geodetic *in, size_t in_stride, do
 WM_API wm_status wm_geoid_undulation_ex(const wm_geodetic *in, size_t in_stride, double *undulation_m,
                                         size_t count, int32_t interpolation, size_t *first_bad);
 
-/* ---- Navigation (seed 000, 003, 004): route, estimates, heading, screen, POIs -------
+/* ---- Navigation: route, estimates, heading, screen, POIs ----------------------------
+ *
+ * The methods of "How Yandex created augmented reality in Maps for iOS" (estimates,
+ * heading correction, arrows, finish and hint marks) and of "How we developed the AR
+ * application for reviewing historical places" (POIs), made exact and testable.
  *
  * Stateful pieces are opaque handles created with their capacities and freed by
  * *_destroy, which accepts NULL. A handle may be used by one thread at a time. Outputs
@@ -458,8 +468,11 @@ typedef struct wm_arrow_leg {
  * copied once. Errors: NULL_POINTER, BAD_STRIDE, BAD_COUNT (0, over 2^24: checked
  * before the copy is allocated), INVALID_VALUE (unknown axes, a non-finite point). */
 WM_API wm_status wm_route_create(const wm_vec3 *points, size_t stride, size_t count, wm_axes axes, wm_route **out);
+/* Frees a route; NULL is accepted and ignored. */
 WM_API void wm_route_destroy(wm_route *route);
-/* The user's projection onto the route (horizontally). */
+/* The user's projection onto the route (horizontally), the closest point of the whole
+ * route: a route that doubles back can project onto the wrong leg (the navigator keeps
+ * progress instead). Errors: NULL_POINTER (route, out), INVALID_VALUE (user not finite). */
 WM_API wm_status wm_route_project(const wm_route *route, wm_vec3 user, wm_route_position *out);
 /* The arrows at along-route distances k * spacing_m (k integer) within
  * [from->distance_along_m, + ahead_m], clamped to the route: anchored to the route, so
@@ -490,42 +503,74 @@ typedef struct wm_estimate {
     wm_vec3 scene_position;
 } wm_estimate;
 
-/* The best-estimate buffer: the seed rule (fused = 0: lowest accuracy value, newest
- * among equals, within window_m of the current scene position) or the fused 1/sigma^2
- * average (fused = 1). capacity estimates are kept, the oldest dropped first. */
+/* wm_estimates_create's rules (the `fused` argument). */
+#define WM_ESTIMATES_BEST   0  /* the Yandex.Maps article's rule: lowest accuracy value, newest
+                                  among equals, within window_m of the current scene position */
+#define WM_ESTIMATES_FUSED  1  /* the 1/sigma^2 average of the estimates in the window */
+
 typedef struct wm_estimates wm_estimates;
+
+/* The best-estimate buffer, by rule `fused` (WM_ESTIMATES_*). capacity estimates (1 ..
+ * 2^24) are kept, the oldest dropped first; the storage is allocated here, once.
+ * On success *out owns the buffer (free it with wm_estimates_destroy).
+ * Errors: NULL_POINTER (out), BAD_COUNT (capacity 0 or over 2^24), INVALID_VALUE (an
+ * unknown rule, window_m not finite and positive). */
 WM_API wm_status wm_estimates_create(size_t capacity, double window_m, int32_t fused, wm_estimates **out);
+/* Frees an estimate buffer; NULL is accepted and ignored. */
 WM_API void wm_estimates_destroy(wm_estimates *estimates);
+/* Adds an estimate (no allocation). Errors: NULL_POINTER, INVALID_VALUE (see wm_estimate). */
 WM_API wm_status wm_estimates_add(wm_estimates *estimates, const wm_estimate *estimate);
 /* The user's refined position at `current_scene` (within +-1e12 m; call on every fix and on a timer):
  * the estimate's fix moved by the scene offset since, through `frame`. NOT_AVAILABLE
- * when no estimate is within the window. uncertainty_m may be NULL. */
+ * when no estimate is within the window. uncertainty_m may be NULL.
+ * Errors: NULL_POINTER (estimates, frame, position), INVALID_FRAME, INVALID_VALUE
+ * (current_scene not finite or beyond 1e12 m), NOT_AVAILABLE. */
 WM_API wm_status wm_estimates_refined(const wm_estimates *estimates, const wm_frame *frame, wm_vec3 current_scene,
                                       wm_geodetic *position, double *uncertainty_m);
 
 /* The heading corrector's settings; wm_heading_config_default fills the defaults. */
 typedef struct wm_heading_config {
-    int32_t estimator;               /* 0 seed pairs, 1 robust least squares (default) */
-    int32_t pair_selection;          /* seed: 0 all, 1 disjoint, 2 random percent, 3 top-weight percent */
-    double pair_percent;             /* for 2 and 3 */
-    uint64_t random_seed;            /* for 2 */
+    int32_t estimator;               /* WM_ESTIMATOR_SEED_PAIRS or WM_ESTIMATOR_ROBUST (default) */
+    int32_t pair_selection;          /* pairs: WM_PAIRS_* (default WM_PAIRS_ALL) */
+    double pair_percent;             /* for WM_PAIRS_RANDOM_PERCENT and WM_PAIRS_TOP_WEIGHT_PERCENT, (0, 100] */
+    uint64_t random_seed;            /* for WM_PAIRS_RANDOM_PERCENT */
     int32_t buffer_count;            /* trigger after this many estimates (10) ... */
     int32_t reserved_;
     double buffer_interval_s;        /* ... or this many seconds (10) */
     double maximum_accuracy_m;       /* drop estimates with a larger accuracy value (30) */
-    double minimum_pair_distance_m;  /* seed: drop closer pairs (10) */
+    double minimum_pair_distance_m;  /* pairs: drop closer pairs (10) */
     double rejection;                /* robust: outlier threshold in robust scales (3) */
     double history_s;                /* robust: seconds kept, 0 = all */
 } wm_heading_config;
 
+/* The estimators (wm_heading_config.estimator, wm_navigator_config's estimator). */
+#define WM_ESTIMATOR_SEED_PAIRS      0  /* the Yandex.Maps article's pairs (scene distance >= minimum_pair_distance_m) */
+#define WM_ESTIMATOR_ROBUST          1  /* robust least squares (default) */
+
+/* Which pairs the pair estimator averages (wm_heading_config.pair_selection). */
+#define WM_PAIRS_ALL                 0  /* every pair far enough apart (default) */
+#define WM_PAIRS_DISJOINT            1  /* each estimate in one pair at most */
+#define WM_PAIRS_RANDOM_PERCENT      2  /* a seeded random pair_percent % of them */
+#define WM_PAIRS_TOP_WEIGHT_PERCENT  3  /* the pair_percent % with the longest baselines per accuracy */
+
+/* Fills *config with the defaults (robust estimator, 10 estimates or 10 s, 30 m
+ * accuracy limit, 10 m pairs, rejection 3, all history). NULL is ignored. */
 WM_API void wm_heading_config_default(wm_heading_config *config);
 typedef struct wm_heading_corrector wm_heading_corrector;
+/* Creates a corrector. On success *out owns it (free it with
+ * wm_heading_corrector_destroy). Errors: NULL_POINTER (config, out), INVALID_VALUE (an
+ * unknown estimator or pair selection, a non-finite value, buffer_count < 1,
+ * pair_percent outside (0, 100], rejection <= 0, history_s < 0). */
 WM_API wm_status wm_heading_corrector_create(const wm_heading_config *config, wm_heading_corrector **out);
+/* Frees a corrector; NULL is accepted and ignored. */
 WM_API void wm_heading_corrector_destroy(wm_heading_corrector *corrector);
 /* Feeds an estimate. When the buffer triggers, *triggered = 1 and *correction_deg is
  * the angle to add to the frame's heading correction (wm_frame_set_estimate);
- * *uncertainty_deg its 1-sigma uncertainty (robust) or -1 (seed). Otherwise
- * *triggered = 0. uncertainty_deg may be NULL. */
+ * *uncertainty_deg its 1-sigma uncertainty (robust) or -1 (pairs). Otherwise
+ * *triggered = 0. uncertainty_deg may be NULL. Allocates the fit's working arrays when
+ * it triggers (the navigator allocates nothing after create).
+ * Errors: NULL_POINTER (corrector, estimate, frame, triggered, correction_deg),
+ * INVALID_FRAME, INVALID_VALUE (see wm_estimate). */
 WM_API wm_status wm_heading_corrector_add(wm_heading_corrector *corrector, const wm_estimate *estimate,
                                           const wm_frame *frame, int32_t *triggered, double *correction_deg,
                                           double *uncertainty_deg);
@@ -549,7 +594,12 @@ typedef struct wm_simulation {
     uint64_t seed;
     wm_heading_config corrector;
 } wm_simulation;
+/* Fills *simulation with the reference scenario above. NULL is ignored. */
 WM_API void wm_simulation_default(wm_simulation *simulation);
+/* Runs the simulation described above.
+ * Errors: NULL_POINTER (simulation, count; the outputs when samples are to be written),
+ * INVALID_VALUE (as above, or a corrector setting wm_heading_corrector_create refuses),
+ * BAD_COUNT (capacity below the sample count; *count is still set). */
 WM_API wm_status wm_simulate(const wm_simulation *simulation, double *heading_error_deg, double *finish_error_m,
                              size_t capacity, size_t *count);
 
@@ -557,16 +607,24 @@ WM_API wm_status wm_simulate(const wm_simulation *simulation, double *heading_er
  * camera -> clip (either depth convention), both column-major; viewport in points, y down. */
 typedef struct wm_viewport { double x, y, width, height; } wm_viewport;
 
+/* Projects a scene point: screen position in points (y down) and whether it is visible
+ * (in front of the camera and inside the viewport). Errors: NULL_POINTER, INVALID_VALUE
+ * (non-finite point, non-finite or singular matrices, a viewport that is not finite
+ * with positive size). */
 WM_API wm_status wm_screen_project(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                    wm_vec3 point, double *screen_x, double *screen_y, int32_t *visible);
 /* The sphere radius (metres) at `center` whose projection is screen_diameter points
- * across (seed 000's seven steps). NOT_AVAILABLE when `center` is behind the camera. */
+ * across (the Yandex.Maps article's seven steps). Errors: NULL_POINTER, INVALID_VALUE
+ * (as wm_screen_project, or a negative or non-finite diameter), NOT_AVAILABLE (`center`
+ * is behind the camera). */
 WM_API wm_status wm_screen_sphere_radius(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                          wm_vec3 center, double screen_diameter, double *radius_m);
 /* Angle (degrees, counter-clockwise on screen) from the screen x axis to the scene's X
  * axis at `point`. Deprecated for keeping labels level: the scene's X axis is
  * horizontal on screen only when facing north or south (facing south it turns a label
- * upside down); use wm_screen_label_roll. */
+ * upside down); use wm_screen_label_roll.
+ * Errors: NULL_POINTER, INVALID_VALUE (as wm_screen_project), NOT_AVAILABLE (the axis
+ * has no direction on screen there). */
 WM_API wm_status wm_screen_billboard_roll(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                           wm_vec3 point, double *roll_deg);
 /* The label roll: the angle, degrees counter-clockwise as the user sees the screen, by
@@ -580,14 +638,19 @@ WM_API wm_status wm_screen_label_roll(const wm_mat4f *view, const wm_mat4f *proj
 /* The off-screen hint: *needed = 0 when `target` is visible; otherwise the edge point
  * (x, y) and the shortest turn (degrees, positive right; 0 straight above or below).
  * The point moves continuously along the edge as the camera turns; directly behind it
- * is the bottom centre, and it is on the side of the shortest turn. */
+ * is the bottom centre, and it is on the side of the shortest turn.
+ * Errors: NULL_POINTER, INVALID_VALUE (as wm_screen_project, or unknown axes). */
 WM_API wm_status wm_screen_hint(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                 wm_axes axes, wm_vec3 target, int32_t *needed, double *x, double *y, double *turn_deg);
-/* Finish-mark diameter: maximum below near_m, linear to far_m, minimum beyond. */
+/* Finish-mark diameter: maximum below near_m, linear to far_m, minimum beyond (the
+ * Yandex.Maps article's rule; sizes in the caller's unit, e.g. points).
+ * Errors: NULL_POINTER, INVALID_VALUE (a non-finite value, minimum <= 0, minimum >
+ * maximum, near_m <= 0, far_m <= near_m). */
 WM_API wm_status wm_finish_mark_diameter(double maximum, double minimum, double near_m, double far_m,
                                          double distance_m, double *diameter);
 
-/* Points of interest (seed 003). cluster_of[i] receives the index of the point whose
+/* Points of interest ("How we developed the AR application for reviewing historical
+ * places"). cluster_of[i] receives the index of the point whose
  * marker stands for point i (itself for a marker), or -1 when it is beyond radius_m.
  * count <= 2^16 (65,536) per call (BAD_COUNT beyond): the clustering runs inside
  * cluster_of without allocating, in time quadratic in count in the worst case.
@@ -596,16 +659,30 @@ WM_API wm_status wm_finish_mark_diameter(double maximum, double minimum, double 
 WM_API wm_status wm_poi_clusters(wm_geodetic user, const wm_geodetic *points, size_t stride, size_t count,
                                  double radius_m, int64_t *cluster_of, size_t *first_bad);
 /* Radar position (x right, y down, centre at (radius, radius)) of a point at distance_m
- * and bearing_deg for a device facing heading_deg; range_m at the rim, clamped. */
+ * and bearing_deg for a device facing heading_deg; range_m at the rim, clamped.
+ * Errors: NULL_POINTER (x, y), INVALID_VALUE (radius or range_m not finite and
+ * positive, a non-finite distance or angle; a negative distance counts as 0). */
 WM_API wm_status wm_radar_position(double radius, double range_m, double distance_m, double bearing_deg,
                                    double heading_deg, double *x, double *y);
-/* Placement compression: method 0 none, 1 the seed's 10 + d/1000, 2 clamp to limit_m with
- * scale limit/d (ARKit-CoreLocation). */
+/* Placement compression methods (wm_placement's method). */
+#define WM_PLACEMENT_NONE    0  /* placement = distance, scale 1 */
+#define WM_PLACEMENT_LINEAR  1  /* the Yandex.Maps article's 10 + d/1000 metres (linear in d) */
+#define WM_PLACEMENT_CLAMP   2  /* clamp to limit_m with scale limit/d (ARKit-CoreLocation) */
+
+/* Where to place a far object (metres from the user) and at what scale, by method
+ * (WM_PLACEMENT_*). Errors: NULL_POINTER, INVALID_VALUE (an unknown method, a distance
+ * that is not finite and >= 0, for WM_PLACEMENT_CLAMP a limit that is not finite and
+ * positive). */
 WM_API wm_status wm_placement(int32_t method, double limit_m, double distance_m, double *placement_m, double *scale);
 
 /* The 40 m "AR mode available" rule with hysteresis: plain caller-owned state. */
 typedef struct wm_proximity { double enter_m, leave_m; int32_t inside; int32_t reserved_; } wm_proximity;
+/* Sets up a gate that turns on within enter_m and off beyond leave_m (>= enter_m).
+ * Errors: NULL_POINTER, INVALID_VALUE (a non-finite or negative enter_m, or leave_m <
+ * enter_m). */
 WM_API wm_status wm_proximity_init(wm_proximity *gate, double enter_m, double leave_m);
+/* Feeds a distance; *inside = 1 while AR mode is available. Errors: NULL_POINTER,
+ * INVALID_VALUE (a non-finite distance, or a gate wm_proximity_init would refuse). */
 WM_API wm_status wm_proximity_update(wm_proximity *gate, double distance_m, int32_t *inside);
 
 /* ---- Navigator: AR walking navigation as one session object ------------------------
@@ -643,11 +720,9 @@ WM_API wm_status wm_proximity_update(wm_proximity *gate, double distance_m, int3
 typedef struct wm_navigator wm_navigator;
 
 /* wm_navigator_config.estimator */
-#define WM_ESTIMATOR_SEED_PAIRS      0  /* the seed's pairs (scene distance >= minimum_pair_distance_m) */
-#define WM_ESTIMATOR_ROBUST          1  /* robust least squares (default) */
 /* wm_navigator_config.anchor */
 #define WM_ANCHOR_FITTED             0  /* the robust fit evaluated at the user (default) */
-#define WM_ANCHOR_SEED_BEST          1  /* the seed's best estimate (lowest accuracy value, newest) */
+#define WM_ANCHOR_SEED_BEST          1  /* the article's best estimate (lowest accuracy value, newest) */
 #define WM_ANCHOR_FUSED              2  /* every fix in the window through the applied heading, 1/sigma^2 */
 /* wm_navigator_config.heights */
 #define WM_HEIGHTS_ELLIPSOIDAL       0
@@ -668,7 +743,7 @@ typedef struct wm_navigator_config {
     int32_t fix_capacity;            /* 256 fixes kept (1 .. 2^20) */
     double buffer_interval_s;        /* ... or 10 s between heading fits */
     double maximum_accuracy_m;       /* 30: fixes with a larger accuracy value stay out of fits */
-    double minimum_pair_distance_m;  /* 10 (seed pairs) */
+    double minimum_pair_distance_m;  /* 10 (WM_ESTIMATOR_SEED_PAIRS) */
     double rejection;                /* 3 robust scales */
     double maximum_uncertainty_deg;  /* 5 */
     double minimum_span_m;           /* 15 */
