@@ -116,7 +116,7 @@ public func wm_estimates_create(_ capacity: Int, _ window_m: Double, _ fused: In
     guard capacity >= 1, capacity <= 1 << 24 else { return WM_ERROR_BAD_COUNT }
     guard fused == 0 || fused == 1 else { return WM_ERROR_INVALID_VALUE }
     do {
-        out.pointee = retained(EstimatesHandle(try EstimateBuffer(capacity: capacity, window: window_m, rule: fused == 1 ? .fused : .seedBest)))
+        out.pointee = retained(EstimatesHandle(try EstimateBuffer(capacity: capacity, window: window_m, rule: fused == 1 ? .fused : .mostAccurate)))
     } catch { return status(of: error) }
     return WM_OK
 }
@@ -166,7 +166,7 @@ func correctorConfiguration(_ c: wm_heading_config) -> HeadingCorrector.Configur
     guard c.buffer_count >= 1, c.estimator == 0 || c.estimator == 1, (0...3).contains(c.pair_selection),
           c.pair_percent > 0, c.pair_percent <= 100, c.rejection > 0, c.history_s >= 0 else { return nil }
     var s = HeadingCorrector.Configuration()
-    s.estimator = c.estimator == 0 ? .seedPairs : .robustLeastSquares
+    s.estimator = c.estimator == 0 ? .pairwise : .robustLeastSquares
     switch c.pair_selection {
     case 0: s.pairSelection = .all
     case 1: s.pairSelection = .disjoint

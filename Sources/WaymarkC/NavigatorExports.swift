@@ -32,7 +32,7 @@ func navigatorConfiguration(_ c: wm_navigator_config) -> (Navigator.Configuratio
                                          near: c.finish_near_m, far: c.finish_far_m) else { return nil }
     var s = Navigator.Configuration()
     s.axes = axes
-    s.estimator = c.estimator == WM_ESTIMATOR_ROBUST ? .robustLeastSquares : .seedPairs
+    s.estimator = c.estimator == WM_ESTIMATOR_ROBUST ? .robustLeastSquares : .pairwise
     s.anchor = anchor
     s.bufferCount = Int(c.buffer_count)
     s.fixCapacity = Int(c.fix_capacity)

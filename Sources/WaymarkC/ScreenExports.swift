@@ -123,7 +123,7 @@ public func wm_placement(_ method: Int32, _ limit_m: Double, _ distance_m: Doubl
     let rule: PlacementCompression
     switch method {
     case 0: rule = .none
-    case 1: rule = .seedLogarithmic
+    case 1: rule = .linear
     case 2:
         guard limit_m.isFinite, limit_m > 0 else { return WM_ERROR_INVALID_VALUE }
         rule = .clamp(limit: limit_m)

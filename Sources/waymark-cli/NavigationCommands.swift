@@ -52,8 +52,8 @@ enum NavigationCommands {
             guard d > 0 else { throw .usage("--duration-s must be positive") }
             scenario.duration = d
         }
-        scenario.corrector.estimator = try args.choice("estimator", default: "robust", among: ["seed", "robust"]) == "seed"
-            ? .seedPairs : .robustLeastSquares
+        scenario.corrector.estimator = try args.choice("estimator", default: "robust", among: ["seed", "pairwise", "robust"]) != "robust"
+            ? .pairwise : .robustLeastSquares
         if scenario.driftDegreesPerMinute != 0 && scenario.corrector.estimator == .robustLeastSquares { scenario.corrector.history = 60 }
 
         // The walk's length in time is checked before anything runs (a 179°-long route
@@ -72,7 +72,7 @@ enum NavigationCommands {
             return v.isEmpty ? .nan : (v.map { $0 * $0 }.reduce(0, +) / Double(v.count)).squareRoot()
         }
         out.line("runs \(runs)")
-        out.line("estimator \(scenario.corrector.estimator == .seedPairs ? "seed" : "robust")")
+        out.line("estimator \(scenario.corrector.estimator == .pairwise ? "seed" : "robust")")
         out.line("rms_heading_error_deg_at_60s \(format(rms(60) { $0.headingError }))")
         out.line("rms_heading_error_deg_at_120s \(format(rms(120) { $0.headingError }))")
         out.line("bound_deg_at_60s \(format(FieldSimulator.leastSquaresLimit(time: 60, speed: scenario.speed, sigma: scenario.gpsSigma)))")

@@ -29,7 +29,7 @@ commands:
              read-outs; opens from disk), --svg the same figures as one SVG
   simulate   [--route straight|sample|FILE] [--runs N] [--seed S] [--heading-error-deg D]
              [--gps-sigma-m M] [--jumps] [--drift-deg-per-min R] [--duration-s T]
-             [--estimator seed|robust] [--svg FILE] [--log FILE]
+             [--estimator seed|pairwise|robust] [--svg FILE] [--log FILE]
              the heading corrector in a seeded field simulation (default: a straight
              300 m walk, 5 m GPS noise, 15° compass error, 100 runs); --log writes the
              first run's walk as a field log for replay

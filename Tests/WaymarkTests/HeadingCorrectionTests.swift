@@ -54,7 +54,7 @@ struct HeadingCorrectionTests {
         var s = FieldSimulator.Scenario()
         s.gpsSigma = 0
         s.duration = 20
-        s.corrector.estimator = .seedPairs
+        s.corrector.estimator = .pairwise
         let samples = try FieldSimulator(s).run()
         #expect(abs(samples[0].headingError + 15) < 1e-9)          // before any correction
         #expect(abs(samples.last!.headingError) < 1e-6)
@@ -68,7 +68,7 @@ struct HeadingCorrectionTests {
     func jumpsAndDrift() throws {
         let jumpy = try Self.runs(20) { $0.jumps = true; $0.jumpProbability = 0.05 }
         let rmsJumps = Self.rms(jumpy, at: 120)
-        let seedJumpy = try Self.runs(20) { $0.jumps = true; $0.jumpProbability = 0.05; $0.corrector.estimator = .seedPairs }
+        let seedJumpy = try Self.runs(20) { $0.jumps = true; $0.jumpProbability = 0.05; $0.corrector.estimator = .pairwise }
         print("with jumps: robust \(rmsJumps)°, seed \(Self.rms(seedJumpy, at: 120))° at 120 s")
         #expect(rmsJumps < 1.5)
         let drifting = try Self.runs(20) { $0.driftDegreesPerMinute = 2; $0.corrector.history = 60; $0.duration = 200 }

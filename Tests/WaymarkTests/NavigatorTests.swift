@@ -317,8 +317,8 @@ struct NavigatorTests {
     func alternatives() throws {
         var s = WalkSimulator.Scenario(route: Self.straight)
         s.waitAfter = 30
-        for anchor in [Navigator.Anchor.fitted, .seedBest, .fused] {
-            for estimator in [HeadingCorrector.Estimator.robustLeastSquares, .seedPairs] {
+        for anchor in [Navigator.Anchor.fitted, .mostAccurate, .fused] {
+            for estimator in [HeadingCorrector.Estimator.robustLeastSquares, .pairwise] {
                 var c = Navigator.Configuration()
                 c.anchor = anchor
                 c.estimator = estimator
@@ -326,7 +326,7 @@ struct NavigatorTests {
                 let last = try #require(steps.last)
                 #expect(last.frame.correctionState == .applied, "\(anchor) \(estimator)")
                 #expect(abs(last.frame.remaining!) < 8, "\(anchor) \(estimator): \(last.frame.remaining!)")
-                let tolerance = estimator == .seedPairs ? 30.0 : 3
+                let tolerance = estimator == .pairwise ? 30.0 : 3
                 #expect(abs(last.frame.correction! - 15) < tolerance, "\(anchor) \(estimator): \(last.frame.correction!)")
             }
         }

@@ -67,7 +67,7 @@ struct PointsOfInterestTests {
     }
 
     @Test func compression() {
-        #expect(PlacementCompression.seedLogarithmic.placement(forDistance: 2000) == (12, 1))
+        #expect(PlacementCompression.linear.placement(forDistance: 2000) == (12, 1))
         #expect(PlacementCompression.clamp(limit: 100).placement(forDistance: 400) == (100, 0.25))
         #expect(PlacementCompression.clamp(limit: 100).placement(forDistance: 40) == (40, 1))
         #expect(PlacementCompression.none.placement(forDistance: 40) == (40, 1))

@@ -1,7 +1,7 @@
-/// The estimates of a walk and the user's refined position from them (seed 000,
-/// "Determining the position of an object on the stage"; seed 004's estimate holder).
+/// The estimates of a walk and the user's refined position from them (the Yandex.Maps article,
+/// "Determining the position of an object on the stage"; the iOS AR navigation paper's estimate holder).
 ///
-/// The seed rule (``Rule/seedBest``): among the estimates whose scene position is
+/// The seed rule (``Rule/mostAccurate``): among the estimates whose scene position is
 /// within `window` metres (100) of the current scene position, the one with the lowest
 /// horizontal accuracy value, the newest among equals; the refined position is its fix
 /// moved by the scene offset since it was taken. It is re-evaluated on every new fix
@@ -14,11 +14,23 @@
 /// independent GPS errors, which is optimistic for fixes seconds apart.
 public struct EstimateBuffer: Sendable {
     /// How the refined position is formed.
-    public enum Rule: Sendable, Equatable { case seedBest, fused }
+    public enum Rule: Sendable, Equatable {
+        /// The Yandex.Maps article's rule: the estimate with the lowest accuracy value
+        /// within the window, the newest among equals.
+        case mostAccurate
+        /// Every estimate within the window, averaged with weights 1/σ².
+        case fused
+
+        /// The earlier name of ``mostAccurate``.
+        @available(*, deprecated, renamed: "mostAccurate")
+        public static var seedBest: Rule { .mostAccurate }
+    }
 
     /// The refined position and its horizontal uncertainty (1 σ, metres).
     public struct Refined: Sendable, Equatable {
+        /// The user's position now.
         public var position: GeodeticCoordinate
+        /// Its horizontal uncertainty, 1 σ, metres.
         public var horizontalUncertainty: Double
         /// How many estimates contributed (1 for the seed rule).
         public var used: Int
@@ -30,11 +42,12 @@ public struct EstimateBuffer: Sendable {
     public let capacity: Int
     /// Scene distance within which estimates count, metres.
     public let window: Double
+    /// How the refined position is formed.
     public let rule: Rule
 
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for a capacity below 1 or a window
     ///   that is not finite and positive.
-    public init(capacity: Int = 256, window: Double = 100, rule: Rule = .seedBest) throws(WaymarkError) {
+    public init(capacity: Int = 256, window: Double = 100, rule: Rule = .mostAccurate) throws(WaymarkError) {
         guard capacity >= 1 else { throw .invalidInput(.notPositive) }
         guard window.isFinite else { throw .invalidInput(.nonFinite) }
         guard window > 0 else { throw .invalidInput(.notPositive) }
@@ -80,7 +93,7 @@ public struct EstimateBuffer: Sendable {
     /// estimate is within the window.
     public func refined(at current: SIMD3<Double>, frame: SceneFrame) -> Refined? {
         switch rule {
-        case .seedBest:
+        case .mostAccurate:
             guard let b = best(at: current) else { return nil }
             return Refined(position: b.carried(to: current, through: frame), horizontalUncertainty: b.horizontalAccuracy, used: 1)
         case .fused:

@@ -1,9 +1,15 @@
-/// The finish mark's on-screen size rule from seed 000's design: a fixed maximum
+/// The finish mark's on-screen size rule from the Yandex.Maps article's design: a fixed maximum
 /// closer than `near` metres, shrinking linearly to `far`, a fixed minimum beyond —
 /// deliberately not perspective.
 public struct FinishMarkSize: Sendable, Equatable {
-    public var maximumDiameter: Double, minimumDiameter: Double
-    public var near: Double, far: Double
+    /// Diameter closer than ``near``, screen points.
+    public var maximumDiameter: Double
+    /// Diameter beyond ``far``, screen points.
+    public var minimumDiameter: Double
+    /// Distance up to which the mark keeps its maximum size, metres.
+    public var near: Double
+    /// Distance from which the mark keeps its minimum size, metres.
+    public var far: Double
 
     /// Defaults: 120 → 40 points between 50 m and 2 km.
     /// - Throws: ``WaymarkError/invalidInput(_:)`` unless finite, 0 < near < far and

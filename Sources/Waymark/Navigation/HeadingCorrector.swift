@@ -1,10 +1,10 @@
-/// Corrects the AR session's compass error from pairs of estimates (seed 000,
+/// Corrects the AR session's compass error from pairs of estimates (the Yandex.Maps article,
 /// "Coordinate system adjustment"), and a robust least-squares estimator beyond it.
 ///
 /// The correction is the heading correction δ of ``SceneFrame``: how far true azimuths
 /// exceed the scene's. Each trigger returns a correction to *add* to the frame's δ.
 ///
-/// The seed algorithm (``Estimator/seedPairs``), every step configurable:
+/// The seed algorithm (``Estimator/pairwise``), every step configurable:
 /// 1. buffer estimates until `bufferCount` are collected or `bufferInterval` seconds
 ///    have passed since the last trigger (the time limit guards against GPS loss);
 /// 2. filter out estimates with a horizontal accuracy value above `maximumAccuracy`,
@@ -23,6 +23,7 @@
 /// σ / √(Σ wᵢ|s̃ᵢ|²) — the least-squares limit for the data — and the number of fixes
 /// used is reported.
 public struct HeadingCorrector: Sendable {
+    /// Which pairs of estimates the pairwise estimator averages.
     public enum PairSelection: Sendable, Equatable {
         /// Every pair.
         case all
@@ -34,19 +35,42 @@ public struct HeadingCorrector: Sendable {
         case topWeightPercent(Double)
     }
 
-    public enum Estimator: Sendable, Equatable { case seedPairs, robustLeastSquares }
+    /// How a trigger turns the buffered estimates into a correction.
+    public enum Estimator: Sendable, Equatable {
+        /// The Yandex.Maps article's method: for pairs of estimates at least
+        /// ``Configuration/minimumPairDistance`` apart, the difference between the true
+        /// bearing and the bearing the scene gives, averaged on the circle. Needs long
+        /// baselines: with 5 m GPS noise and 10-fix buffers it is worse than no correction.
+        case pairwise
+        /// Weighted 2-D Procrustes over the whole track with median-based outlier
+        /// rejection and a 1-σ uncertainty (the default).
+        case robustLeastSquares
 
+        /// The earlier name of ``pairwise``.
+        @available(*, deprecated, renamed: "pairwise")
+        public static var seedPairs: Estimator { .pairwise }
+    }
+
+    /// Every setting of the corrector; the defaults are the article's values with the
+    /// robust estimator.
     public struct Configuration: Sendable, Equatable {
+        /// The estimator (default ``Estimator/robustLeastSquares``).
         public var estimator: Estimator = .robustLeastSquares
+        /// Trigger after this many estimates (10) …
         public var bufferCount = 10
+        /// … or after this many seconds since the last trigger (10).
         public var bufferInterval = 10.0
+        /// Estimates whose horizontal accuracy value is larger are dropped, metres (30).
         public var maximumAccuracy = 30.0
+        /// Pairwise estimator: pairs closer than this are dropped, metres (10).
         public var minimumPairDistance = 10.0
+        /// Pairwise estimator: which pairs are averaged (all).
         public var pairSelection: PairSelection = .all
         /// Robust estimator: rejection threshold in robust residual scales.
         public var rejection = 3.0
         /// Robust estimator: seconds of history kept (nil: all).
         public var history: Double? = nil
+        /// The defaults.
         public init() {}
 
         /// Throws what ``HeadingCorrector/init(configuration:)`` documents.
@@ -71,10 +95,11 @@ public struct HeadingCorrector: Sendable {
         /// 1-σ uncertainty of the frame's heading after applying it, degrees (nil for
         /// the seed estimator, which has none).
         public var uncertainty: Double?
-        /// Pairs (seed) or fixes (robust) used.
+        /// Pairs (pairwise) or fixes (robust) used.
         public var used: Int
     }
 
+    /// The settings the corrector was made with.
     public let configuration: Configuration
     private var buffer: [LocationEstimate] = []
     private var lastTrigger: Double? = nil
@@ -82,6 +107,7 @@ public struct HeadingCorrector: Sendable {
     /// Magnitudes of the corrections applied so far, oldest first.
     public private(set) var appliedMagnitudes: [Double] = []
 
+    /// A corrector with `configuration`; it allocates its buffers as estimates arrive.
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for a configuration value that is
     ///   NaN or infinite (``InputFault/nonFinite``) or out of range
     ///   (``InputFault/outOfRange``: a buffer count below 1, a negative interval,
@@ -93,7 +119,7 @@ public struct HeadingCorrector: Sendable {
         if case .randomPercent(_, let seed) = configuration.pairSelection { randomState = seed } else { randomState = 0 }
     }
 
-    /// The seed's convergence indicator: each trigger corrects less. True when the last
+    /// The article's convergence indicator: each trigger corrects less. True when the last
     /// three corrections shrink in magnitude (or the last is below 0.5°).
     public var isConverging: Bool {
         guard let last = appliedMagnitudes.last else { return false }
@@ -120,7 +146,7 @@ public struct HeadingCorrector: Sendable {
         pendingCount = 0
         let result: Correction?
         switch configuration.estimator {
-        case .seedPairs:
+        case .pairwise:
             result = seedCorrection(frame: frame)
             buffer.removeAll()
         case .robustLeastSquares:
@@ -130,10 +156,10 @@ public struct HeadingCorrector: Sendable {
         return result
     }
 
-    /// Estimates since the last trigger (the seed's limit by quantity).
+    /// Estimates since the last trigger (the article's limit by quantity).
     private var pendingCount = 0
 
-    // MARK: The seed's pairs
+    // MARK: The article's pairs
 
     mutating func seedCorrection(frame: SceneFrame) -> Correction? {
         let g = Geodesic.wgs84

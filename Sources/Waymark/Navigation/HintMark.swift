@@ -1,4 +1,4 @@
-/// Seed 000's secondary label: when the finish is off screen, a mark on the screen's
+/// The Yandex.Maps article's secondary label: when the finish is off screen, a mark on the screen's
 /// edge showing where to turn.
 public struct HintMark: Sendable, Equatable {
     /// Where to draw it, screen points (y down), on the viewport's edge.
@@ -12,7 +12,7 @@ public struct HintMark: Sendable, Equatable {
     /// The hint for `target`, or nil when it is visible (no hint needed).
     ///
     /// Position: for a target in front of the camera, where the segment from the
-    /// screen centre to the target's projection crosses the viewport's edge (the seed's
+    /// screen centre to the target's projection crosses the viewport's edge (the article's
     /// rule). Behind the camera the projection is meaningless, so the direction from
     /// the centre is the clip-space direction (x, −y) — which the in-front rule
     /// approaches as the target passes the camera's side — plus a downward pull that

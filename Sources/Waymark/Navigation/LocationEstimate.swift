@@ -1,5 +1,5 @@
-/// A geographic fix paired with the scene position taken at the same moment (seed 000's
-/// "estimate", seed 004's `LocationEstimate`).
+/// A geographic fix paired with the scene position taken at the same moment (the Yandex.Maps article's
+/// "estimate", the iOS AR navigation paper's `LocationEstimate`).
 public struct LocationEstimate: Sendable, Equatable {
     /// The fix (ellipsoidal height).
     public var fix: GeodeticCoordinate

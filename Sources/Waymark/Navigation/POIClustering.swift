@@ -1,4 +1,4 @@
-/// A group of points of interest shown as one marker (seed 003, "Excess AR objects").
+/// A group of points of interest shown as one marker (the AR guide to historical places, "Excess AR objects").
 public struct POICluster: Sendable, Equatable {
     /// Index (into the input) of the attraction the marker stands for: the nearest of
     /// the group to the user.
@@ -11,10 +11,10 @@ public struct POICluster: Sendable, Equatable {
     public var count: Int { members.count }
 }
 
-/// Seed 003's visibility rules for points of interest.
+/// The AR guide to historical places' visibility rules for points of interest.
 public enum POIClustering {
-    /// Points within `radius` metres of the user (500 m in seed 003), clustered by the
-    /// seed's rule: taking the points nearest-first, a point joins the cluster of an
+    /// Points within `radius` metres of the user (500 m in the AR guide to historical places), clustered by the
+    /// guide's rule: taking the points nearest-first, a point joins the cluster of an
     /// earlier (nearer) attraction when it lies within half the user's distance to that
     /// attraction; otherwise it starts a cluster of its own. As the user approaches,
     /// the zones shrink and clusters split, as the seed describes. Distances are

@@ -3,8 +3,9 @@
 public enum PlacementCompression: Sendable, Equatable {
     /// Draw at the true distance and scale 1.
     case none
-    /// Seed 003: distance = 10 + d/1000 metres along the bearing, scale 1.
-    case seedLogarithmic
+    /// The AR guide to historical places: distance = 10 + d/1000 metres along the
+    /// bearing, scale 1 (linear in d).
+    case linear
     /// ARKit-CoreLocation: beyond `limit` metres (100), draw at `limit` with scale
     /// limit/d, so the object keeps its angular size.
     case clamp(limit: Double)
@@ -14,8 +15,12 @@ public enum PlacementCompression: Sendable, Equatable {
         let d = max(distance, 0)
         switch self {
         case .none: return (d, 1)
-        case .seedLogarithmic: return (10 + d / 1000, 1)
+        case .linear: return (10 + d / 1000, 1)
         case .clamp(let limit): return d > limit && limit > 0 ? (limit, limit / d) : (d, 1)
         }
     }
+
+    /// The earlier name of ``linear`` (it never was logarithmic).
+    @available(*, deprecated, renamed: "linear")
+    public static var seedLogarithmic: PlacementCompression { .linear }
 }

@@ -1,6 +1,6 @@
-/// Seed 003's radar, in one formula instead of the seed's four quadrants.
+/// The AR guide to historical places' radar, in one formula instead of the guide's four quadrants.
 public struct Radar: Sendable, Equatable {
-    /// Radius of the radar view, screen points (60 in seed 003).
+    /// Radius of the radar view, screen points (60 in the AR guide to historical places).
     public var radius: Double
     /// Distance shown at the rim, metres; farther points are clamped to the rim.
     public var range: Double
@@ -18,7 +18,7 @@ public struct Radar: Sendable, Equatable {
     /// at (radius, radius)) of a point at `distance` metres and true `bearing` degrees,
     /// for a device facing `heading` degrees (the radar turns so the facing direction
     /// is up): x = R + r·sin(b − h), y = R − r·cos(b − h), r = min(d/range, 1)·R.
-    /// The seed's four quadrant branches (bearing measured from north, y down) reduce
+    /// The guide's four quadrant branches (bearing measured from north, y down) reduce
     /// to exactly this with h = 0 and range scaling r = d. A negative distance counts
     /// as 0.
     /// - Throws: ``WaymarkError/invalidInput(_:)`` (``InputFault/nonFinite``) for NaN or

@@ -10,7 +10,7 @@ public struct ArrowLeg: Sendable, Equatable, BitwiseCopyable {
     public var turn: Double
 }
 
-/// An arrow of the route (seed 000: one every 3 m over the 100 m ahead).
+/// An arrow of the route (the Yandex.Maps article: one every 3 m over the 100 m ahead).
 public struct RouteArrow: Sendable, Equatable {
     /// Where the arrow sits, scene metres.
     public var position: SIMD3<Double>

@@ -1,4 +1,4 @@
-/// A walking route in scene coordinates, as the AR layer draws it (seed 000, "Route
+/// A walking route in scene coordinates, as the AR layer draws it (the Yandex.Maps article, "Route
 /// polyline"): the user's projection onto it, the window ahead, arrows every few
 /// metres with their animation legs, the distance left, and whether the user is off
 /// the route.

@@ -1,5 +1,5 @@
 /// Projecting scene points to the screen and back, for marks drawn in screen space
-/// (seed 000, "Finish line", "Secondary label").
+/// (the Yandex.Maps article, "Finish line", "Secondary label").
 ///
 /// Matrices are column-major and act on column vectors: `view` takes scene (world)
 /// coordinates to camera coordinates (the inverse of ARKit's `camera.transform`),
@@ -7,7 +7,10 @@
 /// [-w, w] or Metal's [0, w]). The viewport is in screen points with y down (UIKit).
 /// The camera looks along its −z.
 public struct ScreenProjection: Sendable {
-    public let view: Matrix4x4d, projection: Matrix4x4d
+    /// Scene → camera (the inverse of ARKit's `camera.transform`).
+    public let view: Matrix4x4d
+    /// Camera → clip space.
+    public let projection: Matrix4x4d
     /// Viewport origin and size, screen points.
     public let viewport: (x: Double, y: Double, width: Double, height: Double)
     let viewProjection: Matrix4x4d, inverseViewProjection: Matrix4x4d
@@ -62,7 +65,7 @@ public struct ScreenProjection: Sendable {
     /// The camera's position in the scene.
     public var cameraPosition: SIMD3<Double> { cameraToWorld.translation }
 
-    /// The seed's seven steps: the radius of a sphere centred at `center` whose
+    /// The article's seven steps: the radius of a sphere centred at `center` whose
     /// projection is a circle of `screenDiameter` points — project the centre, take a
     /// point on the circle at the same depth, unproject it, measure. Nil when the
     /// centre is behind the camera.
@@ -74,7 +77,7 @@ public struct ScreenProjection: Sendable {
         return (d * d).sum().squareRoot()
     }
 
-    /// The seed's billboard roll: the angle, degrees counter-clockwise on screen, from
+    /// The article's billboard roll: the angle, degrees counter-clockwise on screen, from
     /// the screen's x axis to the projection of the scene's x axis at `point`. The
     /// scene's x axis is level on screen only when facing north or south (facing south
     /// this turns a label upside down): to keep a label level use ``labelRoll(axes:)``.

@@ -177,10 +177,10 @@ struct FixStore: Sendable {
         return work[k]
     }
 
-    /// The seed's pairs over the gathered fixes: every pair at least `minimumDistance`
+    /// The article's pairs over the gathered fixes: every pair at least `minimumDistance`
     /// apart in the scene, correction = GPS bearing − scene bearing, averaged on the
     /// circle. Nil without a pair; `sigma` is NaN (the seed has none).
-    func seedPairs(minimumDistance: Double) -> TrackFit? {
+    func pairwise(minimumDistance: Double) -> TrackFit? {
         var s = 0.0, c = 0.0, used = 0, span = 0.0
         for i in 0..<gathered {
             for j in (i + 1)..<max(gathered, i + 1) {
@@ -198,7 +198,7 @@ struct FixStore: Sendable {
                         gpsMean: .zero, sceneMean: .zero, span: span)
     }
 
-    /// The seed's best estimate among the fixes within `radius` of `centre`: the lowest
+    /// The article's best estimate among the fixes within `radius` of `centre`: the lowest
     /// accuracy value, the newest among equals.
     func best(near centre: SIMD3<Double>, within radius: Double) -> FixRecord? {
         var best: FixRecord? = nil

@@ -1,5 +1,5 @@
 /// AR walking navigation as one session object that stays right over a whole walk
-/// (seed 000's finish mark, auxiliary mark, route window and arrows, estimates and
+/// (the Yandex.Maps article's finish mark, auxiliary mark, route window and arrows, estimates and
 /// axis correction, wired together).
 ///
 /// An engine drives it with three calls: create it with the route and settings; feed
@@ -17,7 +17,7 @@
 ///   ``Configuration/maximumUncertainty``, the fixes it rests on span
 ///   ``Configuration/minimumSpan`` in the scene, and the device moved
 ///   ``Configuration/minimumMove`` since the fit's previous run.
-/// - Progress: see ``RouteProgress`` — a window of ``Configuration/progressBehind``
+/// - Progress: a window of ``Configuration/progressBehind``
 ///   behind to ``Configuration/progressAhead`` ahead of the current progress; never
 ///   decreasing; the whole route again after ``Configuration/reacquireAfter`` seconds
 ///   off-route.
@@ -72,7 +72,9 @@ public struct Navigator: Sendable {
 
     /// A navigator along `route` (at least 2 points).
     /// - Parameters:
+    ///   - points: the route's points, first to last (the finish).
     ///   - heights: what the points' heights mean (ignored for ``RouteHeights/none``).
+    ///   - configuration: the settings; every capacity is reserved here, once.
     ///   - geoid: the EGM96 grid for ``RouteHeights/orthometric`` (opened when nil).
     /// - Throws: ``WaymarkError/badCount`` for fewer than 2 points;
     ///   ``WaymarkError/invalidInput(_:)`` for a bad configuration
@@ -113,8 +115,13 @@ public struct Navigator: Sendable {
 
     /// Feeds a location fix and the device's scene position when it was taken.
     /// - Parameters:
+    ///   - latitude: degrees, in [−90, 90].
+    ///   - longitude: degrees, any finite value.
     ///   - height: ellipsoidal metres, or nil when unknown.
-    ///   - horizontalAccuracy, verticalAccuracy: 1-σ metres, as CoreLocation's.
+    ///   - horizontalAccuracy: 1-σ metres, as CoreLocation's `horizontalAccuracy`.
+    ///   - verticalAccuracy: 1-σ metres, as CoreLocation's `verticalAccuracy`.
+    ///   - scenePosition: the device's scene position (metres, scene axes) when the fix
+    ///     was taken.
     ///   - time: seconds on the caller's clock (the same clock as frames), in order.
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for NaN or infinite values, a
     ///   latitude beyond ±90 or accuracies that are not positive; nothing changes then.
@@ -263,14 +270,14 @@ public struct Navigator: Sendable {
         case .robustLeastSquares:
             _ = fixes.gather(frame: frame, maximumAccuracy: c.maximumAccuracy)
             fit = fixes.robustFit(rejection: c.rejection)
-        case .seedPairs:
+        case .pairwise:
             _ = fixes.gather(frame: frame, maximumAccuracy: c.maximumAccuracy, fromSerial: pendingFromSerial)
-            fit = fixes.seedPairs(minimumDistance: c.minimumPairDistance)
+            fit = fixes.pairwise(minimumDistance: c.minimumPairDistance)
         }
         pendingFromSerial = fixes.nextSerial
-        // The seed's fits rest on the pairs since the last run, each at least its
+        // The article's fits rest on the pairs since the last run, each at least its
         // minimum pair distance long: that is its span gate.
-        let span = c.estimator == .seedPairs ? c.minimumPairDistance : c.minimumSpan
+        let span = c.estimator == .pairwise ? c.minimumPairDistance : c.minimumSpan
         guard let fit, fit.span >= span else { lastTriggerPosition = position; return }
         let trusted = fit.sigma.isNaN || fit.sigma <= c.maximumUncertainty
         if !trusted {
@@ -307,7 +314,7 @@ public struct Navigator: Sendable {
         let u = SIMD2(u3.x, u3.y)
         var shift: SIMD2<Double>? = nil
         switch c.anchor {
-        case .seedBest:
+        case .mostAccurate:
             if let b = fixes.best(near: user, within: c.anchorWindow) {
                 let ub = frame.enu(fromScene: b.scene)
                 shift = SIMD2(b.gps.x - ub.x, b.gps.y - ub.y)
@@ -365,19 +372,23 @@ public struct FinishMark: Sendable, Equatable {
     public var visible: Bool
     /// Screen position, points (y down); nil when behind the camera.
     public var screen: SIMD2<Double>?
-    /// On-screen diameter by the seed's size rule, points.
+    /// On-screen diameter by the article's size rule, points.
     public var diameter: Double
-    /// Radius of the sphere at the finish that projects to `diameter` (the seed's seven
+    /// Radius of the sphere at the finish that projects to `diameter` (the article's seven
     /// steps), m; nil when behind the camera.
     public var sphereRadius: Double?
 }
 
 /// Everything to draw for one rendered frame. A value not available yet is nil.
 public struct NavigatorFrame: Sendable, Equatable {
-    /// none: no heading estimate yet (too little motion); estimating: an estimate
-    /// exists but is not trusted yet; applied: a correction has been applied.
+    /// Where the heading correction stands (`WM_CORRECTION_*` in C).
     public enum CorrectionState: Int32, Sendable, Equatable, BitwiseCopyable {
-        case none = 0, estimating = 1, applied = 2
+        /// No heading estimate yet (too little motion).
+        case none = 0
+        /// An estimate exists but is not trusted yet (σ too large or too short a span).
+        case estimating = 1
+        /// A correction has been applied.
+        case applied = 2
     }
     /// The frame's time, seconds on the caller's clock.
     public var time: Double

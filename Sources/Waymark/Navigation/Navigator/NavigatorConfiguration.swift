@@ -10,9 +10,9 @@ extension Navigator {
         /// compass counts as 20°, an applied correction as its own σ), so a weak fit
         /// moves the anchor little.
         case fitted = 0
-        /// Seed 000's best estimate: the fix with the lowest accuracy value within the
+        /// The Yandex.Maps article's best estimate: the fix with the lowest accuracy value within the
         /// window (the newest among equals), carried to the present by the scene offset.
-        case seedBest = 1
+        case mostAccurate = 1
         /// Every fix within the window carried to the present through the applied
         /// heading, averaged with weights 1/σ².
         case fused = 2
@@ -37,7 +37,7 @@ extension Navigator {
         public var axes: SceneAxes = .eus
 
         // Heading
-        /// Robust least squares (default) or the seed's pairs (all pairs of the fixes
+        /// Robust least squares (default) or the article's pairs (all pairs of the fixes
         /// since the last trigger whose *scene* distance is at least
         /// ``minimumPairDistance``, averaged on the circle).
         public var estimator: HeadingCorrector.Estimator = .robustLeastSquares
@@ -64,9 +64,10 @@ extension Navigator {
         public var minimumMove = 5.0
 
         // Anchor
+        /// How the frame is re-anchored (default ``Anchor/fitted``).
         public var anchor: Anchor = .fitted
         /// Fixes whose scene position is within this distance of the user anchor the
-        /// frame (seed 000's 100 m), m.
+        /// frame (the Yandex.Maps article's 100 m), m.
         public var anchorWindow = 100.0
         /// The frame is re-anchored on every fix and, between fixes, every this many
         /// seconds from ``Navigator/update(time:camera:projection:viewport:groundHeight:)``.
@@ -85,15 +86,16 @@ extension Navigator {
         public var reacquireAfter = 10.0
 
         // Drawing
-        /// Arrows at along-route distances k · spacing, m (seed 000: 3).
+        /// Arrows at along-route distances k · spacing, m (the Yandex.Maps article: 3).
         public var arrowSpacing = 3.0
-        /// Over this far ahead of the progress, m (seed 000: 100).
+        /// Over this far ahead of the progress, m (the Yandex.Maps article: 100).
         public var arrowsAhead = 100.0
         /// The device's height above the ground, m, for routes without heights.
         public var deviceHeight = 1.4
         /// The finish mark's on-screen size rule.
         public var finishSize = try! FinishMarkSize()
 
+        /// The defaults.
         public init() {}
 
         /// Most arrows an update can return (reserved at creation).

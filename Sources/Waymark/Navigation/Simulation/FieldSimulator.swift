@@ -1,23 +1,36 @@
-/// A deterministic field test of the heading corrector (seed 000's walks around the
-/// office, made repeatable): a pedestrian walks a route; GPS reports noisy fixes at
+/// A deterministic field test of the heading corrector (the Yandex.Maps article's walks
+/// around the office, made repeatable): a pedestrian walks a route; GPS reports noisy fixes at
 /// 1 Hz; the AR session tracks the motion exactly but with a wrong (and optionally
 /// drifting) compass; the app runs the estimate buffer and the corrector as a real app
 /// would, re-anchoring its ``SceneFrame`` and applying each correction.
 public struct FieldSimulator: Sendable {
+    /// What is simulated: the walk, the GPS, the AR session's compass and the
+    /// corrector's settings. The defaults are the reference scenario.
     public struct Scenario: Sendable {
         /// The route walked (≥ 2 points). Default: 300 m due north in Moscow.
         public var route: [GeodeticCoordinate]
-        public var speed = 1.4                 // m/s
-        public var gpsSigma = 5.0              // m per axis, white
-        public var jumps = false               // occasional GPS jumps (seed 003 saw 60 m)
-        public var jumpProbability = 0.02      // per fix
-        public var jumpSize = 60.0             // m
-        public var headingError = 15.0         // degrees, the session's initial compass error
+        /// Walking speed, metres per second (1.4).
+        public var speed = 1.4
+        /// GPS noise, metres per axis, white (5).
+        public var gpsSigma = 5.0
+        /// Whether GPS occasionally jumps (the AR guide to historical places saw 60 m).
+        public var jumps = false
+        /// Probability of a jump per fix (0.02).
+        public var jumpProbability = 0.02
+        /// Size of a jump, metres (60).
+        public var jumpSize = 60.0
+        /// The AR session's initial compass error, degrees (15).
+        public var headingError = 15.0
+        /// Compass drift, degrees per minute (0).
         public var driftDegreesPerMinute = 0.0
-        public var duration: Double? = nil     // s; nil: until the route's end
+        /// Seconds simulated; nil: until the route's end.
+        public var duration: Double? = nil
+        /// The random seed: same seed, same numbers.
         public var seed: UInt64 = 1
+        /// The heading corrector's settings.
         public var corrector = HeadingCorrector.Configuration()
 
+        /// The reference scenario, on `route` when given.
         public init(route: [GeodeticCoordinate]? = nil) {
             let start = try! GeodeticCoordinate(latitude: 55.7339, longitude: 37.5886, height: 150)
             let end = try! Geodesic.wgs84.direct(from: start, azimuth: 0, distance: 300).destination
@@ -27,6 +40,7 @@ public struct FieldSimulator: Sendable {
 
     /// One second of the walk.
     public struct Sample: Sendable, Equatable {
+        /// Seconds since the walk started.
         public var time: Double
         /// Frame heading correction minus the session's true compass error, degrees.
         public var headingError: Double
@@ -36,7 +50,9 @@ public struct FieldSimulator: Sendable {
         public var gps: SIMD2<Double>, ar: SIMD2<Double>, truth: SIMD2<Double>
     }
 
+    /// What this simulator runs.
     public let scenario: Scenario
+    /// A simulator of `scenario`.
     public init(_ scenario: Scenario) { self.scenario = scenario }
 
     /// Runs the walk; one sample per second from t = 0.

@@ -9,35 +9,60 @@
 /// white noise of `gpsSigma` per horizontal axis; heights are reported exactly (or
 /// not at all).
 public struct WalkSimulator: Sendable {
+    /// What is simulated; the defaults walk at 1.4 m/s with 5 m GPS noise and a 15°
+    /// compass error.
     public struct Scenario: Sendable {
         /// The route walked (≥ 2 points, ellipsoidal heights).
         public var route: [GeodeticCoordinate]
-        public var speed = 1.4                  // m/s
-        public var gpsSigma = 5.0               // m per horizontal axis
-        public var headingError = 15.0          // degrees
+        /// Walking speed, metres per second (1.4).
+        public var speed = 1.4
+        /// GPS noise, metres per horizontal axis (5).
+        public var gpsSigma = 5.0
+        /// The AR session's compass error, degrees (15).
+        public var headingError = 15.0
         /// Seconds standing at the start before walking, and at the end after it.
         public var waitBefore = 0.0, waitAfter = 0.0
         /// Stop walking after this many metres (nil: the whole route).
         public var walkDistance: Double? = nil
         /// No fixes arrive in this interval of seconds (a GPS outage).
         public var outage: ClosedRange<Double>? = nil
-        public var fixInterval = 1.0, frameInterval = 0.1
+        /// Seconds between fixes (1).
+        public var fixInterval = 1.0
+        /// Seconds between camera frames (0.1).
+        public var frameInterval = 0.1
+        /// Whether fixes carry heights (true) or leave them out.
         public var reportHeights = true
+        /// The device's height above the ground, metres (1.4).
         public var deviceHeight = 1.4
-        public var pitch = 0.0, roll = 0.0      // camera, degrees
+        /// The camera's pitch, degrees (0: level).
+        public var pitch = 0.0
+        /// The camera's roll, degrees (0).
+        public var roll = 0.0
+        /// The random seed: same seed, same walk.
         public var seed: UInt64 = 1
 
+        /// A walk along `route` with the defaults.
         public init(route: [GeodeticCoordinate]) { self.route = route }
     }
 
     /// One event of the walk.
     public struct Event: Sendable, Equatable {
-        public enum Kind: Sendable, Equatable { case fix, frame }
+        /// The two kinds of event of a field log.
+        public enum Kind: Sendable, Equatable {
+            /// A GPS fix with the device's scene position.
+            case fix
+            /// A camera frame.
+            case frame
+        }
+        /// Which kind of event.
         public var kind: Kind
+        /// Seconds since the walk started.
         public var time: Double
         /// Fix: the reported position (height nil when not reported) and accuracy.
         public var fix: GeodeticCoordinate? = nil
+        /// Fix: whether the height was reported.
         public var heightReported = false
+        /// Fix: the horizontal accuracy reported, metres.
         public var accuracy: Double = 0
         /// Fix: the device; frame: the camera. Scene metres (eus).
         public var scenePosition: SIMD3<Double>
@@ -47,7 +72,9 @@ public struct WalkSimulator: Sendable {
         public var trueAlong: Double
     }
 
+    /// What this simulator runs.
     public let scenario: Scenario
+    /// A simulator of `scenario`.
     public init(_ scenario: Scenario) { self.scenario = scenario }
 
     /// The true compass error as the navigator should find it.
