@@ -104,4 +104,16 @@ struct ReadmeFigureTests {
         #expect(Self.readme.contains(sentence), "README should say: \(sentence)")
         #expect(Self.readme.contains("55-point, \(Self.fixed(values[0] / 1000, 1)) km walking route"))
     }
+
+    @Test("the sphere is 0.28–0.56 % off: haversine's position error over distance, every latitude, up to 2 km")
+    func spherePercent() throws {
+        let r = try Waymark.run(["accuracy"])
+        var ratios: [Double] = []
+        for line in r.lines where line.first?.isNumber == true {
+            let v = line.split(separator: ",").compactMap { Double($0) }
+            if v.count == 7, v[1] <= 2_000 { ratios.append(v[2] / v[1] * 100) }
+        }
+        let text = "\(Self.fixed(ratios.min(), 2))–\(Self.fixed(ratios.max(), 2)) % off the ellipsoid"
+        #expect(Self.readme.contains(text), "README should say: \(text)")
+    }
 }
