@@ -1,5 +1,4 @@
-/* Navigation handles and plain calls: route (create, project, legs; arrows once the
- * navigator's rework lands: build with -DWAYMARK_FUZZ_ARROWS), estimates, heading
+/* Navigation handles and plain calls: route (create, project, legs, arrows), estimates, heading
  * corrector, screen math, POI clusters, radar, placement, proximity. */
 #include "fuzz_common.h"
 
@@ -31,14 +30,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         b = take_double(&in);
         s = wm_route_legs(route, a, b, legs, (control >> 9) % 17, &n);
         require_status(s);
-#ifdef WAYMARK_FUZZ_ARROWS
         if (wm_route_project(route, u, &pos) == WM_OK) {
             wm_arrow arrows[32];
             pos.distance_along_m = take_double(&in);
             s = wm_route_arrows(route, &pos, take_double(&in), take_double(&in), arrows, 32, &n);
             require_status(s);
         }
-#endif
         wm_route_destroy(route);
     }
     /* Estimates and the heading corrector against a frame. */
