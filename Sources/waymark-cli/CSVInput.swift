@@ -6,10 +6,15 @@ import Darwin
 
 /// Numeric CSV rows from a file or standard input, streamed line by line.
 ///
-/// Blank lines and lines starting with `#` are skipped; a first remaining line whose
-/// first field is not a number is a header and skipped too. Every other line must have
-/// an allowed number of numeric fields, or reading stops with a data error naming the
-/// line. A line longer than ``maximumLineBytes`` or containing a NUL byte is a data
+/// Blank lines and lines starting with `#` are skipped, and a UTF-8 byte-order mark at
+/// the start is dropped. The first remaining line is a header only when none of its
+/// fields is a number; then it is skipped, and for geographic rows (`lat,lon[,h]`) a
+/// header that names the columns (`lat`/`latitude`, `lon`/`lng`/`long`/`longitude`,
+/// `h`/`height`/`alt`/`altitude`/`ele`) puts them in that order, so `lon,lat` files read
+/// right. Every other line must have an allowed number of numeric fields, or reading
+/// stops with a data error naming the line; a line of numbers separated by semicolons,
+/// tabs or spaces is such an error (not a header), and an input with a header but no
+/// data rows is one too, so rows are never lost without a word. A line longer than ``maximumLineBytes`` or containing a NUL byte is a data
 /// error too, so memory stays bounded whatever the input and a NUL can never cut a
 /// row short. A path that cannot be opened or read, or is a directory, is EX_NOINPUT
 /// (66); a read error later is EX_IOERR (74).
@@ -26,9 +31,17 @@ struct CSVInput {
     private var chunkStart = 0, chunkEnd = 0
     private var atEnd = false
     private var line: [UInt8] = []
+    /// Rows are `lat,lon[,h]`: a header naming the columns may reorder them.
+    private let geographic: Bool
+    /// Where each output column comes from (from a recognised geographic header).
+    private var columnOrder: [Int]? = nil
+    private var headerLine: Int? = nil
+    private var dataRows = 0
 
-    /// Opens `path`, or standard input when nil.
-    init(path: String?) throws(CLIError) {
+    /// Opens `path`, or standard input when nil. `geographic`: the rows are
+    /// `lat,lon[,h]`, so a header naming its columns is honoured.
+    init(path: String?, geographic: Bool = false) throws(CLIError) {
+        self.geographic = geographic
         guard let path else {
             fd = STDIN_FILENO
             ownsFile = false
@@ -83,12 +96,30 @@ struct CSVInput {
         while let bytes = try readLine() {
             lineNumber += 1
             guard !bytes.contains(0) else { throw .data(line: lineNumber, "contains a NUL byte") }
-            let line = String(decoding: bytes, as: UTF8.self)[...].trimmingSpaces().trimmingNewline()
+            var text = String(decoding: bytes, as: UTF8.self)[...]
+            if lineNumber == 1, text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }   // UTF-8 byte-order mark
+            let line = text.trimmingSpaces().trimmingNewline()
             if line.isEmpty || line.hasPrefix("#") { continue }
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+            var fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+            if fields.count == 1 {
+                // Numbers separated by something else are data in the wrong format, not a header.
+                let pieces = line.split(whereSeparator: { $0 == ";" || $0 == "\t" || $0 == " " })
+                if pieces.count >= 2, pieces.allSatisfy({ Double($0) != nil }) {
+                    throw .data(line: lineNumber, "fields are separated by semicolons, tabs or spaces; comma-separated fields expected")
+                }
+            }
             if !sawData {
                 sawData = true
-                if Double(fields[0]) == nil { continue }   // header
+                if fields.allSatisfy({ Double($0) == nil }) {   // a header
+                    headerLine = lineNumber
+                    if geographic { columnOrder = Self.geographicOrder(fields) }
+                    continue
+                }
+            }
+            if let order = columnOrder {
+                // The named columns first, in lat, lon, h order; any others after them.
+                let named = order.filter { $0 < fields.count }
+                fields = named.map { fields[$0] } + fields.indices.filter { !order.contains($0) }.map { fields[$0] }
             }
             guard fieldCounts.contains(fields.count) else {
                 let expected = fieldCounts.count == 1 ? "\(fieldCounts.lowerBound)" : "\(fieldCounts.lowerBound) to \(fieldCounts.upperBound)"
@@ -103,9 +134,28 @@ struct CSVInput {
                 guard v.isFinite else { throw .data(line: lineNumber, "field \(i + 1) '\(field.prefix(40))' is not finite") }
                 values.append(v)
             }
+            dataRows += 1
             return (lineNumber, values)
         }
+        if let headerLine, dataRows == 0 {
+            throw .data(line: headerLine, "a header and no data rows")
+        }
         return nil
+    }
+
+    /// The columns of lat, lon and (when named) h in a header, or nil when it does not
+    /// name both lat and lon (then the columns are taken as they come).
+    static func geographicOrder(_ names: [Substring]) -> [Int]? {
+        func index(_ accepted: [String]) -> Int? {
+            names.firstIndex { name in
+                var bare = name.lowercased()
+                bare.removeAll { $0 == "\"" }
+                return accepted.contains(bare)
+            }
+        }
+        guard let lat = index(["lat", "latitude"]), let lon = index(["lon", "lng", "long", "longitude"]) else { return nil }
+        if let h = index(["h", "height", "alt", "altitude", "ele", "elevation"]) { return [lat, lon, h] }
+        return [lat, lon]
     }
 }
 

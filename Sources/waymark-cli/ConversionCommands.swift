@@ -17,7 +17,7 @@ enum ConversionCommands {
         } catch {
             throw .usage("cannot build the PROJ pipeline: \(describe(error))")
         }
-        var input = try CSVInput(path: args.file)
+        var input = try CSVInput(path: args.file, geographic: true)
         defer { input.close() }
         out.line("x,y,z")
         while let row = try input.next(fieldCounts: 2...3) {

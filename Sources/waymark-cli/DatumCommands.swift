@@ -14,7 +14,7 @@ enum DatumCommands {
             ? .everywhere : .chinaRectangle
         let datums: [String: ChinaDatum.Datum] = ["wgs84": .wgs84, "gcj02": .gcj02, "bd09": .bd09]
         let conversion = ChinaDatum.Conversion(from: datums[from]!, to: datums[to]!)
-        var input = try CSVInput(path: args.file)
+        var input = try CSVInput(path: args.file, geographic: true)
         defer { input.close() }
         out.line("lat,lon")
         while let row = try input.next(fieldCounts: 2...2) {
@@ -66,7 +66,7 @@ enum DatumCommands {
         do { geoid = try Geoid(interpolation: cubic ? .cubic : .bilinear) } catch {
             throw CLIError(kind: .unavailable, message: error.message)
         }
-        var input = try CSVInput(path: args.file)
+        var input = try CSVInput(path: args.file, geographic: true)
         defer { input.close() }
         out.line(undulationOnly ? "undulation_m" : "lat,lon,h")
         while let row = try input.next(fieldCounts: undulationOnly ? 2...3 : 3...3) {

@@ -5,7 +5,7 @@ import Waymark
 enum NavigationCommands {
     /// Reads a route CSV (`lat,lon[,h]` rows) into coordinates.
     static func readRoute(_ path: String?) throws(CLIError) -> [GeodeticCoordinate] {
-        var input = try CSVInput(path: path)
+        var input = try CSVInput(path: path, geographic: true)
         defer { input.close() }
         var route: [GeodeticCoordinate] = []
         while let row = try input.next(fieldCounts: 2...3) {

@@ -58,7 +58,7 @@ enum ReplayCommand {
     /// A route file: rows lat,lon[,h]; the heights count only when every row has one
     /// (otherwise the route lies on the ground under the user).
     static func readRoute(_ path: String) throws(CLIError) -> ([GeodeticCoordinate], Bool) {
-        var input = try CSVInput(path: path)
+        var input = try CSVInput(path: path, geographic: true)
         defer { input.close() }
         var route: [GeodeticCoordinate] = []
         var allHeights = true

@@ -141,3 +141,45 @@ struct CLIHardeningTests {
         #expect(refused.status == 64 && Date().timeIntervalSince(started) < 10)
     }
 }
+
+/// Input that once lost or misread rows without a word (issue 13's first points).
+@Suite("CSV input never loses a row silently")
+struct CSVInputTests {
+    static let origin = ["scene", "--origin", "55.73397,37.58864,158"]
+    static let expected = "355.5561983486451,-1.5135071942137728,-214.90019883586638"
+
+    @Test("a UTF-8 byte-order mark does not swallow the first row")
+    func byteOrderMark() throws {
+        let r = try Waymark.run(Self.origin, input: "\u{FEFF}55.7359,37.5943,156.5\n")
+        #expect(r.status == 0 && r.lines == ["x,y,z", Self.expected])
+    }
+
+    @Test("a header naming lon before lat is honoured; quoted and long names too")
+    func namedColumns() throws {
+        for input in ["lon,lat,h\n37.5943,55.7359,156.5\n", "\"Longitude\",\"Latitude\",ele\n37.5943,55.7359,156.5\n",
+                      "h,lat,lng\n156.5,55.7359,37.5943\n", "lat,lon,h\n55.7359,37.5943,156.5\n"] {
+            let r = try Waymark.run(Self.origin, input: input)
+            #expect(r.status == 0 && r.lines == ["x,y,z", Self.expected], "\(input): \(r.lines) \(r.stderr)")
+        }
+        let datum = try Waymark.run(["datum", "--from", "wgs84", "--to", "gcj02"], input: "lon,lat\n116.4,39.9\n")
+        #expect(datum.status == 0 && datum.lines.count == 2 && datum.lines[1].hasPrefix("39.9"), "\(datum.lines)")
+    }
+
+    @Test("semicolons, tabs or spaces between numbers are a data error, not a header")
+    func otherDelimiters() throws {
+        for input in ["55.7359;37.5943\n", "55.7359\t37.5943\n", "55.7359 37.5943 156.5\n"] {
+            let r = try Waymark.run(Self.origin, input: input)
+            #expect(r.status == 65 && r.stderr.contains("line 1") && r.stderr.contains("comma"), "\(input): \(r.stderr)")
+        }
+    }
+
+    @Test("a header without data rows is a data error; a non-numeric field in a first row that has numbers too is not a header")
+    func noRows() throws {
+        let header = try Waymark.run(Self.origin, input: "lat,lon\n# nothing\n")
+        #expect(header.status == 65 && header.stderr.contains("no data rows"), "\(header.stderr)")
+        let mixed = try Waymark.run(Self.origin, input: "x,55.7359\n")
+        #expect(mixed.status == 65 && mixed.stderr.contains("line 1"), "\(mixed.stderr)")
+        let empty = try Waymark.run(Self.origin, input: "")
+        #expect(empty.status == 0 && empty.lines == ["x,y,z"])
+    }
+}
