@@ -52,8 +52,12 @@
  *   (init, set_estimate) while another thread uses it.
  *
  * Memory
- *   Waymark never allocates on these paths and keeps no pointer you pass it. The
- *   library contains no Swift runtime; it depends only on PROJ and the C library.
+ *   Frames, conversions, geodesics, matrices and the China datums allocate nothing
+ *   (except a WM_REGION_POLYGON region, copied once per call); handles (transforms,
+ *   routes, estimate buffers, correctors, navigators) allocate when created and, but
+ *   for wm_heading_corrector_add (said where it is declared), not after. Waymark keeps
+ *   no pointer you pass it. The library contains no Swift runtime; it depends only on
+ *   PROJ and the C library.
  */
 #ifndef WAYMARK_H
 #define WAYMARK_H
