@@ -53,7 +53,9 @@
  *
  * Memory
  *   Frames, conversions, geodesics, matrices and the China datums allocate nothing
- *   (except a WM_REGION_POLYGON region, copied once per call); handles (transforms,
+ *   (except a WM_REGION_POLYGON region, copied once per call); wm_geoid_undulation*
+ *   (which opens PROJ and the grid) and wm_simulate (a whole simulated walk) allocate
+ *   within the call and free it before returning; handles (transforms,
  *   routes, estimate buffers, correctors, navigators) allocate when created and, but
  *   for wm_heading_corrector_add (said where it is declared), not after. Waymark keeps
  *   no pointer you pass it. The library contains no Swift runtime; it depends only on
