@@ -97,7 +97,7 @@ struct RunPage {
                             series: [routeSeries, fixSeries, deviceSeries, anchorSeries],
                             labels: [PlotLabel(text: "start", at: trace.route[0], offset: SIMD2(7, 16)),
                                      PlotLabel(text: "finish", at: trace.route[trace.route.count - 1], offset: SIMD2(8, -8))],
-                            legendColumns: 3, height: 540, equalScale: true)
+                            legendColumns: 2, height: 540, equalScale: true)
         plot.legend = [LegendEntry(label: "route", colour: RunPage.routeColour),
                        LegendEntry(label: "GPS fixes, ±accuracy", colour: RunPage.fixColour),
                        LegendEntry(label: "device track", colour: RunPage.deviceColour),
@@ -292,7 +292,8 @@ struct RunPage {
     }
 
     var lede: String {
-        let head = "\(trace.fixes.count) fixes and \(frames.count) camera frames"
+        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+        let head = count(trace.fixes.count, "fix", "fixes") + " and " + count(frames.count, "camera frame", "camera frames")
         guard let last = frames.last?.result else {
             return head + ": this log has no camera frames, so there is no timeline; the top view shows the route and the fixes."
         }
