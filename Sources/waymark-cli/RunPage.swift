@@ -91,12 +91,17 @@ struct RunPage {
                                       readouts: [], lineWidth: 2, markers: false, dataPoints: device.count)
         let anchorSeries = PlotSeries(name: "anchor (AR origin)", colour: RunPage.anchorColour, dash: "4 2", points: RunPage.thinned(anchors),
                                       readouts: [], lineWidth: 1.6, markers: false, dataPoints: anchors.count)
+        // The finish's word on the side of the drawing's centre, so it stays inside the frame.
+        let finish = trace.route[trace.route.count - 1]
+        let finishLabel = finish.x > (lo.x + hi.x) / 2
+            ? PlotLabel(text: "finish", at: finish, offset: SIMD2(-8, -8), anchor: "end")
+            : PlotLabel(text: "finish", at: finish, offset: SIMD2(8, -8))
         var plot = LinePlot(id: "top-view", title: "Top view: north up in the corrected frame, metres",
                             x: PlotAxis(label: "east (m)", range: (lo.x - pad)...(hi.x + pad), tickLabel: { Markup.compact($0, 4) }),
                             y: PlotAxis(label: "north (m)", range: (lo.y - pad)...(hi.y + pad), tickLabel: { Markup.compact($0, 4) }),
                             series: [routeSeries, fixSeries, deviceSeries, anchorSeries],
                             labels: [PlotLabel(text: "start", at: trace.route[0], offset: SIMD2(7, 16)),
-                                     PlotLabel(text: "finish", at: trace.route[trace.route.count - 1], offset: SIMD2(8, -8))],
+                                     finishLabel],
                             legendColumns: 2, height: 540, equalScale: true)
         plot.legend = [LegendEntry(label: "route", colour: RunPage.routeColour),
                        LegendEntry(label: "GPS fixes, ±accuracy", colour: RunPage.fixColour),
@@ -347,7 +352,7 @@ struct RunPage {
     /// Wires the slider and the timelines: a moment is a frame index; showing it moves
     /// the cursors, the map's markers and arrows, and writes every figure's read-out.
     static let script = #"""
-      var D = RUN, n = D.t.length, NS = "http://www.w3.org/2000/svg";
+      var D = RUN, n = D.t.length;
       function num(v, d) { return v === null ? "—" : v.toFixed(d); }
       var map = document.querySelector('svg.plot[data-plot="top-view"]');
       var mm = map.getAttribute("data-map").split(" ").map(Number);
