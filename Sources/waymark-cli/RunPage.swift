@@ -353,7 +353,11 @@ struct RunPage {
     /// the cursors, the map's markers and arrows, and writes every figure's read-out.
     static let script = #"""
       var D = RUN, n = D.t.length;
-      function num(v, d) { return v === null ? "—" : v.toFixed(d); }
+      function num(v, d) {   // never "-0.0"
+        if (v === null) return "—";
+        var text = v.toFixed(d);
+        return Number(text) === 0 ? (0).toFixed(d) : text;
+      }
       var map = document.querySelector('svg.plot[data-plot="top-view"]');
       var mm = map.getAttribute("data-map").split(" ").map(Number);
       function X(e) { return mm[0] + mm[1] * e; }
@@ -439,6 +443,8 @@ struct RunPage {
         svg.addEventListener("pointerdown", scrub);
       });
       if (slider) slider.addEventListener("input", function () { show(Number(slider.value)); });
-      show(n - 1);
+      // A moment in the address (report.html#t=120) opens the page there; else the last frame.
+      var wanted = /(?:^#|&)t=([0-9.]+)/.exec(location.hash);
+      show(wanted ? nearest(Number(wanted[1])) : n - 1);
     """#
 }
