@@ -30,6 +30,9 @@ struct RunPage {
     static let stateNames = ["none", "estimating", "applied"]
 
     var frames: [RunTrace.Frame] { trace.frames }
+    /// Whether there is anything over time to draw: a frame after the first fix (before
+    /// it the navigator places nothing, and every timeline would be empty).
+    var hasTimeline: Bool { frames.contains { $0.device != nil } }
     var isSimulation: Bool { trace.trueCorrection != nil }
 
     /// At most `limit` of `items`, evenly spaced, first and last kept.
@@ -302,6 +305,10 @@ struct RunPage {
         guard let last = frames.last?.result else {
             return head + ": this log has no camera frames, so there is no timeline; the top view shows the route and the fixes."
         }
+        guard hasTimeline else {
+            return head + ": no camera frame came after a fix, so the navigator placed nothing and there is no timeline; "
+                + "the top view shows the route and the fixes."
+        }
         var s = head + " over \(Markup.fixed(last.time - frames[0].result.time, 1)) s. "
         if let c = last.correction {
             s += "Final heading correction \(Markup.fixed(c, 2))°"
@@ -318,14 +325,14 @@ struct RunPage {
 
     func html() -> String {
         var figures: [ReportPage.Figure] = []
-        let slider = frames.isEmpty ? "" : "<label class=\"scrub\">time <input id=\"time\" type=\"range\" min=\"0\" max=\"\(frames.count - 1)\" step=\"1\" value=\"\(frames.count - 1)\"></label>"
+        let slider = !hasTimeline ? "" : "<label class=\"scrub\">time <input id=\"time\" type=\"range\" min=\"0\" max=\"\(frames.count - 1)\" step=\"1\" value=\"\(frames.count - 1)\"></label>"
         figures.append(.init(id: "fig-map", svg: mapPlot.svg(),
                              caption: "East right, north up, metres from the route's first point, in the navigator's frame after its heading correction. "
                                  + "Fixes with their accuracy circles (1 σ); the device track is each frame's camera carried through that moment's corrected frame; "
                                  + "the anchor history is where the frame put the AR session's origin; the arrows, filled dot (device) and ring (anchor) are those of the slider's time"
                                  + (isSimulation ? "; the dashed ring is where the walker really was." : "."),
                              controls: slider))
-        if !frames.isEmpty {
+        if hasTimeline {
             figures.append(.init(id: "fig-heading", svg: headingPlot.svg(),
                                  caption: "The heading correction the navigator applied (true azimuth = scene azimuth + correction) with its ±1 σ band while applied; "
                                      + "the strip on top: the estimator's state (grey none, amber estimating, green applied)."))
@@ -340,7 +347,7 @@ struct RunPage {
         return ReportPage(title: title, lede: lede, figures: figures,
                           footer: "Made by waymark \(WaymarkVersion.string) (\(source)). Lines of more than \(RunPage.drawLimit) points are drawn thinned; "
                               + "the read-outs cover every frame.",
-                          kind: kind, script: frames.isEmpty ? "" : "var RUN = \(data);\n" + RunPage.script, css: RunPage.css).html()
+                          kind: kind, script: !hasTimeline ? "" : "var RUN = \(data);\n" + RunPage.script, css: RunPage.css).html()
     }
 
     static let css = """

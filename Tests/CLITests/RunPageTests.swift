@@ -81,7 +81,7 @@ struct RunPageTests {
         #expect(simulated.contains("the true compass error was 15°"))
     }
 
-    @Test("an empty log, one fix, fixes without frames: a page with the top view and no timeline")
+    @Test("an empty log, one fix, fixes without frames, frames without fixes: a page with the top view and no timeline")
     func degenerateLogs() throws {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -89,20 +89,24 @@ struct RunPageTests {
         try Self.route.write(to: routeURL, atomically: true, encoding: .utf8)
         #expect(try Waymark.run(["simulate", "--runs", "1", "--duration-s", "5", "--route", routeURL.path, "--log", log.path]).status == 0)
         let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
-        let cases: [(String, [String], Int)] = [
-            ("empty", [lines[0]], 0),
-            ("one-fix", Array(lines.prefix(2)), 1),
-            ("no-frames", lines.filter { !$0.contains(",frame,") }, 6),
+        let noFrames = "this log has no camera frames, so there is no timeline"
+        let cases: [(String, [String], Int, String)] = [
+            ("empty", [lines[0]], 0, noFrames),
+            ("one-fix", Array(lines.prefix(2)), 1, noFrames),
+            ("no-frames", lines.filter { !$0.contains(",frame,") }, 6, noFrames),
+            // Frames but no fix: the navigator places nothing, so every timeline would be empty.
+            ("frames-without-fixes", lines.filter { !$0.contains(",fix,") }, 0, "no camera frame came after a fix"),
         ]
-        for (name, rows, fixes) in cases {
+        for (name, rows, fixes, why) in cases {
             let input = dir.appendingPathComponent("\(name).csv"), page = dir.appendingPathComponent("\(name).html")
             try (rows.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
             let r = try Waymark.run(["replay", "--route", routeURL.path, "--html", page.path, input.path])
-            #expect(r.status == 0 && r.lines == [ReplayCLITests.outHeader], "\(name): \(r.stderr)")
+            let frames = rows.filter { $0.contains(",frame,") }.count
+            #expect(r.status == 0 && r.lines.first == ReplayCLITests.outHeader && r.lines.count == 1 + frames, "\(name): \(r.stderr)")
             let text = try String(contentsOf: page, encoding: .utf8)
             #expect(try Self.fixMarkers(text) == fixes, "\(name)")
             #expect(Self.count(text, "<svg class=\"plot\"") == 1 && !text.contains("data-timeline="), "\(name)")
-            #expect(text.contains("this log has no camera frames") && !text.contains("var RUN"), "\(name)")
+            #expect(text.contains(why) && !text.contains("var RUN"), "\(name)")
         }
     }
 
