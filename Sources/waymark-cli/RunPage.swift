@@ -184,11 +184,10 @@ struct RunPage {
 
     var headingPlot: LinePlot {
         let corr = line("applied correction", RunPage.deviceColour) { $0.result.correction }
-        let band = frames.compactMap { f -> (Double, Double, Double)? in
-            guard let c = f.result.correction, let s = f.result.correctionSigma, f.result.correctionState == .applied else { return nil }
-            return (f.result.time, c - s, c + s)
+        var values = corr.points.map(\.y) + frames.flatMap { f -> [Double] in
+            guard let c = f.result.correction, let s = f.result.correctionSigma, f.result.correctionState == .applied else { return [] }
+            return [c - s, c + s]
         }
-        var values = corr.points.map(\.y) + band.flatMap { [$0.1, $0.2] }
         if let truth = trace.trueCorrection { values.append(truth) }
         var series = [corr]
         if let truth = trace.trueCorrection, let t0 = frames.first?.result.time, let t1 = frames.last?.result.time {
@@ -203,16 +202,12 @@ struct RunPage {
         let layout = plot.layout
         let c = Markup.coordinate
         // The band, thinned, as one polygon per run of consecutive applied frames.
-        var runs: [[(Double, Double, Double)]] = [], current: [(Double, Double, Double)] = [], previousTime: Double? = nil
-        var index = 0
+        var runs: [[(Double, Double, Double)]] = [], current: [(Double, Double, Double)] = []
         for f in frames {
-            defer { index += 1 }
             if let c = f.result.correction, let s = f.result.correctionSigma, f.result.correctionState == .applied {
                 current.append((f.result.time, c - s, c + s))
             } else if !current.isEmpty { runs.append(current); current = [] }
-            previousTime = f.result.time
         }
-        _ = previousTime
         if !current.isEmpty { runs.append(current) }
         var d = ""
         for run in runs {
