@@ -194,8 +194,8 @@ struct RunPage {
             series.append(PlotSeries(name: "true compass error", colour: RunPage.truthColour, dash: "5 3",
                                      points: [SIMD2(t0, truth), SIMD2(t1, truth)], readouts: [], lineWidth: 1.4, markers: false, dataPoints: 2))
         }
-        var plot = LinePlot(id: "heading", title: "Heading correction applied, ±σ band; estimator state (strip)",
-                            x: timeAxis, y: RunPage.valueAxis("correction (°)", values), series: series, legendColumns: 3, height: 300)
+        var plot = LinePlot(id: "heading", title: "Heading correction, ±σ, estimator state",
+                            x: timeAxis, y: RunPage.valueAxis("correction (°)", values), series: series, legendColumns: 2, height: 300)
         plot.legend = series.map { LegendEntry(label: $0.name, colour: $0.colour, dash: $0.dash) }
             + [LegendEntry(label: "±σ", colour: "rgba(0,114,178,0.35)")]
             + (0..<3).map { LegendEntry(label: "state: \(RunPage.stateNames[$0])", colour: RunPage.stateColours[$0]) }
@@ -233,7 +233,7 @@ struct RunPage {
     var progressPlot: LinePlot {
         let series = [line("progress", RunPage.deviceColour) { $0.result.progress },
                       line("remaining", RunPage.routeColour, dash: "6 3") { $0.result.remaining }]
-        var plot = LinePlot(id: "progress", title: "Progress along the route and distance remaining",
+        var plot = LinePlot(id: "progress", title: "Progress and distance remaining",
                             x: timeAxis, y: RunPage.valueAxis("metres", series.flatMap { $0.points.map(\.y) } + [trace.routeLength], zero: true),
                             series: series, legendColumns: 2, height: 260)
         timeline(&plot, "progress")
@@ -252,7 +252,7 @@ struct RunPage {
     var truthPlot: LinePlot {
         let series = [line("heading error (°)", RunPage.deviceColour) { $0.truth?.headingError },
                       line("finish placement error (m)", RunPage.fixColour, dash: "6 3") { $0.truth?.finishError }]
-        var plot = LinePlot(id: "truth", title: "Against the truth: heading error and where the finish is drawn",
+        var plot = LinePlot(id: "truth", title: "Against the truth",
                             x: timeAxis, y: RunPage.valueAxis("° / m", series.flatMap { $0.points.map(\.y) }, zero: true),
                             series: series, legendColumns: 2, height: 260)
         timeline(&plot, "truth")
