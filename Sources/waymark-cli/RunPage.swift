@@ -25,7 +25,7 @@ struct RunPage {
 
     static let drawLimit = 2000
     static let routeColour = "#CC79A7", fixColour = "#D55E00", deviceColour = "#0072B2", anchorColour = "#009E73"
-    static let arrowColour = "#E69F00", truthColour = "#555555"
+    static let arrowColour = "#E69F00", truthColour = "#555555", sceneTrackColour = "#5E3C99"
     static let stateColours = ["#bbbbbb", "#E69F00", "#009E73"]
     static let stateNames = ["none", "estimating", "applied"]
 
@@ -110,7 +110,8 @@ struct RunPage {
                        LegendEntry(label: "GPS fixes, ±accuracy", colour: RunPage.fixColour),
                        LegendEntry(label: "device track", colour: RunPage.deviceColour),
                        LegendEntry(label: "anchor history", colour: RunPage.anchorColour, dash: "4 2"),
-                       LegendEntry(label: "arrows (slider's time)", colour: RunPage.arrowColour)]
+                       LegendEntry(label: "arrows (slider's time)", colour: RunPage.arrowColour),
+                       LegendEntry(label: "AR track in the slider's frame", colour: RunPage.sceneTrackColour, dash: "5 3")]
             + (isSimulation ? [LegendEntry(label: "true position", colour: RunPage.truthColour, dash: "2 2")] : [])
         let layout = plot.layout
         let c = Markup.coordinate
@@ -131,6 +132,19 @@ struct RunPage {
         over += "<text x=\"\(c(bx + bar * scale / 2))\" y=\"\(c(by - 7))\" text-anchor=\"middle\" stroke=\"none\" fill=\"#222\" font-size=\"12\">\(Markup.compact(bar, 3)) m</text></g>\n"
         let nx = layout.left + layout.width - 18, ny = layout.top + 12
         over += "<g class=\"north\" fill=\"#222\"><path d=\"M\(c(nx)) \(c(ny))l6 16h-12z\"/><text x=\"\(c(nx))\" y=\"\(c(ny + 30))\" text-anchor=\"middle\" font-size=\"12\">N</text></g>\n"
+        // The whole AR track as the scene has it, carried through the frame of the
+        // slider's moment by an SVG transform (the page script sets it per moment).
+        let track = RunPage.thinned(frames.map(\.scene))
+        let trackPath = track.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(c($0.element.x)) \(c($0.element.y))" }.joined()
+        let lastMapped = frames.last { $0.axisU != nil }
+        func matrix(_ f: RunTrace.Frame?) -> String {
+            guard let f, let a = f.anchor, let eu = f.axisU, let ev = f.axisV else { return "matrix(0 0 0 0 0 0)" }
+            let bx = scale, by = -scale   // pixels per metre; y down
+            let e0 = layout.px(a.x), n0 = layout.py(a.y)
+            return "matrix(\([bx * eu.x, by * eu.y, bx * ev.x, by * ev.y, e0, n0].map { Markup.significant($0, 8) }.joined(separator: " ")))"
+        }
+        over += "<g class=\"scene-track\" transform=\"\(matrix(lastMapped))\"><path d=\"\(trackPath)\" fill=\"none\" stroke=\"\(RunPage.sceneTrackColour)\" "
+            + "stroke-width=\"1.5\" stroke-dasharray=\"5 3\" vector-effect=\"non-scaling-stroke\"/></g>\n"
         // The moment the slider picks (set by the page script; the last frame until then).
         over += "<g class=\"arrows\" fill=\"\(RunPage.arrowColour)\" stroke=\"#6b4500\" stroke-width=\"0.6\"></g>\n"
         let last = frames.last
@@ -283,6 +297,8 @@ struct RunPage {
             column("off") { $0.result.isOffRoute ? "1" : "0" },
             column("de") { n($0.device?.x, 2) }, column("dn") { n($0.device?.y, 2) },
             column("ae") { n($0.anchor?.x, 2) }, column("an") { n($0.anchor?.y, 2) },
+            column("ux") { n($0.axisU?.x, 6) }, column("uy") { n($0.axisU?.y, 6) },
+            column("vx") { n($0.axisV?.x, 6) }, column("vy") { n($0.axisV?.y, 6) },
             column("ac") { "\($0.result.arrowCount)" },
             column("fa") { n($0.result.firstArrow?.distanceAlong, 2) },
         ]
@@ -324,7 +340,7 @@ struct RunPage {
         figures.append(.init(id: "fig-map", svg: mapPlot.svg(),
                              caption: "East right, north up, metres from the route's first point, in the navigator's frame after its heading correction. "
                                  + "Fixes with their accuracy circles (1 σ); the device track is each frame's camera carried through that moment's corrected frame; "
-                                 + "the anchor history is where the frame put the AR session's origin; the arrows, filled dot (device) and ring (anchor) are those of the slider's time"
+                                 + "the anchor history is where the frame put the AR session's origin; the dashed purple line is the whole AR track carried through the frame of the slider's moment (before the correction it is turned by the compass error); the arrows, filled dot (device) and ring (anchor) are those of the slider's time"
                                  + (isSimulation ? "; the dashed ring is where the walker really was." : "."),
                              controls: slider))
         if hasTimeline {
@@ -374,7 +390,7 @@ struct RunPage {
         var a = D.route[j - 1], b = D.route[j], L = cum[j] - cum[j - 1], f = L > 0 ? Math.min(Math.max((s - cum[j - 1]) / L, 0), 1) : 0;
         return [a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1]), Math.atan2(b[0] - a[0], b[1] - a[1])];
       }
-      var arrows = map.querySelector("g.arrows");
+      var arrows = map.querySelector("g.arrows"), sceneTrack = map.querySelector("g.scene-track");
       function place(sel, e, v) {
         var el = map.querySelector(sel);
         if (!el) return;
@@ -405,6 +421,13 @@ struct RunPage {
           }
         }
         arrows.innerHTML = shapes;
+        if (D.ux[i] !== null) {
+          // The scene's ground plane → east/north (this moment's frame) → the map's pixels.
+          var k = mm[1], q = mm[3];
+          sceneTrack.setAttribute("transform", "matrix(" + [k * D.ux[i], q * D.uy[i], k * D.vx[i], q * D.vy[i], X(D.ae[i]), Y(D.an[i])]
+            .map(function (v) { return v.toFixed(5); }).join(" ") + ")");
+          sceneTrack.setAttribute("visibility", "visible");
+        } else sceneTrack.setAttribute("visibility", "hidden");
         place(".device-now", D.de[i], D.dn[i]);
         place(".anchor-now", D.ae[i], D.an[i]);
         if (D.te) place(".truth-now", D.te[i], D.tn[i]);
@@ -419,7 +442,8 @@ struct RunPage {
           cur.setAttribute("x1", cx); cur.setAttribute("x2", cx);
           var kind = svg.getAttribute("data-timeline"), text;
           if (kind === "heading") text = D.c[i] === null ? "no correction yet (" + states[D.st[i]] + ")" :
-            "correction " + num(D.c[i], 2) + "°" + (D.s[i] === null ? "" : " ± " + num(D.s[i], 2) + "°") + " (" + states[D.st[i]] + ")";
+            D.st[i] === 2 ? "correction " + num(D.c[i], 2) + "°" + (D.s[i] === null ? "" : " ± " + num(D.s[i], 2) + "°") + " (applied)" :
+            "correction " + num(D.c[i], 2) + "° (" + states[D.st[i]] + (D.s[i] === null ? "" : "; the latest estimate's σ " + num(D.s[i], 2) + "°") + ")";
           else if (kind === "progress") text = "progress " + num(D.p[i], 1) + " m, remaining " + num(D.r[i], 1) + " m";
           else if (kind === "off-route") text = num(D.o[i], 1) + " m from the route" + (D.off[i] ? " (off route)" : "");
           else text = "heading error " + num(D.he[i], 2) + "°, finish drawn " + num(D.fe[i], 2) + " m from where it is";

@@ -28,8 +28,16 @@ struct RunTrace {
         var device: SIMD2<Double>?
         /// Where that frame puts the AR session's origin (the anchor), east/north m.
         var anchor: SIMD2<Double>?
+        /// East/north of a unit step along the scene's two horizontal axes in that frame:
+        /// with `anchor`, the frame's map of the scene's ground plane to east/north.
+        var axisU: SIMD2<Double>?, axisV: SIMD2<Double>?
+        /// The camera on the scene's two horizontal axes (metres, as the scene has them).
+        var scene: SIMD2<Double>
         var truth: Truth? = nil
     }
+
+    /// The scene's two horizontal axes (x and z for eus and eun; x and y for enu).
+    var horizontalAxes: (Int, Int)
 
     /// The route, east/north metres; its length along the route's 3-D polyline.
     var route: [SIMD2<Double>]
@@ -44,6 +52,7 @@ struct RunTrace {
         route = navigator.route.points.map { SIMD2($0.x, $0.y) }
         routeLength = navigator.route.length
         arrowSpacing = navigator.configuration.arrowSpacing
+        horizontalAxes = navigator.configuration.axes.upAxisIndex == 2 ? (0, 1) : (0, 2)
     }
 
     /// After `navigator` accepted a fix.
@@ -56,11 +65,20 @@ struct RunTrace {
 
     /// After `navigator` returned `result` for a camera at `camera` (scene metres).
     mutating func recordFrame(_ navigator: Navigator, _ result: NavigatorFrame, camera: SIMD3<Double>) {
-        var f = Frame(result: result)
+        let (u, v) = horizontalAxes
+        var f = Frame(result: result, scene: SIMD2(camera[u], camera[v]))
         if let frame = navigator.frame {
             let d = frame.enu(fromScene: camera), a = frame.enu(fromScene: .zero)
             f.device = SIMD2(d.x, d.y)
             f.anchor = SIMD2(a.x, a.y)
+            var unit = SIMD3<Double>.zero
+            unit[u] = 1
+            let eu = frame.enu(fromScene: unit) - a
+            unit = .zero
+            unit[v] = 1
+            let ev = frame.enu(fromScene: unit) - a
+            f.axisU = SIMD2(eu.x, eu.y)
+            f.axisV = SIMD2(ev.x, ev.y)
         }
         frames.append(f)
     }

@@ -79,6 +79,26 @@ struct RunPageTests {
         #expect(try Self.columns(replayed, through: "fa") == Self.columns(simulated, through: "fa"))
         #expect(simulated.contains("\"he\":[") && simulated.contains("\"fe\":[") && !replayed.contains("\"he\":["))
         #expect(simulated.contains("the true compass error was 15°"))
+
+        // The AR track is carried through a frame by (anchor, axisU, axisV): at every
+        // 100th frame that map takes the camera's scene position to the device's place.
+        func column(_ name: String) throws -> [Double?] {
+            let start = try #require(replayed.range(of: "\"\(name)\":["))
+            return replayed[start.upperBound...].prefix { $0 != "]" }.split(separator: ",").map { Double($0) }
+        }
+        let cameras = logText.split(separator: "\n").filter { $0.contains(",frame,") }.map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let ae = try column("ae"), an = try column("an"), ux = try column("ux"), uy = try column("uy"), vx = try column("vx"), vy = try column("vy")
+        let de = try column("de"), dn = try column("dn")
+        #expect(ae.count == frames && ux.count == frames && de.count == frames)
+        var checked = 0
+        for i in stride(from: 0, to: frames, by: 100) {
+            guard let a = ae[i], let b = an[i], let e1 = ux[i], let n1 = uy[i], let e2 = vx[i], let n2 = vy[i], let d1 = de[i], let d2 = dn[i] else { continue }
+            let x = Double(cameras[i][6])!, z = Double(cameras[i][8])!      // eus: the ground plane is x, z
+            #expect(abs(a + e1 * x + e2 * z - d1) < 0.02 && abs(b + n1 * x + n2 * z - d2) < 0.02, "frame \(i)")
+            checked += 1
+        }
+        #expect(checked >= 20)
+        #expect(Self.count(replayed, "<g class=\"scene-track\" transform=\"matrix(") == 1)
     }
 
     @Test("an empty log, one fix, fixes without frames, frames without fixes: a page with the top view and no timeline")
