@@ -24,13 +24,15 @@ enum NavigationCommands {
     }
 
     /// `simulate [--route straight|sample|FILE] [--runs N] [--seed S] [--heading-error-deg D] [--gps-sigma-m M]
-    /// [--jumps] [--drift-deg-per-min R] [--duration-s T] [--estimator seed|robust] [--svg FILE] [--log FILE]`.
+    /// [--jumps] [--drift-deg-per-min R] [--duration-s T] [--estimator seed|robust] [--svg FILE] [--log FILE] [--html FILE]`.
     /// `--log` writes the first run's walk (its route, speed, GPS noise, compass error and
     /// seed) as a field log for `waymark replay`: fixes at 1 Hz, camera frames at 10 Hz
     /// looking along the walk (the walk simulator's own noise draws; no jumps or drift).
+    /// `--html` writes that walk's report page: the walk run through the navigator as
+    /// `replay` runs the log (default field of view and viewport), the truth beside it.
     static func simulate(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
         let args = try Arguments(words, allowed: ["route", "runs", "seed", "heading-error-deg", "gps-sigma-m", "drift-deg-per-min",
-                                                  "duration-s", "estimator", "svg", "log"], switches: ["jumps"])
+                                                  "duration-s", "estimator", "svg", "log", "html"], switches: ["jumps"])
         guard args.file == nil else { throw .usage("simulate takes no input file; use --route FILE") }
         var scenario = FieldSimulator.Scenario()
         switch args.options["route"] ?? "straight" {
@@ -82,24 +84,47 @@ enum NavigationCommands {
             out.line("final_time_s \(format(last.time))")
             out.line("rms_heading_error_deg_final \(format(rms(last.time) { $0.headingError }))")
         }
-        if let path = args.options["log"] {
-            guard !scenario.jumps, scenario.driftDegreesPerMinute == 0 else { throw .usage("--log cannot record --jumps or --drift-deg-per-min") }
-            var walk = WalkSimulator.Scenario(route: scenario.route)
-            walk.speed = scenario.speed
-            walk.gpsSigma = scenario.gpsSigma
-            walk.headingError = scenario.headingError
-            walk.seed = seed
-            if let d = scenario.duration {
-                let length = (try? RoutePath(points: scenario.route.map { LocalTangentFrame(origin: scenario.route[0]).forward($0) }, axes: .enu).length) ?? 0
-                if d * walk.speed < length { walk.walkDistance = d * walk.speed } else { walk.waitAfter = d - length / walk.speed }
+        if args.options["log"] != nil || args.options["html"] != nil {
+            guard !scenario.jumps, scenario.driftDegreesPerMinute == 0 else {
+                throw .usage("--\(args.options["log"] != nil ? "log" : "html") cannot record --jumps or --drift-deg-per-min")
             }
-            let text: String
-            do { text = FieldLog.text(of: try WalkSimulator(walk).events()) } catch { throw .usage(error.message) }
-            try TextFile.write(text, to: path)
+            let walk = WalkSimulator(walkScenario(scenario, seed: seed))
+            let events: [WalkSimulator.Event]
+            do { events = try walk.events() } catch { throw .usage(error.message) }
+            if let path = args.options["log"] { try TextFile.write(FieldLog.text(of: events), to: path) }
+            if let path = args.options["html"] {
+                // As `replay` would run the log: a route file's heights count when every row has one.
+                var heights = Navigator.RouteHeights.none
+                if let file = args.options["route"], file != "straight", file != "sample", try ReplayCommand.readRoute(file).1 { heights = .ellipsoidal }
+                var navigator: Navigator
+                do { navigator = try Navigator(route: scenario.route, heights: heights) } catch { throw .usage(error.message) }
+                let projection: Matrix4x4d
+                do { projection = try CameraPose.perspective(fovY: 60, aspect: 390.0 / 844) } catch { throw .usage(error.message) }
+                let trace = try RunTrace.simulate(walk, events: events, navigator: &navigator, projection: projection, viewport: (0, 0, 390, 844))
+                let page = RunPage(trace: trace, title: "Waymark simulation: seed \(seed), \(Markup.compact(scenario.headingError, 4))° compass error, "
+                                       + "\(Markup.compact(scenario.gpsSigma, 4)) m GPS noise",
+                                   source: "waymark simulate --html; the walk --log writes, replayed", kind: "simulate")
+                try TextFile.write(page.html(), to: path)
+            }
         }
         if let path = args.options["svg"], let first = all.first {
             try TextFile.write(svg(first), to: path)
         }
+    }
+
+    /// The walk `--log` and `--html` record: the first run's route, speed, GPS noise,
+    /// compass error and seed (the walk simulator's own noise draws; no jumps or drift).
+    static func walkScenario(_ scenario: FieldSimulator.Scenario, seed: UInt64) -> WalkSimulator.Scenario {
+        var walk = WalkSimulator.Scenario(route: scenario.route)
+        walk.speed = scenario.speed
+        walk.gpsSigma = scenario.gpsSigma
+        walk.headingError = scenario.headingError
+        walk.seed = seed
+        if let d = scenario.duration {
+            let length = (try? RoutePath(points: scenario.route.map { LocalTangentFrame(origin: scenario.route[0]).forward($0) }, axes: .enu).length) ?? 0
+            if d * walk.speed < length { walk.walkDistance = d * walk.speed } else { walk.waitAfter = d - length / walk.speed }
+        }
+        return walk
     }
 
     /// The first run's tracks as an SVG: route (grey), GPS fixes (red), AR track (blue),

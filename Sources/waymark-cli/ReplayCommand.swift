@@ -1,17 +1,17 @@
 import Waymark
 
 /// `waymark replay --route ROUTE [--fov-deg 60] [--viewport 390x844]
-/// [--route-heights ellipsoidal|orthometric|none] LOG`: runs the
+/// [--route-heights ellipsoidal|orthometric|none] [--html FILE] LOG`: runs the
 /// navigator over a field log exactly as an app would (every fix to `addFix`, every
 /// frame to `update`) and writes one CSV row per frame. Same log, same output, byte
-/// for byte.
+/// for byte. `--html` also writes the run's report page (`RunPage`) to FILE.
 enum ReplayCommand {
     static let header = "t_s,progress_m,remaining_m,off_route_m,correction_deg,correction_sigma_deg,correction_state,lat,lon,"
         + "finish_x,finish_y,finish_z,finish_visible,finish_screen_x,finish_screen_y,finish_diameter_pt,hint_x,hint_y,hint_turn_deg,"
         + "label_roll_deg,arrow_count,first_arrow_along_m,first_arrow_x,first_arrow_y,first_arrow_z"
 
     static func run(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: ["route", "fov-deg", "viewport", "route-heights"])
+        let args = try Arguments(words, allowed: ["route", "fov-deg", "viewport", "route-heights", "html"])
         guard let routePath = args.options["route"] else { throw .usage("replay needs --route ROUTE (rows lat,lon[,h])") }
         let fov = try NavigationCommands.number(args, "fov-deg", default: 60)
         guard fov > 0, fov < 180 else { throw .usage("--fov-deg must be between 0 and 180") }
@@ -41,17 +41,26 @@ enum ReplayCommand {
         defer { log.close() }
         try log.readHeader()          // not a log: nothing is written
         out.line(header)
+        let pagePath = args.options["html"]
+        var trace = pagePath == nil ? nil : RunTrace(navigator: navigator)
         while let event = try log.next() {
             switch event {
             case .fix(let t, let lat, let lon, let h, let accuracy, let scene):
                 do { try navigator.addFix(latitude: lat, longitude: lon, height: h, horizontalAccuracy: accuracy, time: t, scenePosition: scene) }
                 catch { throw .data(line: log.lineNumber, error.message) }
+                trace?.recordFix(navigator, latitude: lat, longitude: lon, height: h, accuracy: accuracy, time: t)
             case .frame(let t, let pose):
                 let frame: NavigatorFrame
                 do { frame = try navigator.update(time: t, camera: pose.transform(), projection: projection, viewport: (0, 0, width, height)) }
                 catch { throw .data(line: log.lineNumber, error.message) }
                 out.line(Self.row(frame))
+                trace?.recordFrame(navigator, frame, camera: pose.position)
             }
+        }
+        if let pagePath, let trace {
+            let name = args.file.map { String($0.split(separator: "/").last ?? "") } ?? "standard input"
+            let page = RunPage(trace: trace, title: "Waymark replay: \(name)", source: "waymark replay --html", kind: "replay")
+            try TextFile.write(page.html(), to: pagePath)
         }
     }
 

@@ -17,6 +17,8 @@ struct ReportPage {
     /// More script for this page (a slider, a timeline cursor), run after the read-outs
     /// are wired and before `data-ready` is set. Trusted text: written by Waymark.
     var script: String = ""
+    /// More CSS for this page's controls; trusted text.
+    var css: String = ""
 
     /// A figure: an inline SVG with a caption and a read-out line.
     struct Figure {
@@ -36,7 +38,7 @@ struct ReportPage {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(Markup.escape(title))</title>
         <style>
-        \(ReportPage.css)
+        \(ReportPage.css)\(css.isEmpty ? "" : "\n" + css)
         </style>
         </head>
         <body data-page="\(Markup.escape(kind))">

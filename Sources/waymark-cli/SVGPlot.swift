@@ -84,6 +84,12 @@ struct PlotSeries {
     var readouts: [String]
     var markerRadius = 2.5
     var lineWidth = 1.8
+    /// False: the line only, no `circle.pt` (`data-count` 0), for long series whose
+    /// read-outs the page's own script gives (a timeline cursor).
+    var markers = true
+    /// How many data values the drawn line stands for, on `data-points` (a thinned
+    /// drawing of a long series says how long the series is); nil: not written.
+    var dataPoints: Int? = nil
 }
 
 /// A legend row: a short line in a colour and dash, and its text.
@@ -129,6 +135,37 @@ struct LinePlot {
     var height = 340.0
     /// Same metres per unit on both axes (a map): the ranges are widened to fit the frame.
     var equalScale = false
+    /// Trusted SVG drawn under the series and over them (inside the frame's clip), in
+    /// the user units of `layout`; extra attributes for the `<svg>` element.
+    var underlay = "", overlay = "", attributes = ""
+
+    /// Where the frame sits and the axes as drawn (widened to be drawable, equal-scaled
+    /// for a map): what `underlay` and `overlay` are placed with.
+    struct Layout {
+        var x: PlotAxis, y: PlotAxis
+        var left: Double, top: Double, width: Double, height: Double
+        func px(_ v: Double) -> Double { left + x.fraction(v) * width }
+        func py(_ v: Double) -> Double { top + (1 - y.fraction(v)) * height }
+        /// `a b c d` with x = a + b·value and y = c + d·value, for a page script (linear axes only).
+        var linearMap: String {
+            let bx = width / (x.range.upperBound - x.range.lowerBound), by = -height / (y.range.upperBound - y.range.lowerBound)
+            return [left - bx * x.range.lowerBound, bx, top + height - by * y.range.lowerBound, by]
+                .map { Markup.significant($0, 10) }.joined(separator: " ")
+        }
+    }
+
+    var layout: Layout {
+        var x = self.x.drawable, y = self.y.drawable
+        let m = LinePlot.margin
+        let plotW = width - m.left - m.right, plotH = height - m.top - m.bottom
+        if equalScale && !x.logarithmic && !y.logarithmic {
+            let unitsPerPixel = max((x.range.upperBound - x.range.lowerBound) / plotW, (y.range.upperBound - y.range.lowerBound) / plotH)
+            let cx = (x.range.lowerBound + x.range.upperBound) / 2, cy = (y.range.lowerBound + y.range.upperBound) / 2
+            x.range = (cx - unitsPerPixel * plotW / 2)...(cx + unitsPerPixel * plotW / 2)
+            y.range = (cy - unitsPerPixel * plotH / 2)...(cy + unitsPerPixel * plotH / 2)
+        }
+        return Layout(x: x, y: y, left: m.left, top: m.top, width: plotW, height: plotH)
+    }
 
     static let margin = (left: 58.0, right: 26.0, top: 30.0, bottom: 46.0)
     static let legendRowHeight = 19.0
@@ -144,15 +181,10 @@ struct LinePlot {
     /// The SVG element. `standalone`: with the XML namespace and `<title>` tooltips,
     /// for a file of its own; otherwise for inlining in HTML (read-outs via script).
     func svg(standalone: Bool = false) -> String {
-        var x = self.x.drawable, y = self.y.drawable
+        let layout = self.layout
+        let x = layout.x, y = layout.y
         let m = LinePlot.margin
-        let plotW = width - m.left - m.right, plotH = height - m.top - m.bottom
-        if equalScale && !x.logarithmic && !y.logarithmic {
-            let unitsPerPixel = max((x.range.upperBound - x.range.lowerBound) / plotW, (y.range.upperBound - y.range.lowerBound) / plotH)
-            let cx = (x.range.lowerBound + x.range.upperBound) / 2, cy = (y.range.lowerBound + y.range.upperBound) / 2
-            x.range = (cx - unitsPerPixel * plotW / 2)...(cx + unitsPerPixel * plotW / 2)
-            y.range = (cy - unitsPerPixel * plotH / 2)...(cy + unitsPerPixel * plotH / 2)
-        }
+        let plotW = layout.width, plotH = layout.height
         func px(_ v: Double) -> Double { m.left + x.fraction(v) * plotW }
         func py(_ v: Double) -> Double { m.top + (1 - y.fraction(v)) * plotH }
         let c = Markup.coordinate
@@ -161,6 +193,7 @@ struct LinePlot {
 
         var s = "<svg class=\"plot\" data-plot=\"\(Markup.escape(id))\""
         if standalone { s += " xmlns=\"http://www.w3.org/2000/svg\"" }
+        if !attributes.isEmpty { s += " " + attributes }
         s += " viewBox=\"0 0 \(c(width)) \(c(totalHeight))\" role=\"img\" aria-label=\"\(Markup.escape(title))\""
         s += " font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif\" font-size=\"13\">\n"
         s += "<title>\(Markup.escape(title))</title>\n"
@@ -201,6 +234,7 @@ struct LinePlot {
             }
             s += "\n"
         }
+        s += underlay
         for series in series {
             func drawable(_ p: SIMD2<Double>) -> Bool {
                 p.x.isFinite && p.y.isFinite && (!x.logarithmic || p.x > 0) && (!y.logarithmic || p.y > 0)
@@ -208,9 +242,11 @@ struct LinePlot {
             let visible = series.points.filter(drawable)
             let d = visible.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(c(px($0.element.x))) \(c(py($0.element.y)))" }.joined()
             let dash = series.dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
-            s += "<g class=\"series\" data-series=\"\(Markup.escape(series.name))\" data-count=\"\(visible.count)\">"
+            s += "<g class=\"series\" data-series=\"\(Markup.escape(series.name))\" data-count=\"\(series.markers ? visible.count : 0)\""
+            if let n = series.dataPoints { s += " data-points=\"\(n)\"" }
+            s += ">"
             s += "<path class=\"line\" d=\"\(d)\" fill=\"none\" stroke=\"\(series.colour)\" stroke-width=\"\(c(series.lineWidth))\"\(dash) stroke-linejoin=\"round\"/>"
-            for (i, p) in series.points.enumerated() where drawable(p) {
+            for (i, p) in series.points.enumerated() where series.markers && drawable(p) {
                 let readout = i < series.readouts.count ? series.readouts[i] : ""
                 s += "<circle class=\"pt\" cx=\"\(c(px(p.x)))\" cy=\"\(c(py(p.y)))\" r=\"\(c(series.markerRadius))\" fill=\"\(series.colour)\" data-readout=\"\(Markup.escape(readout))\">"
                 if standalone { s += "<title>\(Markup.escape(readout))</title>" }
@@ -223,6 +259,7 @@ struct LinePlot {
             s += "<g class=\"label\"><circle cx=\"\(c(p.x))\" cy=\"\(c(p.y))\" r=\"5\" fill=\"none\" stroke=\"#222\" stroke-width=\"1.4\"/>"
             s += "<text x=\"\(c(p.x + label.offset.x))\" y=\"\(c(p.y + label.offset.y))\" text-anchor=\"\(label.anchor)\" fill=\"#222\" font-size=\"12\">\(Markup.escape(label.text))</text></g>\n"
         }
+        s += overlay
         s += "</g>\n"
 
         // Legend under the frame.

@@ -29,14 +29,16 @@ commands:
              read-outs; opens from disk), --svg the same figures as one SVG
   simulate   [--route straight|sample|FILE] [--runs N] [--seed S] [--heading-error-deg D]
              [--gps-sigma-m M] [--jumps] [--drift-deg-per-min R] [--duration-s T]
-             [--estimator seed|pairwise|robust] [--svg FILE] [--log FILE]
+             [--estimator seed|pairwise|robust] [--svg FILE] [--log FILE] [--html FILE]
              the heading corrector in a seeded field simulation (default: a straight
              300 m walk, 5 m GPS noise, 15° compass error, 100 runs); --log writes the
-             first run's walk as a field log for replay
+             first run's walk as a field log for replay, --html that walk's report page
+             (the navigator's run beside the truth; opens from disk)
   replay     --route ROUTE [--fov-deg 60] [--viewport 390x844]
-             [--route-heights ellipsoidal|orthometric|none] LOG
+             [--route-heights ellipsoidal|orthometric|none] [--html FILE] LOG
              runs the navigator over a field log (t_s,event,lat,lon,h,accuracy_m,x,y,z,
-             yaw_deg,pitch_deg,roll_deg) and writes one row per frame (README: Replay)
+             yaw_deg,pitch_deg,roll_deg) and writes one row per frame (README: Replay);
+             --html also writes a report page (top view, timelines; opens from disk)
   arrows     --origin LAT,LON[,H] --position LAT,LON[,H] [--spacing-m 3] [--ahead-m 100] ROUTE_FILE
              rows x,y,z,yaw_deg (eus) of the route arrows ahead of the user
   bench      [--points N] [--repeat R]

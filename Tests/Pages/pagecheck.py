@@ -249,8 +249,67 @@ HOVER_JS = r"""
 """
 
 
+SCRUB_POINT_JS = r"""
+((index, fraction) => {
+  const svg = document.querySelectorAll('svg.plot[data-timeline]')[index];
+  const frame = svg.querySelector('rect.frame');
+  frame.scrollIntoView({block: 'center'});
+  const r = frame.getBoundingClientRect();
+  const x = r.left + fraction * r.width, y = r.top + r.height / 2;
+  // The time under that point, from the timeline's own x = a + b * t.
+  const p = svg.createSVGPoint();
+  p.x = x; p.y = y;
+  const user = p.matrixTransform(svg.getScreenCTM().inverse());
+  const m = svg.getAttribute('data-map').split(' ').map(Number);
+  return {x, y, time: (user.x - m[0]) / m[1], plot: svg.dataset.plot};
+})
+"""
+
+SCRUB_READ_JS = r"""
+(() => Array.from(document.querySelectorAll('svg.plot[data-timeline], svg.plot[data-plot="top-view"]')).map((svg) =>
+  ({plot: svg.dataset.plot, text: svg.closest('figure').querySelector('output.readout').textContent,
+    cursor: (svg.querySelector('line.cursor') || {getAttribute: () => null}).getAttribute('x1')})))()
+"""
+
+
+def scrub_checks(s, mobile):
+    """Moves the mouse (or taps) at a quarter and three quarters across each timeline:
+    every timeline's and the top view's read-out must then name the same moment, the
+    frame nearest the time under the pointer. Returns a list of problems."""
+    problems = []
+    count = s("Runtime.evaluate", {"expression": "document.querySelectorAll('svg.plot[data-timeline]').length",
+                                   "returnByValue": True})["result"]["value"]
+    if count == 0:
+        problems.append("no svg.plot[data-timeline] to scrub")
+    for index in range(count):
+        for fraction in (0.25, 0.75):
+            at = s("Runtime.evaluate", {"expression": "(%s)(%d, %s)" % (SCRUB_POINT_JS.strip(), index, fraction),
+                                        "returnByValue": True})["result"]["value"]
+            if mobile:
+                s("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": at["x"], "y": at["y"]}]})
+                s("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            else:
+                s("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": at["x"], "y": at["y"]})
+            shown = s("Runtime.evaluate", {"expression": SCRUB_READ_JS.strip(), "returnByValue": True})["result"]["value"]
+            times = set()
+            for r in shown:
+                text = r["text"]
+                if not text.startswith("t = ") or " s: " not in text:
+                    problems.append("scrub %s at %.2f: %s read-out %r does not name a moment" % (at["plot"], fraction, r["plot"], text))
+                    continue
+                times.add(text[4:text.index(" s: ")])
+            if len(times) > 1:
+                problems.append("scrub %s at %.2f: read-outs name different moments %s" % (at["plot"], fraction, sorted(times)))
+            elif times:
+                t = float(times.pop())
+                # The nearest frame (10 Hz logs: within 0.05 s), printed to 0.1 s.
+                if abs(t - at["time"]) > 0.2:
+                    problems.append("scrub %s at %.2f: read-outs say t = %s s, the pointer is at t = %.2f s" % (at["plot"], fraction, t, at["time"]))
+    return problems
+
+
 def open_page(browser, path, width, height, mobile=False, counts=None, hover=False, screenshot=None, full_page=False,
-              scripted=True):
+              scripted=True, scrub=False):
     """Loads `path` at a viewport and returns a report dict; raises PageError on protocol trouble.
     `scripted`: wait for the page script's <body data-ready> (False for a standalone SVG)."""
     target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
@@ -300,6 +359,9 @@ def open_page(browser, path, width, height, mobile=False, counts=None, hover=Fal
                                            ".closest('figure').querySelector('output.readout').textContent" % json.dumps(plot["id"]),
                                            "returnByValue": True})["result"]["value"]
             report["hover"].append({"plot": plot["id"], "expected": fn["expected"], "shown": shown})
+        s("Runtime.evaluate", {"expression": "window.scrollTo(0, 0)"})
+    if scrub:
+        report["scrub"] = scrub_checks(s, mobile)
         s("Runtime.evaluate", {"expression": "window.scrollTo(0, 0)"})
     if screenshot is not None:
         # The whole page at full size for people; the pixel checks read a half-size
@@ -380,6 +442,10 @@ def main():
                     help="least share of coloured pixels in each plot's screenshot area")
     ap.add_argument("--max-load-seconds", type=float, default=5)
     ap.add_argument("--hover", action="store_true", help="check one read-out per plot: a mouse move on the laptop, a tap on the phone")
+    ap.add_argument("--max-segments", type=int, default=None,
+                    help="most segments any path.line may have (a long run's drawing must be thinned)")
+    ap.add_argument("--scrub", action="store_true",
+                    help="move over (tap) each svg.plot[data-timeline]: all timelines' and the top view's read-outs must name that moment")
     ap.add_argument("--static", action="store_true",
                     help="a document without the page script (a standalone SVG): no data-ready, laptop viewport only")
     ap.add_argument("--screenshot-dir", default=None)
@@ -414,11 +480,15 @@ def main():
         for label, (w, h, mobile), hover in viewports:
             shot = os.path.join(shots, "%s-%s.png" % (name, label))
             r = open_page(browser, args.page, w, h, mobile, counts=selectors, hover=hover, screenshot=shot, full_page=True,
-                          scripted=not args.static)
+                          scripted=not args.static, scrub=args.scrub)
             where = "%s at %s (%dx%d)" % (args.page, label, w, h)
             failures += ["%s: JavaScript error: %s" % (where, e) for e in r["errors"]]
             failures += ["%s: network request: %s" % (where, u) for u in r["requests"]]
             failures += ["%s: %s" % (where, p) for p in r["problems"]]
+            failures += ["%s: %s" % (where, p) for p in r.get("scrub", [])]
+            if args.max_segments is not None:
+                failures += ["%s: %s/%s has %d segments, at most %d wanted (thin the drawing)" % (where, p["id"], sr["name"], sr["segments"], args.max_segments)
+                             for p in r["plots"] for sr in p["series"] if sr["segments"] > args.max_segments]
             if not args.static and r["ready"] != str(args.plots):
                 failures.append("%s: body data-ready is %r, expected %r (did the script run?)" % (where, r["ready"], str(args.plots)))
             if len(r["plots"]) != args.plots:
@@ -442,8 +512,9 @@ def main():
             summary = ", ".join("%s %d series %d colours %.3f coloured" % (p["id"], len(p["series"]),
                                 r["plot_pixels"][p["id"]]["distinct_colours"], r["plot_pixels"][p["id"]]["coloured_share"])
                                 for p in r["plots"])
-            print("pagecheck: %s: loaded in %.2f s; %s; %d hover/tap read-outs checked; screenshot %s"
-                  % (where, r["load_seconds"], summary, len(r.get("hover", [])), shot))
+            print("pagecheck: %s: loaded in %.2f s; %s; %d hover/tap read-outs checked%s; screenshot %s"
+                  % (where, r["load_seconds"], summary, len(r.get("hover", [])),
+                     "; timelines scrubbed" if args.scrub else "", shot))
     finally:
         browser.close()
     for f in failures:
