@@ -183,16 +183,25 @@ extension Substring {
 /// read or computed for output nobody receives.
 struct Output {
     private var buffer = ""
+    /// Flush after every line (a terminal, or `--line-buffered`), so a pipe shows rows
+    /// as they are made; otherwise blocks of 64 KiB.
+    var lineBuffered = false
+    /// Fixed decimals for ``row(_:)`` values (`--precision N`); nil: shortest round trip.
+    var precision: Int? = nil
 
     mutating func line(_ text: String) {
         buffer += text
         buffer += "\n"
-        if buffer.utf8.count > 1 << 16 { flush() }
+        if lineBuffered || buffer.utf8.count > 1 << 16 { flush() }
     }
 
-    /// A CSV row of numbers in shortest round-trip form.
+    /// A CSV row of numbers, in shortest round-trip form or with ``precision`` decimals.
     mutating func row(_ values: Double...) {
-        line(values.map(format).joined(separator: ","))
+        if let precision {
+            line(values.map { fixed($0, precision) }.joined(separator: ","))
+        } else {
+            line(values.map(format).joined(separator: ","))
+        }
     }
 
     mutating func flush() {
@@ -231,5 +240,45 @@ func writeAll(_ fd: Int32, _ text: String) -> Int32? {
             offset += n
         }
         return nil
+    }
+}
+
+/// `value` with `decimals` fixed decimals ("%.*f").
+func fixed(_ value: Double, _ decimals: Int) -> String {
+    var bytes = [CChar](repeating: 0, count: 400)
+    let n = withVaList([Int32(decimals), value]) { vsnprintf(&bytes, bytes.count, "%.*f", $0) }
+    guard n > 0 else { return format(value) }
+    return String(decoding: bytes.prefix(Int(min(n, Int32(bytes.count - 1)))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// The output options every command accepts, taken out of its words before the
+/// command's own parsing sees them.
+enum OutputOptions {
+    static func extract(from words: ArraySlice<String>, into out: inout Output) throws(CLIError) -> ArraySlice<String> {
+        var rest: [String] = []
+        var i = words.startIndex
+        while i < words.endIndex {
+            let word = words[i]
+            if word == "--line-buffered" {
+                out.lineBuffered = true
+            } else if word == "--precision" || word.hasPrefix("--precision=") {
+                let text: String
+                if word == "--precision" {
+                    i += 1
+                    guard i < words.endIndex else { throw .usage("option --precision needs a value") }
+                    text = words[i]
+                } else {
+                    text = String(word.dropFirst("--precision=".count))
+                }
+                guard let n = Int(text), (0...17).contains(n) else {
+                    throw .usage("--precision takes a whole number of decimals from 0 to 17, not '\(text)'")
+                }
+                out.precision = n
+            } else {
+                rest.append(word)
+            }
+            i += 1
+        }
+        return rest[...]
     }
 }

@@ -57,6 +57,10 @@ commands:
              interpolation between grid nodes; cubic is NGA's (within 0.71 mm)
   version    (or --version) prints "waymark MAJOR.MINOR.PATCH"
 
+Output options for every command: --precision N (0 to 17 fixed decimals for row
+values; default: the shortest form that reads back as the same double),
+--line-buffered (flush every row at once; the default when output is a terminal).
+
 Degrees, metres, heights above the WGS-84 ellipsoid. Axes: eus = x east, y up,
 z south (ARKit gravityAndHeading, the default); enu = x east, y north, z up;
 eun = x east, y up, z north (Unity). Input: comma-separated, blank and # lines
@@ -72,7 +76,11 @@ var arguments = CommandLine.arguments.dropFirst()
 let command = arguments.first ?? "demo"
 if !arguments.isEmpty { arguments = arguments.dropFirst() }
 var out = Output()
+// Output options every command takes: rows flushed line by line (always when standard
+// output is a terminal), and fixed decimals instead of the shortest round-trip form.
+out.lineBuffered = isatty(STDOUT_FILENO) != 0
 do {
+    arguments = try OutputOptions.extract(from: arguments, into: &out)
     switch command {
     case "demo": try DemoCommand.run(arguments, &out)
     case "scene": try ConversionCommands.scene(arguments, &out)

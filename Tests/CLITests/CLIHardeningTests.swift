@@ -183,3 +183,43 @@ struct CSVInputTests {
         #expect(empty.status == 0 && empty.lines == ["x,y,z"])
     }
 }
+
+@Suite("output options")
+struct OutputOptionTests {
+    @Test("--precision N gives N fixed decimals (0 to 17), anywhere on the line; anything else is a usage error")
+    func precision() throws {
+        let input = "55.7359,37.5943,156.5\n"
+        let three = try Waymark.run(["scene", "--origin", "55.73397,37.58864,158", "--precision", "3"], input: input)
+        #expect(three.status == 0 && three.lines == ["x,y,z", "355.556,-1.514,-214.900"], "\(three.lines)")
+        let zero = try Waymark.run(["scene", "--precision=0", "--origin", "55.73397,37.58864,158"], input: input)
+        #expect(zero.lines == ["x,y,z", "356,-2,-215"])
+        let inverse = try Waymark.run(["inverse", "--precision", "2"], input: "55.7,37.6,55.71,37.62\n")
+        #expect(inverse.status == 0 && inverse.lines[1].split(separator: ",").allSatisfy { $0.split(separator: ".").last?.count == 2 })
+        for bad in ["18", "-1", "two"] {
+            #expect(try Waymark.run(["scene", "--origin", "0,0", "--precision", bad], input: input).status == 64)
+        }
+        #expect(try Waymark.run(["scene", "--origin", "0,0", "--precision"], input: input).status == 64)
+    }
+
+    @Test("--line-buffered: a row comes out before the input ends")
+    func lineBuffered() throws {
+        let process = Process()
+        process.executableURL = Waymark.executable
+        process.arguments = ["scene", "--origin", "55.73397,37.58864,158", "--line-buffered"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("55.7359,37.5943,156.5\n".utf8))
+        // Read until the row is there, with standard input still open.
+        var received = ""
+        let deadline = Date().addingTimeInterval(20)
+        while !received.contains("355.5561983486451"), Date() < deadline {
+            received += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        #expect(received.contains("355.5561983486451"), "no row before the input ended: \(received)")
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}
