@@ -39,25 +39,26 @@ struct Arguments {
         }
     }
 
-    /// Sets an option (used to parse another option with the same syntax).
-    mutating func setOption(_ name: String, _ value: String) { options[name] = value }
 
     /// `--origin LAT,LON[,H]`, required.
-    func origin() throws(CLIError) -> GeodeticCoordinate {
-        guard let text = options["origin"] else { throw .usage("--origin LAT,LON[,H] is required") }
+    func origin() throws(CLIError) -> GeodeticCoordinate { try coordinate("origin") }
+
+    /// A `--NAME LAT,LON[,H]` option as a validated coordinate (degrees, metres).
+    func coordinate(_ name: String) throws(CLIError) -> GeodeticCoordinate {
+        guard let text = options[name] else { throw .usage("--\(name) LAT,LON[,H] is required") }
         let fields = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
         guard fields.count == 2 || fields.count == 3,
               let lat = Double(fields[0]), let lon = Double(fields[1])
-        else { throw .usage("--origin takes LAT,LON[,H] in degrees and metres, got '\(text)'") }
+        else { throw .usage("--\(name) takes LAT,LON[,H] in degrees and metres, got '\(text)'") }
         var height = 0.0
         if fields.count == 3 {
-            guard let h = Double(fields[2]) else { throw .usage("--origin height '\(fields[2])' is not a number") }
+            guard let h = Double(fields[2]) else { throw .usage("--\(name) height '\(fields[2])' is not a number") }
             height = h
         }
         do {
             return try GeodeticCoordinate(latitude: lat, longitude: lon, height: height)
         } catch {
-            throw .usage("--origin: \(describe(error, latitude: lat))")
+            throw .usage("--\(name): \(describe(error, latitude: lat))")
         }
     }
 

@@ -157,11 +157,7 @@ enum NavigationCommands {
     static func arrows(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
         let args = try Arguments(words, allowed: ["origin", "position", "spacing-m", "ahead-m"])
         let origin = try args.origin()
-        guard let positionText = args.options["position"] else { throw .usage("--position LAT,LON[,H] is required") }
-        var positionArgs = args
-        positionArgs.setOption("origin", positionText)
-        let position: GeodeticCoordinate
-        do { position = try positionArgs.origin() } catch { throw .usage(error.message.replacingOccurrences(of: "--origin", with: "--position")) }
+        let position = try args.coordinate("position")
         guard let file = args.file else { throw .usage("arrows needs a ROUTE_FILE (rows lat,lon[,h])") }
         let spacing = try number(args, "spacing-m", default: 3), ahead = try number(args, "ahead-m", default: 100)
         guard spacing > 0, ahead > 0 else { throw .usage("--spacing-m and --ahead-m must be positive") }
