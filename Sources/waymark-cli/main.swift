@@ -66,10 +66,12 @@ z south (ARKit gravityAndHeading, the default); enu = x east, y north, z up;
 eun = x east, y up, z north (Unity). Input: comma-separated, blank and # lines
 skipped, a first line with no number in it is a header (for lat,lon[,h] rows a
 header naming lat/lon/h columns sets their order, so lon,lat files read right); a
-header without rows is an error; lines are at most 1 MiB and contain no NUL bytes. Exit status: 64 usage error, 65 bad input (the message names the line),
-66 the input file cannot be opened or read (missing, unreadable, a directory),
-69 a PROJ grid is not installed or unreadable, 74 an I/O error (writing the output
-failed: a full disk, a closed pipe).
+header without rows is an error; lines are at most 1 MiB and contain no NUL bytes.
+Exit status: 64 usage error, 65 bad input (the message names the line), 66 the
+input file cannot be opened or read (missing, unreadable, a directory), 69 a PROJ
+grid is not installed or unreadable, 74 an I/O error (writing the output failed:
+a full disk, a closed pipe). `waymark help COMMAND` or `waymark COMMAND --help`
+shows one command.
 """
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -80,6 +82,13 @@ var out = Output()
 // output is a terminal), and fixed decimals instead of the shortest round-trip form.
 out.lineBuffered = isatty(STDOUT_FILENO) != 0
 do {
+    // `waymark COMMAND --help` and `waymark help COMMAND`: that command's help.
+    if Help.commands.contains(command), arguments.contains("--help") || arguments.contains("-h"),
+       let text = Help.text(for: command, in: usage) {
+        out.line(text)
+        out.flush()
+        exit(0)
+    }
     arguments = try OutputOptions.extract(from: arguments, into: &out)
     switch command {
     case "demo": try DemoCommand.run(arguments, &out)
@@ -96,11 +105,21 @@ do {
     case "arrows": try NavigationCommands.arrows(arguments, &out)
     case "replay": try ReplayCommand.run(arguments, &out)
     case "help", "--help", "-h":
-        out.line(usage)
+        if let topic = arguments.first {
+            guard let text = Help.text(for: topic, in: usage) else {
+                throw CLIError.usage("no command '\(topic)'" + (Help.suggestion(for: topic).map { "; did you mean '\($0)'?" } ?? "")
+                                     + " (waymark help lists them)")
+            }
+            out.line(text)
+        } else {
+            out.line(usage)
+        }
     case "--version", "version":
         out.line("waymark \(WaymarkVersion.string)")
     default:
-        throw CLIError.usage("unknown command '\(command)'\n" + usage)
+        throw CLIError.usage("unknown command '\(command)'"
+                             + (Help.suggestion(for: command).map { "; did you mean '\($0)'?" } ?? "")
+                             + " (waymark help lists the commands)")
     }
     out.flush()
 } catch let error as CLIError {

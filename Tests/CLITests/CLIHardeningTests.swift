@@ -223,3 +223,21 @@ struct OutputOptionTests {
         #expect(process.terminationStatus == 0)
     }
 }
+
+@Suite("help")
+struct HelpTests {
+    @Test("COMMAND --help, -h and help COMMAND show that command (exit 0); a typo gets a suggestion (exit 64)")
+    func help() throws {
+        for arguments in [["scene", "--help"], ["scene", "-h"], ["help", "scene"]] {
+            let r = try Waymark.run(arguments)
+            #expect(r.status == 0 && r.stdout.hasPrefix("usage: waymark scene") && r.stdout.contains("--origin LAT,LON[,H]")
+                    && r.stdout.contains("Exit status") && !r.stdout.contains("  geodetic "), "\(arguments): \(r.stdout.prefix(80))")
+        }
+        let all = try Waymark.run(["help"])
+        #expect(all.status == 0 && all.stdout.contains("  geodetic ") && all.stdout.contains("  replay "))
+        let typo = try Waymark.run(["scen"])
+        #expect(typo.status == 64 && typo.stderr.contains("did you mean 'scene'") && typo.stderr.split(separator: "\n").count == 1)
+        let unknown = try Waymark.run(["help", "nothing-like-it"])
+        #expect(unknown.status == 64 && !unknown.stderr.contains("did you mean"))
+    }
+}
