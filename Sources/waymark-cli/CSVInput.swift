@@ -189,9 +189,9 @@ struct Output {
     /// Fixed decimals for ``row(_:)`` values (`--precision N`); nil: shortest round trip.
     var precision: Int? = nil
 
-    mutating func line(_ text: String) {
+    mutating func line(_ text: String, terminated: Bool = true) {
         buffer += text
-        buffer += "\n"
+        if terminated { buffer += "\n" }
         if lineBuffered || buffer.utf8.count > 1 << 16 { flush() }
     }
 

@@ -55,7 +55,8 @@ commands:
              heights), or rows lat,lon[,h] -> undulation_m with --undulation;
              bilinear (default) is PROJ's vgridshift, up to 1.24 m from NGA's
              interpolation between grid nodes; cubic is NGA's (within 0.71 mm)
-  version    (or --version) prints "waymark MAJOR.MINOR.PATCH"
+  version    (or --version) prints "waymark MAJOR.MINOR.PATCH"; --generate-manual
+             prints this help as the man page waymark(1) (roff)
 
 Output options for every command: --precision N (0 to 17 fixed decimals for row
 values; default: the shortest form that reads back as the same double),
@@ -114,6 +115,8 @@ do {
         } else {
             out.line(usage)
         }
+    case "--generate-manual":
+        out.line(ManualPage.roff(usage: usage, version: WaymarkVersion.string), terminated: false)
     case "--version", "version":
         out.line("waymark \(WaymarkVersion.string)")
     default:

@@ -241,3 +241,19 @@ struct HelpTests {
         #expect(unknown.status == 64 && !unknown.stderr.contains("did you mean"))
     }
 }
+
+@Suite("man page")
+struct ManualPageTests {
+    @Test("docs/waymark.1 is what waymark --generate-manual writes (regenerate it when the usage changes)")
+    func committedCopyIsCurrent() throws {
+        let r = try Waymark.run(["--generate-manual"])
+        #expect(r.status == 0 && r.stdout.hasPrefix(".TH WAYMARK 1"))
+        for command in ["scene", "geodetic", "replay", "geoid", "simulate"] {
+            #expect(r.stdout.contains(".B \(command)\n"), "\(command)")
+        }
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/waymark.1")
+        let committed = try String(contentsOf: url, encoding: .utf8)
+        #expect(committed == r.stdout, "docs/waymark.1 is stale: run .build/debug/waymark --generate-manual > docs/waymark.1")
+    }
+}
