@@ -22,12 +22,23 @@ public func wm_transform_create(_ from: UnsafePointer<CChar>?, _ to: UnsafePoint
 @c @implementation
 public func wm_transform_create_ex(_ from: UnsafePointer<CChar>?, _ to: UnsafePointer<CChar>?, _ flags: UInt32,
                                    _ out: UnsafeMutablePointer<OpaquePointer?>?) -> wm_status {
+    createTransform(from, to, flags, out, message: nil, capacity: 0)
+}
+
+/// The one body of the create functions: checks, builds, and on failure writes PROJ's
+/// reason to `message` when the caller gave a buffer.
+func createTransform(_ from: UnsafePointer<CChar>?, _ to: UnsafePointer<CChar>?, _ flags: UInt32,
+                     _ out: UnsafeMutablePointer<OpaquePointer?>?,
+                     message: UnsafeMutablePointer<CChar>?, capacity: Int) -> wm_status {
     guard let from, let to, let out else { return WM_ERROR_NULL_POINTER }
     guard flags & ~UInt32(WM_TRANSFORM_ALLOW_PATHS) == 0 else { return WM_ERROR_INVALID_VALUE }
     let files: PROJFileAccess = flags & UInt32(WM_TRANSFORM_ALLOW_PATHS) != 0 ? .allowPaths : .resourcesOnly
     do {
         out.pointee = handle(try CRSTransform(from: String(cString: from), to: String(cString: to), files: files))
-    } catch { return status(of: error) }
+    } catch {
+        if let message { copyMessage(error.message, into: message, capacity: capacity) }
+        return status(of: error)
+    }
     return WM_OK
 }
 
@@ -36,14 +47,7 @@ public func wm_transform_create_with_message(_ from: UnsafePointer<CChar>?, _ to
                                              _ out: UnsafeMutablePointer<OpaquePointer?>?,
                                              _ message: UnsafeMutablePointer<CChar>?,
                                              _ message_capacity: Int) -> wm_status {
-    guard let from, let to, let out else { return WM_ERROR_NULL_POINTER }
-    do {
-        out.pointee = handle(try CRSTransform(from: String(cString: from), to: String(cString: to)))
-    } catch {
-        if let message { copyMessage(error.message, into: message, capacity: message_capacity) }
-        return status(of: error)
-    }
-    return WM_OK
+    createTransform(from, to, 0, out, message: message, capacity: message_capacity)
 }
 
 /// Copies `text` as a NUL-terminated C string, cut at a UTF-8 character boundary to fit

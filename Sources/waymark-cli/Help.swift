@@ -1,7 +1,13 @@
 /// Help for one command, cut from the usage text, and suggestions for mistyped names.
 enum Help {
-    static let commands = ["demo", "scene", "geodetic", "inverse", "direct", "accuracy", "simulate", "arrows",
-                           "replay", "bench", "datum", "transform", "geoid", "version"]
+    /// The commands the usage text lists (its lines "  NAME  …" under "commands:").
+    static func commands(in usage: String) -> [String] {
+        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.firstIndex(of: "commands:") else { return [] }
+        return lines[(first + 1)...].prefix { !$0.isEmpty }
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .map { String($0.dropFirst(2).prefix { $0 != " " }) }
+    }
 
     /// The usage text's entry for `command` (its line and the indented lines under it),
     /// followed by the usage's closing paragraphs; nil for an unknown command.
@@ -17,8 +23,8 @@ enum Help {
     }
 
     /// The known command nearest to a mistyped one (edit distance at most 2), if any.
-    static func suggestion(for word: String) -> String? {
-        let scored = commands.map { ($0, distance(word, $0)) }.filter { $0.1 <= 2 }
+    static func suggestion(for word: String, in usage: String) -> String? {
+        let scored = commands(in: usage).map { ($0, distance(word, $0)) }.filter { $0.1 <= 2 }
         return scored.min { $0.1 < $1.1 }?.0
     }
 

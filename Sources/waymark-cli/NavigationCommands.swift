@@ -3,18 +3,21 @@ import Waymark
 
 /// `waymark simulate` and `waymark arrows`.
 enum NavigationCommands {
-    /// Reads a route CSV (`lat,lon[,h]` rows) into coordinates.
-    static func readRoute(_ path: String?) throws(CLIError) -> [GeodeticCoordinate] {
+    /// Reads a route CSV (`lat,lon[,h]` rows) into coordinates; `allHeights` says whether
+    /// every row had a height (otherwise the navigator lays the route on the ground).
+    static func readRoute(_ path: String?) throws(CLIError) -> (points: [GeodeticCoordinate], allHeights: Bool) {
         var input = try CSVInput(path: path, geographic: true)
         defer { input.close() }
         var route: [GeodeticCoordinate] = []
+        var allHeights = true
         while let row = try input.next(fieldCounts: 2...3) {
             let v = row.values
+            allHeights = allHeights && v.count == 3
             do { route.append(try GeodeticCoordinate(latitude: v[0], longitude: v[1], height: v.count == 3 ? v[2] : 0)) } catch {
                 throw .data(line: row.line, describe(error, latitude: v[0]))
             }
         }
-        return route
+        return (route, allHeights)
     }
 
     static func number(_ args: Arguments, _ name: String, default value: Double) throws(CLIError) -> Double {
@@ -35,10 +38,11 @@ enum NavigationCommands {
                                                   "duration-s", "estimator", "svg", "log", "html"], switches: ["jumps"])
         guard args.file == nil else { throw .usage("simulate takes no input file; use --route FILE") }
         var scenario = FieldSimulator.Scenario()
+        var routeHasHeights = false
         switch args.options["route"] ?? "straight" {
         case "straight": break
         case "sample": scenario.route = SampleRoute.coordinates()
-        case let path: scenario.route = try readRoute(path)
+        case let path: (scenario.route, routeHasHeights) = try readRoute(path)
         }
         guard scenario.route.count >= 2 else { throw .usage("--route needs at least two points") }
         let runs = try args.count("runs", default: 100)
@@ -94,8 +98,7 @@ enum NavigationCommands {
             if let path = args.options["log"] { try TextFile.write(FieldLog.text(of: events), to: path) }
             if let path = args.options["html"] {
                 // As `replay` would run the log: a route file's heights count when every row has one.
-                var heights = Navigator.RouteHeights.none
-                if let file = args.options["route"], file != "straight", file != "sample", try ReplayCommand.readRoute(file).1 { heights = .ellipsoidal }
+                let heights: Navigator.RouteHeights = routeHasHeights ? .ellipsoidal : .none
                 var navigator: Navigator
                 do { navigator = try Navigator(route: scenario.route, heights: heights) } catch { throw .usage(error.message) }
                 let projection: Matrix4x4d
@@ -161,7 +164,7 @@ enum NavigationCommands {
         guard let file = args.file else { throw .usage("arrows needs a ROUTE_FILE (rows lat,lon[,h])") }
         let spacing = try number(args, "spacing-m", default: 3), ahead = try number(args, "ahead-m", default: 100)
         guard spacing > 0, ahead > 0 else { throw .usage("--spacing-m and --ahead-m must be positive") }
-        let route = try readRoute(file)
+        let route = try readRoute(file).points
         guard !route.isEmpty else { throw .usage("the route file has no points") }
         let frame = SceneFrame(origin: origin, axes: .eus)
         out.line("x,y,z,yaw_deg")

@@ -19,7 +19,7 @@ enum ReplayCommand {
         let sides = viewportText.split(separator: "x", omittingEmptySubsequences: false)
         guard sides.count == 2, let width = Double(sides[0]), let height = Double(sides[1]), width > 0, height > 0,
               width.isFinite, height.isFinite else { throw .usage("--viewport must be WIDTHxHEIGHT in points, got '\(viewportText)'") }
-        let (route, withHeights) = try readRoute(routePath)
+        let (route, withHeights) = try NavigationCommands.readRoute(routePath)
         guard route.count >= 2 else { throw .usage("the route needs at least two points") }
         let heights: Navigator.RouteHeights
         switch try args.choice("route-heights", default: withHeights ? "ellipsoidal" : "none",
@@ -62,23 +62,6 @@ enum ReplayCommand {
             let page = RunPage(trace: trace, title: "Waymark replay: \(name)", source: "waymark replay --html", kind: "replay")
             try TextFile.write(page.html(), to: pagePath)
         }
-    }
-
-    /// A route file: rows lat,lon[,h]; the heights count only when every row has one
-    /// (otherwise the route lies on the ground under the user).
-    static func readRoute(_ path: String) throws(CLIError) -> ([GeodeticCoordinate], Bool) {
-        var input = try CSVInput(path: path, geographic: true)
-        defer { input.close() }
-        var route: [GeodeticCoordinate] = []
-        var allHeights = true
-        while let row = try input.next(fieldCounts: 2...3) {
-            let v = row.values
-            allHeights = allHeights && v.count == 3
-            do { route.append(try GeodeticCoordinate(latitude: v[0], longitude: v[1], height: v.count == 3 ? v[2] : 0)) } catch {
-                throw .data(line: row.line, describe(error, latitude: v[0]))
-            }
-        }
-        return (route, allHeights)
     }
 
     static func row(_ f: NavigatorFrame) -> String {

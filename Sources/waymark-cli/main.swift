@@ -84,7 +84,7 @@ var out = Output()
 out.lineBuffered = isatty(STDOUT_FILENO) != 0
 do {
     // `waymark COMMAND --help` and `waymark help COMMAND`: that command's help.
-    if Help.commands.contains(command), arguments.contains("--help") || arguments.contains("-h"),
+    if Help.commands(in: usage).contains(command), arguments.contains("--help") || arguments.contains("-h"),
        let text = Help.text(for: command, in: usage) {
         out.line(text)
         out.flush()
@@ -108,7 +108,7 @@ do {
     case "help", "--help", "-h":
         if let topic = arguments.first {
             guard let text = Help.text(for: topic, in: usage) else {
-                throw CLIError.usage("no command '\(topic)'" + (Help.suggestion(for: topic).map { "; did you mean '\($0)'?" } ?? "")
+                throw CLIError.usage("no command '\(topic)'" + (Help.suggestion(for: topic, in: usage).map { "; did you mean '\($0)'?" } ?? "")
                                      + " (waymark help lists them)")
             }
             out.line(text)
@@ -121,7 +121,7 @@ do {
         out.line("waymark \(WaymarkVersion.string)")
     default:
         throw CLIError.usage("unknown command '\(command)'"
-                             + (Help.suggestion(for: command).map { "; did you mean '\($0)'?" } ?? "")
+                             + (Help.suggestion(for: command, in: usage).map { "; did you mean '\($0)'?" } ?? "")
                              + " (waymark help lists the commands)")
     }
     out.flush()
