@@ -90,7 +90,7 @@ do {
         out.flush()
         exit(0)
     }
-    arguments = try OutputOptions.extract(from: arguments, into: &out)
+    arguments = try OutputOptions.extract(from: arguments, command: command, into: &out)
     switch command {
     case "demo": try DemoCommand.run(arguments, &out)
     case "scene": try ConversionCommands.scene(arguments, &out)
@@ -124,6 +124,7 @@ do {
                              + (Help.suggestion(for: command, in: usage).map { "; did you mean '\($0)'?" } ?? "")
                              + " (waymark help lists the commands)")
     }
+    out.finish()
     out.flush()
 } catch let error as CLIError {
     out.flush()
