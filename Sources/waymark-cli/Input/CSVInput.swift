@@ -47,6 +47,11 @@ struct CSVInput {
     /// The current line's fields, unquoted and trimmed: ranges into `fieldBytes`.
     private var fieldBytes: [UInt8] = []
     private var fields: [Range<Int>] = []
+    /// The line's buffer was handed to `fieldBytes` (a line without quotes: its fields
+    /// are ranges of it); `line` then holds stale bytes.
+    private var lineMoved = false
+    /// The current line's bytes wherever they are.
+    private var lineBytes: [UInt8] { lineMoved ? fieldBytes : line }
     /// Rows are `lat,lon[,h]`: a header naming the columns may reorder them.
     private let geographic: Bool
     private let options: CSVOptions
@@ -99,11 +104,13 @@ struct CSVInput {
 
     /// The next raw line (without its newline) in `line`; false at the end of the input.
     private mutating func readLine() throws(CLIError) -> Bool {
+        lineMoved = false
         line.removeAll(keepingCapacity: true)
         while true {
             if chunkStart == chunkEnd {
                 if atEnd { return !line.isEmpty }
-                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                let descriptor = fd   // no self inside the closures: that would copy the reader
+                let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if n < 0 {
                     if errno == EINTR { continue }
                     let reason = String(cString: strerror(errno))
@@ -115,15 +122,17 @@ struct CSVInput {
                 chunkStart = 0
                 chunkEnd = n
             }
+            let (from, to) = (chunkStart, chunkEnd)
             let newline = chunk.withUnsafeBufferPointer { c -> Int? in
-                guard let p = memchr(c.baseAddress! + chunkStart, 10, chunkEnd - chunkStart) else { return nil }
+                guard let p = memchr(c.baseAddress! + from, 10, to - from) else { return nil }
                 return UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self) - c.baseAddress!
             }
             let end = newline ?? chunkEnd
             guard line.count + (end - chunkStart) <= Self.maximumLineBytes else {
                 throw .data(line: lineNumber + 1, "longer than \(Self.maximumLineBytes) bytes (1 MiB)")
             }
-            line.append(contentsOf: chunk[chunkStart..<end])
+            let start = chunkStart
+            chunk.withUnsafeBufferPointer { c in line.append(contentsOf: UnsafeBufferPointer(rebasing: c[start..<end])) }
             chunkStart = newline.map { $0 + 1 } ?? chunkEnd
             if newline != nil { return true }
         }
@@ -164,10 +173,20 @@ struct CSVInput {
             dataRows += 1
             return (lineNumber, columns.count)
         }
-        try checkCount(fields.count, fieldCounts)
-        for i in 0..<fields.count { values[i] = try value(fields[i], index: i) }
+        let count = fields.count
+        try Self.checkCount(count, fieldCounts, line: lineNumber)
+        // Locals, not self, inside the closures: capturing the reader would copy it.
+        let bytes = fieldBytes, ranges = fields
+        let bad = bytes.withUnsafeBufferPointer { b -> Int? in
+            for i in 0..<count {
+                guard let v = NumberParsing.double(UnsafeBufferPointer(rebasing: b[ranges[i]])), v.isFinite else { return i }
+                values[i] = v
+            }
+            return nil
+        }
+        if let bad { _ = try value(fields[bad], index: bad) }   // throws, naming the field
         dataRows += 1
-        return (lineNumber, fields.count)
+        return (lineNumber, count)
     }
 
     /// Reads lines until one with data fields (skipping blanks, comments and the header);
@@ -175,13 +194,14 @@ struct CSVInput {
     private mutating func nextFields(fieldCounts: ClosedRange<Int>) throws(CLIError) -> Bool {
         while try readLine() {
             lineNumber += 1
+            let number = lineNumber   // not self inside the closure: that would copy the reader
             let content = try line.withUnsafeBufferPointer { all throws(CLIError) -> Range<Int>? in
-                guard memchr(all.baseAddress!, 0, all.count) == nil || all.isEmpty else {
-                    throw CLIError.data(line: lineNumber, "contains a NUL byte")
+                guard all.isEmpty || memchr(all.baseAddress!, 0, all.count) == nil else {
+                    throw CLIError.data(line: number, "contains a NUL byte")
                 }
                 var start = 0, end = all.count
                 // A UTF-8 byte-order mark.
-                if lineNumber == 1, end >= 3, all[0] == 0xEF, all[1] == 0xBB, all[2] == 0xBF { start = 3 }
+                if number == 1, end >= 3, all[0] == 0xEF, all[1] == 0xBB, all[2] == 0xBF { start = 3 }
                 while start < end, Self.isSpace(all[start]) { start += 1 }
                 while end > start, Self.isSpace(all[end - 1]) { end -= 1 }
                 if start == end || all[start] == UInt8(ascii: "#") { return nil }
@@ -237,6 +257,7 @@ struct CSVInput {
     /// (both: ambiguous, an error); else spaces; else (one field) a comma.
     private func detectDelimiter(_ content: Range<Int>) throws(CLIError) -> CSVDelimiter {
         var comma = false, semicolon = false, tab = false, space = false, quoted = false
+        let line = lineBytes
         for b in line[content] {
             switch b {
             case UInt8(ascii: "\""): quoted.toggle()
@@ -258,6 +279,7 @@ struct CSVInput {
 
     /// "semicolons", "tabs" or "spaces" when a one-field line is numbers separated by them.
     private func otherSeparator(_ content: Range<Int>) -> String? {
+        let line = lineBytes
         let bytes = line[content]
         var pieces = 0, allNumbers = true
         var separators: Set<UInt8> = []
@@ -282,14 +304,57 @@ struct CSVInput {
 
     /// Splits the line's `content` into `fields` (unquoted, trimmed).
     private mutating func split(_ content: Range<Int>, by delimiter: CSVDelimiter) throws(CLIError) {
-        fieldBytes.removeAll(keepingCapacity: true)
-        fields.removeAll(keepingCapacity: true)
+        if lineMoved { swap(&line, &fieldBytes); lineMoved = false }
+        // The buffers are moved out while they are worked on (no copies, no retains).
+        var out: [UInt8] = [], ranges: [Range<Int>] = [], text: [UInt8] = []
+        swap(&out, &fieldBytes); swap(&ranges, &fields); swap(&text, &line)
+        defer { swap(&out, &fieldBytes); swap(&ranges, &fields); swap(&text, &line) }
+        out.removeAll(keepingCapacity: true)
+        ranges.removeAll(keepingCapacity: true)
+        let number = lineNumber
+        let quoted = text.withUnsafeBufferPointer { memchr($0.baseAddress! + content.lowerBound, 34, content.count) != nil }
+        if !quoted {
+            // Fields are ranges of the line itself: its buffer becomes the fields' bytes.
+            text.withUnsafeBufferPointer { line in Self.ranges(line, content, delimiter, into: &ranges) }
+            swap(&out, &text)
+            lineMoved = true
+            return
+        }
+        try text.withUnsafeBufferPointer { line throws(CLIError) in
+            try Self.split(line, content, delimiter, into: &out, &ranges, line: number)
+        }
+    }
+
+    /// The fields of a line without quotes, as ranges of the line, trimmed.
+    private static func ranges(_ line: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, _ delimiter: CSVDelimiter,
+                               into fields: inout [Range<Int>]) {
+        var i = content.lowerBound
+        let end = content.upperBound
+        while true {
+            if delimiter == .whitespace { while i < end, isSpace(line[i]) { i += 1 } }
+            else { while i < end, line[i] == 32 || line[i] == 9 && delimiter != .tab { i += 1 } }
+            let from = i
+            while i < end, !separates(line[i], delimiter) { i += 1 }
+            var to = i
+            while to > from, line[to - 1] == 32 || line[to - 1] == 9 || line[to - 1] == 13 { to -= 1 }
+            fields.append(from..<to)
+            if i >= end { break }
+            i += 1   // the separator
+            if delimiter == .whitespace {
+                while i < end, isSpace(line[i]) { i += 1 }
+                if i >= end { break }
+            }
+        }
+    }
+
+    private static func split(_ line: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, _ delimiter: CSVDelimiter,
+                              into fieldBytes: inout [UInt8], _ fields: inout [Range<Int>], line lineNumber: Int) throws(CLIError) {
         let separator = delimiter.byte
         var i = content.lowerBound
         let end = content.upperBound
         while true {
             // One field from i.
-            if delimiter == .whitespace { while i < end, Self.isSpace(line[i]) { i += 1 } }
+            if delimiter == .whitespace { while i < end, isSpace(line[i]) { i += 1 } }
             else { while i < end, line[i] == 32 || line[i] == 9 && separator != 9 { i += 1 } }
             let start = fieldBytes.count
             if i < end, line[i] == UInt8(ascii: "\"") {
@@ -307,22 +372,22 @@ struct CSVInput {
                 }
                 guard closed else { throw .data(line: lineNumber, "field \(fields.count + 1): a quote is not closed") }
                 while i < end, line[i] == 32 || line[i] == 9 && separator != 9 { i += 1 }
-                guard i == end || Self.separates(line[i], delimiter) else {
+                guard i == end || separates(line[i], delimiter) else {
                     throw .data(line: lineNumber, "field \(fields.count + 1): text after the closing quote")
                 }
                 fields.append(start..<fieldBytes.count)
             } else {
                 let from = i
-                while i < end, !Self.separates(line[i], delimiter) { i += 1 }
+                while i < end, !separates(line[i], delimiter) { i += 1 }
                 var to = i
                 while to > from, line[to - 1] == 32 || line[to - 1] == 9 || line[to - 1] == 13 { to -= 1 }
-                fieldBytes.append(contentsOf: line[from..<to])
+                fieldBytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[from..<to]))
                 fields.append(start..<fieldBytes.count)
             }
             if i >= end { break }
             i += 1   // the separator
             if delimiter == .whitespace {
-                while i < end, Self.isSpace(line[i]) { i += 1 }
+                while i < end, isSpace(line[i]) { i += 1 }
                 if i >= end { break }
             }
         }
@@ -344,6 +409,10 @@ struct CSVInput {
     }
 
     private func checkCount(_ count: Int, _ fieldCounts: ClosedRange<Int>) throws(CLIError) {
+        try Self.checkCount(count, fieldCounts, line: lineNumber)
+    }
+
+    private static func checkCount(_ count: Int, _ fieldCounts: ClosedRange<Int>, line lineNumber: Int) throws(CLIError) {
         guard fieldCounts.contains(count) else {
             let expected = fieldCounts.count == 1 ? "\(fieldCounts.lowerBound)" : "\(fieldCounts.lowerBound) to \(fieldCounts.upperBound)"
             let hint = count > fieldCounts.upperBound ? " (--keep-columns carries extra columns through to the output)" : ""

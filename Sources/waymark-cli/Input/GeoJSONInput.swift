@@ -173,7 +173,8 @@ enum GeoJSONInput {
 
         mutating func expect(_ c: Character) throws(CLIError) {
             skipSpace()
-            guard i < bytes.count, bytes[i] == c.asciiValue! else { throw .data(line: line, "not JSON: expected '\(c)'") }
+            guard i < bytes.count else { throw .data(line: line, "the JSON document ends early (expected '\(c)')") }
+            guard bytes[i] == c.asciiValue! else { throw .data(line: line, "not JSON: expected '\(c)'") }
             i += 1
         }
 

@@ -95,6 +95,7 @@ struct RowInput {
         switch format {
         case .csv:
             csv = try CSVInput(path: path, geographic: geographic, options: csvOptions)
+            keepsColumns = csvOptions.keepColumns
         case .geojson:
             (rows, isRoute) = try GeoJSONInput.rows(try WholeInput.read(path))
         case .gpx:
@@ -132,7 +133,7 @@ struct RowInput {
     var extraNames: [String] { csv?.extraNames ?? [] }
 
     /// `--keep-columns`: rows carry text columns, read them with ``next(fieldCounts:)``.
-    var keepsColumns: Bool { csv?.keepsColumns ?? false }
+    private(set) var keepsColumns = false
 
     mutating func next(fieldCounts: ClosedRange<Int>) throws(CLIError) -> Row? {
         if csv != nil { return try csv!.next(fieldCounts: fieldCounts) }
@@ -149,7 +150,7 @@ struct RowInput {
 
     /// The hot path: the next row's numbers into `values` without allocating (CSV).
     mutating func next(into values: UnsafeMutablePointer<Double>, fieldCounts: ClosedRange<Int>) throws(CLIError) -> (line: Int, count: Int)? {
-        if csv != nil, !keepsColumns { return try csv!.next(into: values, fieldCounts: fieldCounts) }
+        if !keepsColumns, csv != nil { return try csv!.next(into: values, fieldCounts: fieldCounts) }
         guard let row = try next(fieldCounts: fieldCounts) else { return nil }
         for (i, v) in row.values.enumerated() { values[i] = v }
         return (row.line, row.values.count)
