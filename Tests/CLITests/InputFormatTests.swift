@@ -262,3 +262,35 @@ struct StreamingIdentityTests {
         }
     }
 }
+
+@Suite("the CLI's text before and after the streaming rewrite")
+struct GoldenOutputTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Data/cli_golden")
+
+    /// Each command on Tests/Data/cli_golden's inputs prints exactly what the CLI printed
+    /// before issue 13's readers and writers (Tests/Data/tools/make_cli_golden.sh).
+    @Test("scene, geodetic, inverse and datum print byte for byte what the old CLI printed (edge values included)",
+          arguments: [
+              (["scene", "--origin", "55.73397,37.58864,158", "--axes", "eus"], "points.csv", "scene_eus.out"),
+              (["scene", "--origin", "55.73397,37.58864,158", "--axes", "enu"], "points.csv", "scene_enu.out"),
+              (["scene", "--origin", "55.73397,37.58864,158", "--axes", "eun"], "points.csv", "scene_eun.out"),
+              (["scene", "--origin", "55.73397,37.58864,158", "--method", "haversine"], "points.csv", "scene_haversine.out"),
+              (["geodetic", "--origin", "55.73397,37.58864,158", "--axes", "enu"], "scene_enu.csv", "geodetic_enu.out"),
+              (["inverse"], "pairs.csv", "inverse.out"),
+              (["inverse", "--method", "haversine"], "pairs.csv", "inverse_haversine.out"),
+              (["datum", "--from", "wgs84", "--to", "gcj02"], "china.csv", "datum_wgs84_gcj02.out"),
+              (["datum", "--from", "gcj02", "--to", "wgs84"], "china.csv", "datum_gcj02_wgs84.out"),
+              (["datum", "--from", "wgs84", "--to", "bd09"], "china.csv", "datum_wgs84_bd09.out"),
+              (["datum", "--from", "bd09", "--to", "gcj02"], "china.csv", "datum_bd09_gcj02.out"),
+          ])
+    func sameText(_ arguments: [String], _ input: String, _ expected: String) throws {
+        let golden = try String(contentsOf: Self.directory.appendingPathComponent(expected), encoding: .utf8)
+        let fromFile = try Waymark.run(arguments + [Self.directory.appendingPathComponent(input).path])
+        #expect(fromFile.status == 0 && fromFile.stdout == golden, "\(arguments) \(input): \(fromFile.stderr)")
+        // Through a pipe, row by row (--line-buffered: batches of one).
+        let text = try String(contentsOf: Self.directory.appendingPathComponent(input), encoding: .utf8)
+        let piped = try Waymark.run(arguments + ["--line-buffered"], input: text)
+        #expect(piped.status == 0 && piped.stdout == golden, "\(arguments) --line-buffered")
+    }
+}
