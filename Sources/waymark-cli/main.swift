@@ -57,7 +57,8 @@ commands:
              bilinear (default) is PROJ's vgridshift, up to 1.24 m from NGA's
              interpolation between grid nodes; cubic is NGA's (within 0.71 mm)
   version    (or --version) prints "waymark MAJOR.MINOR.PATCH"; --generate-manual
-             prints this help as the man page waymark(1) (roff)
+             prints this help as the man page waymark(1) (roff);
+             --generate-completion-script bash|zsh|fish prints a shell completion script
 
 Output options for every command: --precision N (0 to 17 fixed decimals for row
 values; default: the shortest form that reads back as the same double),
@@ -137,6 +138,12 @@ do {
         } else {
             out.line(usage)
         }
+    case "--generate-completion-script":
+        let shell = arguments.first ?? ""
+        guard arguments.count == 1, let script = Completions.script(for: shell, usage: usage) else {
+            throw CLIError.usage("--generate-completion-script takes one of bash, zsh, fish")
+        }
+        out.line(script, terminated: false)
     case "--generate-manual":
         out.line(ManualPage.roff(usage: usage, version: WaymarkVersion.string), terminated: false)
     case "--version", "version":

@@ -294,3 +294,42 @@ struct GoldenOutputTests {
         #expect(piped.status == 0 && piped.stdout == golden, "\(arguments) --line-buffered")
     }
 }
+
+@Suite("shell completions")
+struct CompletionTests {
+    /// Runs bash's completion function on a command line; the words offered.
+    static func complete(_ script: String, _ words: [String]) throws -> [String] {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-completion-\(getpid()).bash")
+        try Data(script.utf8).write(to: path)
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "source '\(path.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _waymark; printf '%s\\n' \"${COMPREPLY[@]}\""]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test("--generate-completion-script bash|zsh|fish: commands, each command's options and choices, from the usage text")
+    func completions() throws {
+        let bash = try Waymark.run(["--generate-completion-script", "bash"])
+        #expect(bash.status == 0 && bash.stdout.contains("complete -o filenames -F _waymark waymark"))
+        #expect(try Self.complete(bash.stdout, ["waymark", "sce"]) == ["scene"])
+        #expect(try Self.complete(bash.stdout, ["waymark", "scene", "--axes", ""]) == ["eus", "enu", "eun"])
+        #expect(try Set(Self.complete(bash.stdout, ["waymark", "scene", "--"])).isSuperset(of: ["--origin", "--from", "--to", "--delimiter", "--keep-columns", "--precision"]))
+        #expect(try Self.complete(bash.stdout, ["waymark", "datum", "--from", ""]) == ["wgs84", "gcj02", "bd09"])
+        #expect(try Self.complete(bash.stdout, ["waymark", "datum", "--input-format", "g"]) == ["geojson", "gpx"])
+        #expect(try Self.complete(bash.stdout, ["waymark", "help", "rep"]) == ["replay"])
+        let zsh = try Waymark.run(["--generate-completion-script", "zsh"])
+        #expect(zsh.status == 0 && zsh.stdout.hasPrefix("#compdef waymark") && zsh.stdout.contains("_waymark"))
+        let fish = try Waymark.run(["--generate-completion-script", "fish"])
+        #expect(fish.status == 0 && fish.stdout.contains("-n '__fish_seen_subcommand_from scene' -l axes -x -a 'eus enu eun'"), "\(fish.stdout.prefix(300))")
+        for bad in [["--generate-completion-script"], ["--generate-completion-script", "tcsh"]] {
+            let r = try Waymark.run(bad)
+            #expect(r.status == 64 && r.stdout.isEmpty)
+        }
+    }
+}
