@@ -6,8 +6,10 @@ enum NavigationCommands {
     /// Reads a route (CSV `lat,lon[,h]` rows, or GeoJSON, GPX or a polyline as the
     /// file's extension says) into coordinates; `allHeights` says whether
     /// every row had a height (otherwise the navigator lays the route on the ground).
-    static func readRoute(_ path: String?, format: InputFormat? = nil) throws(CLIError) -> (points: [GeodeticCoordinate], allHeights: Bool) {
-        var input = try RowInput(path: path, format: format, geographic: true)
+    /// `gpxHeights: "orthometric"` keeps GPX `<ele>` above sea level (for a caller that
+    /// converts them itself, as `replay --route-heights orthometric` does).
+    static func readRoute(_ path: String?, format: InputFormat? = nil, gpxHeights: String? = nil) throws(CLIError) -> (points: [GeodeticCoordinate], allHeights: Bool) {
+        var input = try RowInput(path: path, format: format, geographic: true, gpxHeights: gpxHeights)
         defer { input.close() }
         var route: [GeodeticCoordinate] = []
         var allHeights = true

@@ -88,9 +88,10 @@ past the coordinates through to the output (otherwise they are an error).
 Degrees, metres, heights above the WGS-84 ellipsoid. Axes: eus = x east, y up,
 z south (ARKit gravityAndHeading, the default); enu = x east, y north, z up;
 eun = x east, y up, z north (Unity). Input: CSV, LF or CRLF, a UTF-8 byte-order
-mark ignored, blank and # lines skipped, a first line with no number in it is a header (for lat,lon[,h] rows a
-header naming lat/lon/h columns sets their order, so lon,lat files read right); a
-header without rows is an error; lines are at most 1 MiB and contain no NUL bytes.
+mark ignored, blank and # lines skipped, a first line with no number in it is a
+header (for lat,lon[,h] rows a header naming lat/lon/h columns sets their order,
+so lon,lat files read right); a header or comments without rows are an error;
+lines are at most 1 MiB and contain no NUL bytes.
 Exit status: 64 usage error, 65 bad input (the message names the line), 66 the
 input file cannot be opened or read (missing, unreadable, a directory), 69 a PROJ
 grid is not installed or unreadable, 74 an I/O error (writing the output failed:

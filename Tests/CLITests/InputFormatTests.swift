@@ -333,3 +333,27 @@ struct CompletionTests {
         }
     }
 }
+
+@Suite("never silently nothing")
+struct NeverSilentlyNothingTests {
+    @Test("comments without rows, a polyline file of comments, an empty GeoJSON or GPX document: exit 65; truly empty input: a header and exit 0")
+    func nothingIsAnError() throws {
+        let cases: [([String], String, String)] = [
+            (InputFormatTests.origin, "# just a comment\n\n", "line 1"),
+            (InputFormatTests.origin, "\n\n# later\n", "line 3"),
+            (InputFormatTests.origin + ["--from", "polyline"], "# none\n", "line 1"),
+            (InputFormatTests.origin + ["--from", "geojson"], "", "ends early"),
+            (InputFormatTests.origin + ["--from", "gpx", "--heights", "orthometric"], "<gpx/>", "no trkpt"),
+            (InputFormatTests.origin, "lat,lon,h\n55.7,37.6,1\n55.7;37.6;1\n", "line 3"),
+            (["inverse"], "lat1,lon1,lat2,lon2\n0,0,0,1\nfoo,bar,baz,qux\n", "line 3"),
+        ]
+        for (args, input, reason) in cases {
+            let r = try Waymark.run(args, input: input)
+            #expect(r.status == 65 && r.stderr.contains(reason), "\(args) \(input.debugDescription): \(r.stderr)")
+        }
+        for args in [InputFormatTests.origin, InputFormatTests.origin + ["--from", "polyline"], ["inverse"]] {
+            let r = try Waymark.run(args, input: "")
+            #expect(r.status == 0 && r.lines.count == 1, "\(args)")
+        }
+    }
+}

@@ -26,8 +26,8 @@ struct Row {
 /// (`"…"`, `""` for a quote). Every other line must have an allowed number of numeric
 /// fields, or reading stops with a data error naming the line; a line of numbers
 /// separated by semicolons, tabs or spaces when commas are expected is such an error
-/// (not a header), and an input with a header but no data rows is one too, so rows are
-/// never lost without a word. A line longer than ``maximumLineBytes`` or containing a
+/// (not a header), and an input with a header or comments but no data rows is one too,
+/// so rows are never lost without a word. A line longer than ``maximumLineBytes`` or containing a
 /// NUL byte is a data error too, so memory stays bounded whatever the input and a NUL
 /// can never cut a row short. A path that cannot be opened or read, or is a directory,
 /// is EX_NOINPUT (66); a read error later is EX_IOERR (74).
@@ -62,6 +62,8 @@ struct CSVInput {
     private var namedCount: Int? = nil
     private var headerNames: [String] = []
     private var headerLine: Int? = nil
+    /// The first `#` line: an input of nothing but comments is an error too.
+    private var firstComment: Int? = nil
     private var dataRows = 0
     /// With `--keep-columns`: the names of the columns carried through (from the header,
     /// or `field3`, … without one), known after the first row.
@@ -204,10 +206,15 @@ struct CSVInput {
                 if number == 1, end >= 3, all[0] == 0xEF, all[1] == 0xBB, all[2] == 0xBF { start = 3 }
                 while start < end, Self.isSpace(all[start]) { start += 1 }
                 while end > start, Self.isSpace(all[end - 1]) { end -= 1 }
-                if start == end || all[start] == UInt8(ascii: "#") { return nil }
+                if start == end { return nil }
+                if all[start] == UInt8(ascii: "#") { return start..<start }   // a comment
                 return start..<end
             }
             guard let content else { continue }
+            if content.isEmpty {
+                if firstComment == nil { firstComment = lineNumber }
+                continue
+            }
             let firstContent = !sawData
             if delimiter == nil {
                 if firstContent || options.autoDetect {
@@ -245,6 +252,9 @@ struct CSVInput {
         }
         if let headerLine, dataRows == 0 {
             throw .data(line: headerLine, "a header and no data rows")
+        }
+        if let firstComment, dataRows == 0 {
+            throw .data(line: firstComment, "comments and no data rows")
         }
         return false
     }

@@ -50,6 +50,10 @@ enum PolylineInput {
                 rows.append(Row(line: lineNumber, values: [la, lo]))
             }
         }
+        if polylines == 0, let first = bytes.firstIndex(where: { ![32, 9, 10, 13].contains($0) }) {
+            // Only comments: not silently nothing.
+            throw .data(line: bytes[..<first].filter { $0 == 10 }.count + 1, "comments and no polyline")
+        }
         return (rows, polylines == 1)
     }
 }
