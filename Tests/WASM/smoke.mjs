@@ -9,7 +9,7 @@
 // "N passed, N failed"; exits 1 on any failure.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { loadWaymark, Axes, Status, Region, WaymarkError } from "../../examples/webxr/waymark.js";
+import { loadWaymark, rigidPose, Axes, Status, Region, WaymarkError } from "../../examples/webxr/waymark.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const modulePath = process.argv[2] ?? `${root}build-wasm/waymark-core.wasm`;
@@ -171,6 +171,22 @@ check(cityRows === 664, `664 gcoord cities (read ${cityRows})`);
     const t = anchors.subarray(16 * i, 16 * i + 16);
     check([0, 1, 2].every((k) => t[12 + k] === Math.fround(scene[3 * i + k])) && t[15] === 1 && t[5] === 1,
           `anchor ${i}: translation = forward position, rotation about up`);
+  }
+  // rigidPose (what the page hands XRRigidTransform): the quaternion turns the model's
+  // forward (-Z in EUS) towards the next point, horizontally; the last keeps the heading.
+  for (let i = 0; i < n; i++) {
+    const { position, orientation: q } = rigidPose(anchors, i);
+    const j = Math.min(i, n - 2);
+    const toward = [scene[3 * j + 3] - scene[3 * j], 0, scene[3 * j + 5] - scene[3 * j + 2]];
+    const length = Math.hypot(...toward);
+    // v' = v + 2w (q × v) + 2 q × (q × v), v = (0, 0, -1).
+    const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+    const u = [q.x, q.y, q.z], v = [0, 0, -1], t = cross(u, v), tt = cross(u, t);
+    const forward = v.map((x, k) => x + 2 * q.w * t[k] + 2 * tt[k]);
+    const alignment = (forward[0] * toward[0] + forward[1] * toward[1] + forward[2] * toward[2]) / length;
+    check(alignment > 1 - 1e-6 && Math.abs(forward[1]) < 1e-6 && Math.abs(Math.hypot(q.x, q.y, q.z, q.w) - 1) < 1e-6,
+          `anchor ${i}: rigidPose faces the next point (${alignment})`);
+    check(position.x === anchors[16 * i + 12] && position.z === anchors[16 * i + 14], `anchor ${i}: rigidPose position`);
   }
   check(Math.abs(scene[0] - 1) < 1e-9 && Math.abs(scene[1] - 2) < 1e-9 && Math.abs(scene[2] - 3) < 1e-9, "the estimate moves the origin");
   frame.dispose();
