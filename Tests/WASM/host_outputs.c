@@ -4,7 +4,9 @@
  * (build/libwaymark-core.a) when that exists.
  * Usage: host_outputs <Tests/Data>. Prints one line per input, %.17g (round-trips
  * exactly): "enu" + forward x y z + reverse lat lon h, "city" + GCJ-02 lat lon + BD-09
- * of the file's GCJ-02 lat lon + WGS-84 back from the computed GCJ-02 lat lon. */
+ * of the file's GCJ-02 lat lon + WGS-84 back from the computed GCJ-02 lat lon, and
+ * "arrow" + x y z yaw distance for the arrows of examples/c-engine/route.csv (a route
+ * handle: the library's own allocation) as Tests/WASM/smoke.mjs builds them. */
 #define WAYMARK_CORE
 #include <waymark.h>
 
@@ -40,6 +42,44 @@ static void fail(const char *what) {
     exit(1);
 }
 
+/* The c-engine example's route in an EUS frame at its first point, the estimate
+ * (1, 2, 3) m and 10 degrees, as a route; the user 0.5 m east of its first point; the
+ * arrows every 2 m for 50 m from there. */
+static void route_arrows(const char *data_dir) {
+    char path[4096], line[256];
+    wm_geodetic points[16];
+    wm_vec3 scene[16], user;
+    wm_frame frame;
+    wm_route *route = NULL;
+    wm_route_position at;
+    wm_arrow arrows[64];
+    size_t n = 0, count = 0, i;
+    wm_vec3 estimate = {1, 2, 3};
+    FILE *f;
+    snprintf(path, sizeof path, "%s/../../examples/c-engine/route.csv", data_dir);
+    f = fopen(path, "r");
+    if (!f) fail("opening examples/c-engine/route.csv");
+    while (n < 16 && fgets(line, sizeof line, f)) {
+        if (line[0] == '#') continue;
+        points[n].lat_deg = field(line, 0); points[n].lon_deg = field(line, 1); points[n].height_m = field(line, 2);
+        n++;
+    }
+    fclose(f);
+    if (wm_frame_init(&frame, points[0], WM_AXES_EUS) != WM_OK) fail("wm_frame_init");
+    if (wm_frame_set_estimate(&frame, estimate, 10) != WM_OK) fail("wm_frame_set_estimate");
+    if (wm_frame_forward(&frame, points, 24, scene, 24, n, NULL) != WM_OK) fail("wm_frame_forward");
+    if (wm_route_create(scene, 24, n, WM_AXES_EUS, &route) != WM_OK) fail("wm_route_create");
+    user = scene[0];
+    user.x += 0.5;
+    if (wm_route_project(route, user, &at) != WM_OK) fail("wm_route_project");
+    if (wm_route_arrows(route, &at, 2, 50, arrows, 64, &count) != WM_OK) fail("wm_route_arrows");
+    for (i = 0; i < count; i++) {
+        printf("arrow %.17g %.17g %.17g %.17g %.17g\n", arrows[i].position.x, arrows[i].position.y,
+               arrows[i].position.z, arrows[i].yaw_deg, arrows[i].distance_along_m);
+    }
+    wm_route_destroy(route);
+}
+
 int main(int argc, char **argv) {
     char line[4096];
     FILE *f;
@@ -73,5 +113,6 @@ int main(int argc, char **argv) {
                bd_out.lon_deg, back.lat_deg, back.lon_deg);
     }
     fclose(f);
+    route_arrows(argv[1]);
     return 0;
 }

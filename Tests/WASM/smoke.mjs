@@ -42,6 +42,7 @@ function readCSV(relative) {
   return rows.map((fields) => Object.fromEntries(header.map((name, i) => [name, fields[i] ?? ""])));
 }
 
+const figure = (x) => (x === 0 ? "0" : x.toPrecision(2));
 const angleDiff = (a, b) => { const d = Math.abs(a - b) % 360; return Math.min(d, 360 - d); };
 const degree = Math.PI / 180;
 
@@ -76,7 +77,7 @@ check(descriptions.size === Status.NOT_AVAILABLE + 1, "every status has its own 
 
 // ---- ENU reference vectors: PROJ 9.5.1's cart + topocentric (Tests/Data/README) -----
 let enuRows = 0, enuWorst = 0, enuWorstHeight = 0;
-const enuAnswers = [];
+const enuAnswers = [], arrowAnswers = [];
 for (const row of readCSV("enu_wgs84.csv")) {
   const v = Object.values(row).map(Number);
   const frame = wm.createFrame([v[0], v[1], v[2]], Axes.ENU);
@@ -188,6 +189,25 @@ check(cityRows === 664, `664 gcoord cities (read ${cityRows})`);
           `anchor ${i}: rigidPose faces the next point (${alignment})`);
     check(position.x === anchors[16 * i + 12] && position.z === anchors[16 * i + 14], `anchor ${i}: rigidPose position`);
   }
+  // A route handle (the library's own allocation, in linear memory): the arrows every
+  // 2 m for 50 m from the user 0.5 m east of the start; compared with the host below.
+  {
+    const block = wm.alloc(8 + 24 * n + 24 + 64 + 64 * 40 + 4);
+    const out = block, points = block + 8, user = points + 24 * n, position = user + 24, arrows = position + 64, count = arrows + 64 * 40;
+    wm.f64(points, 3 * n).set(scene);
+    wm.f64(user, 3).set([scene[0] + 0.5, scene[1], scene[2]]);
+    check(raw.wm_route_create(points, 24, n, Axes.EUS, out) === Status.OK, "wm_route_create");
+    const route = wm.u32(out, 1)[0];
+    check(raw.wm_route_project(route, user, position) === Status.OK, "wm_route_project");
+    check(raw.wm_route_arrows(route, position, 2, 50, arrows, 64, count) === Status.OK, "wm_route_arrows");
+    const k = wm.u32(count, 1)[0];
+    const values = wm.f64(arrows, 5 * k);
+    for (let i = 0; i < k; i++) arrowAnswers.push(Array.from(values.subarray(5 * i, 5 * i + 5)));
+    check(k === 25 && arrowAnswers[0][4] === 2 && arrowAnswers[k - 1][4] === 50, `25 arrows, 2 to 50 m along (${k})`);
+    check(raw.wm_route_arrows(route, position, 2, 50, arrows, 3, count) === Status.BAD_COUNT, "too small a capacity is BAD_COUNT");
+    raw.wm_route_destroy(route);
+    wm.free(block);
+  }
   check(Math.abs(scene[0] - 1) < 1e-9 && Math.abs(scene[1] - 2) < 1e-9 && Math.abs(scene[2] - 3) < 1e-9, "the estimate moves the origin");
   frame.dispose();
 }
@@ -234,7 +254,7 @@ check(cityRows === 664, `664 gcoord cities (read ${cityRows})`);
 let hostSummary = "";
 if (hostOutputs) {
   const lines = readFileSync(hostOutputs, "utf8").trim().split("\n").map((l) => l.split(" "));
-  const host = { enu: [], city: [] };
+  const host = { enu: [], city: [], arrow: [] };
   for (const [kind, ...numbers] of lines) host[kind].push(numbers.map(Number));
   check(host.enu.length === enuRows && host.city.length === cityRows, `host outputs: ${host.enu.length} ENU and ${host.city.length} city lines`);
   let enuIdentical = 0, enuApart = 0, reverseApart = 0;
@@ -256,14 +276,24 @@ if (hostOutputs) {
     if (same(h[0], gcjOut[3 * i]) && same(h[1], gcjOut[3 * i + 1]) && same(h[4], backOut[3 * i]) && same(h[5], backOut[3 * i + 1])) gcjIdentical++;
     bdApart = Math.max(bdApart, Math.abs(h[2] - bdOut[3 * i]), Math.abs(h[3] - bdOut[3 * i + 1]));
   });
+  // The arrows: positions through the frame (libm), yaw through atan2: 1e-8 m and 1e-12°.
+  check(host.arrow.length === arrowAnswers.length, `host outputs: ${host.arrow.length} arrows`);
+  let arrowApart = 0, yawApart = 0;
+  host.arrow.forEach((h, i) => {
+    const w = arrowAnswers[i] ?? [NaN, NaN, NaN, NaN, NaN];
+    arrowApart = Math.max(arrowApart, Math.hypot(h[0] - w[0], h[1] - w[1], h[2] - w[2]), Math.abs(h[4] - w[4]));
+    yawApart = Math.max(yawApart, angleDiff(h[3], w[3]));
+  });
+  check(arrowApart <= 1e-8 && yawApart <= 1e-12, `route arrows within 1e-8 m and 1e-12° of the host's (${arrowApart} m, ${yawApart}°)`);
   check(gcjIdentical === cityRows, `GCJ-02 and its inverse bit-identical to the host's (${gcjIdentical} of ${cityRows} cities)`);
   check(bdApart <= 1e-13, `BD-09 within 1e-13° of the host's (${bdApart}°)`);
-  hostSummary = `wasm: against the host build (${process.arch === "x64" ? "x86-64" : process.arch}): ENU forward within ${enuApart.toPrecision(2)} m, reverse within ${reverseApart.toPrecision(2)}° ` +
-    `(${enuIdentical} of ${enuRows} rows bit-identical); GCJ-02 and its inverse bit-identical (${gcjIdentical} cities), BD-09 within ${bdApart.toPrecision(2)}°`;
+  hostSummary = `wasm: against the host build (${process.arch === "x64" ? "x86-64" : process.arch}): ENU forward within ${figure(enuApart)} m, reverse within ${figure(reverseApart)}° ` +
+    `(${enuIdentical} of ${enuRows} rows bit-identical); GCJ-02 and its inverse bit-identical (${gcjIdentical} cities), BD-09 within ${figure(bdApart)}°; ` +
+    `${arrowAnswers.length} route arrows within ${figure(arrowApart)} m, ${figure(yawApart)}°`;
 }
 
 console.log(`wasm: module ${bytes.length} bytes, no imports, ${coreFunctions.size} wm_ functions exported (the header's core flavour, none of its ${projOnly.length} PROJ functions)`);
-console.log(`wasm: ${enuRows} ENU rows within ${enuWorst.toPrecision(2)} m of PROJ (tolerance 1e-6 m), round trips within 1e-12° and ${enuWorstHeight.toPrecision(2)} m`);
+console.log(`wasm: ${enuRows} ENU rows within ${figure(enuWorst)} m of PROJ (tolerance 1e-6 m), round trips within 1e-12° and ${figure(enuWorstHeight)} m`);
 console.log(`wasm: ${gcjRows} collected GCJ-02/BD-09 vectors (1e-12°) and ${cityRows} gcoord cities (GCJ-02 1e-4°, BD-09 2e-7°, round trip 1e-11°), all within tolerance`);
 if (hostSummary) console.log(hostSummary);
 console.log(`${passed} passed, ${failed} failed`);
