@@ -357,3 +357,21 @@ struct NeverSilentlyNothingTests {
         }
     }
 }
+
+@Suite("help and man page name the formats")
+struct FormatHelpTests {
+    @Test("COMMAND --help, help COMMAND and the man page describe --from, --to, --delimiter, --keep-columns and completions")
+    func described() throws {
+        for arguments in [["scene", "--help"], ["help", "datum"], ["geoid", "-h"]] {
+            let r = try Waymark.run(arguments)
+            for word in ["--from csv|geojson|gpx|polyline|", "--to csv|json|geojson", "--delimiter", "--keep-columns", "--lon-lat",
+                         "--heights orthometric", "--input-format", "--output-format"] {
+                #expect(r.status == 0 && r.stdout.contains(word), "\(arguments): \(word)")
+            }
+        }
+        let manual = try Waymark.run(["--generate-manual"])
+        #expect(manual.stdout.contains("\\-\\-generate\\-completion\\-script") && manual.stdout.contains("\\-\\-keep\\-columns"))
+        let all = try Waymark.run(["help"])
+        #expect(all.stdout.contains("--generate-completion-script bash|zsh|fish"))
+    }
+}

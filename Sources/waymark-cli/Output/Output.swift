@@ -90,7 +90,7 @@ struct Output {
     @inline(__always)
     static func number(_ v: Double, precision: Int?, into buffer: inout [UInt8]) {
         if let precision {
-            buffer.append(contentsOf: fixed(v, precision).utf8)
+            FixedDecimals.append(v, precision, to: &buffer)
         } else {
             ShortestDouble.append(v, to: &buffer)
         }
