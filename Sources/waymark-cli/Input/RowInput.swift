@@ -55,7 +55,8 @@ struct RowInput {
             }
             format = f
         } else {
-            format = args.file.flatMap(InputFormat.fromExtension) ?? .csv
+            // Only point formats have extensions to go by; other rows are CSV whatever the name.
+            format = geographic ? args.file.flatMap(InputFormat.fromExtension) ?? .csv : .csv
         }
         var csvOptions = CSVOptions()
         if let d = args.options["delimiter"] {
