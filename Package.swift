@@ -22,6 +22,11 @@ let package = Package(
         .library(name: "CReferenceKernels", targets: ["CReferenceKernels"]),
         .executable(name: "waymark", targets: ["waymark-cli"]),
     ],
+    // The CLI's argument parsing, help, completions and suggestions; the libraries
+    // depend on nothing.
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
     targets: [
         // PROJ's C API (proj.h, geodesic.h) from the system: apt libproj-dev, brew proj.
         .systemLibrary(
@@ -45,7 +50,10 @@ let package = Package(
                 swiftSettings: [.define("WAYMARK_PROJ")]),
         // The C floor `waymark bench` and Benchmarks/ measure against (not in the library).
         .target(name: "CReferenceKernels"),
-        .executableTarget(name: "waymark-cli", dependencies: ["Waymark", "CReferenceKernels", "CProj"]),
+        .executableTarget(name: "waymark-cli", dependencies: [
+            "Waymark", "CReferenceKernels", "CProj",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkCore", "WaymarkPROJ", "CProj"]),
         .testTarget(name: "CLITests", dependencies: []),
     ],

@@ -5,8 +5,7 @@ import Waymark
 /// (every degree). The CSV always goes to standard output, unchanged; `--html` and
 /// `--svg` also write the report's figures (`AccuracyPage`) to FILE.
 enum AccuracyCommand {
-    static func run(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: ["html", "svg"])
+    static func run(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         // A stray word was always ignored here; it still is (exit status unchanged), but said.
         if let word = args.file { printError("accuracy reads no input; ignoring '\(word)' (--html FILE and --svg FILE name outputs)") }
         out.line("# Seed baselines vs the exact ellipsoidal method (WGS-84), worst over 360 bearings.")

@@ -1,44 +1,31 @@
 import Waymark
 
-/// A command's parsed arguments: `--flag value` / `--flag=value` options and at most
-/// one positional FILE.
+/// A command's parsed arguments, as the command bodies read them: option values by
+/// name (without the dashes), the switches given, and the input FILE (nil: standard
+/// input). ArgumentParser reads the command line (``WaymarkCLI``); the bodies check
+/// the values (coordinates, choices, counts) and say what is wrong with them.
 struct Arguments {
-    private(set) var options: [String: String] = [:]
-    private(set) var flags: Set<String> = []
-    private(set) var file: String?
+    var options: [String: String] = [:]
+    var flags: Set<String> = []
+    var file: String?
 
-    /// Parses `words` accepting only `allowed` option names and `switches` (flags
-    /// without a value), both without the dashes.
-    init(_ words: ArraySlice<String>, allowed: Set<String>, switches: Set<String> = []) throws(CLIError) {
-        var rest = words
-        while let word = rest.popFirst() {
-            if word.hasPrefix("--") {
-                let body = word.dropFirst(2)
-                if switches.contains(String(body)) {
-                    flags.insert(String(body))
-                    continue
-                }
-                let name: String, value: String
-                if let eq = body.firstIndex(of: "=") {
-                    name = String(body[..<eq])
-                    value = String(body[body.index(after: eq)...])
-                } else {
-                    name = String(body)
-                    guard let next = rest.popFirst() else { throw .usage("option --\(name) needs a value") }
-                    value = next
-                }
-                guard allowed.contains(name) else { throw .usage("unknown option --\(name)") }
-                guard options[name] == nil else { throw .usage("option --\(name) given twice") }
-                options[name] = value
-            } else if word == "-" || !word.hasPrefix("-") {
-                guard file == nil else { throw .usage("more than one input file: \(file!) and \(word)") }
-                file = word == "-" ? nil : word
-            } else {
-                throw .usage("unknown option \(word)")
-            }
-        }
+    /// Records an option declared as repeatable so that a repeat can be refused: the
+    /// old parser's rule, which scripts rely on (`--origin` twice is a usage error,
+    /// not the last one silently winning).
+    mutating func option(_ name: String, _ values: [String]) throws(CLIError) {
+        guard values.count <= 1 else { throw .usage("option --\(name) given twice") }
+        if let value = values.first { options[name] = value }
     }
 
+    mutating func flag(_ name: String, _ given: Bool) {
+        if given { flags.insert(name) }
+    }
+
+    /// The positional FILE: at most one; `-` is standard input.
+    mutating func file(_ words: [String]) throws(CLIError) {
+        guard words.count <= 1 else { throw .usage("more than one input file: \(words[0]) and \(words[1])") }
+        file = words.first == "-" ? nil : words.first
+    }
 
     /// `--origin LAT,LON[,H]`, required.
     func origin() throws(CLIError) -> GeodeticCoordinate { try coordinate("origin") }

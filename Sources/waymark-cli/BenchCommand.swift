@@ -14,8 +14,7 @@ enum BenchCommand {
         let run: () -> Void
     }
 
-    static func run(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: ["points", "repeat"])
+    static func run(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         let n = try args.count("points", default: 10_000)
         let repeats = try args.count("repeat", default: 15)
 

@@ -1,4 +1,5 @@
-/// Help for one command, cut from the usage text, and suggestions for mistyped names.
+/// The help text of each command, cut from ``usage``, and suggestions for mistyped
+/// command names.
 enum Help {
     /// The commands the usage text lists (its lines "  NAME  …" under "commands:").
     static func commands(in usage: String) -> [String] {
@@ -9,21 +10,89 @@ enum Help {
             .map { String($0.dropFirst(2).prefix { $0 != " " }) }
     }
 
-    /// The usage text's entry for `command` (its line and the indented lines under it),
-    /// followed by the usage's closing paragraphs; nil for an unknown command.
-    static func text(for command: String, in usage: String) -> String? {
+    /// The usage text's entry for `command`: its line and the indented lines under it.
+    static func entry(for command: String, in usage: String = usage) -> [Substring] {
         let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(command) ") || $0 == "  \(command)" }) else { return nil }
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(command) ") || $0 == "  \(command)" }) else { return [] }
         var end = start + 1
         // Continuation lines are indented past the command column.
         while end < lines.count, lines[end].hasPrefix("             ") { end += 1 }
-        let entry = lines[start..<end].joined(separator: "\n")
-        let notes = lines.firstIndex { $0.hasPrefix("Output options") }.map { lines[$0...].joined(separator: "\n") } ?? ""
-        return "usage: waymark \(command) [OPTIONS] [FILE]\n\n" + entry + "\n\n" + notes
+        return Array(lines[start..<end])
+    }
+
+    /// The usage's closing paragraphs: the output and input options every command
+    /// shares, the conventions, and the exit statuses.
+    static func notes(in usage: String = usage) -> String {
+        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.firstIndex { $0.hasPrefix("Output options") }.map { lines[$0...].joined(separator: "\n") } ?? ""
+    }
+
+    /// An entry as help shows it: `waymark NAME`, then its lines indented by two, so
+    /// that every line fits the 80 columns ArgumentParser wraps at.
+    static func helpEntry(for command: String) -> String {
+        let lines = entry(for: command)
+        guard let first = lines.first else { return "waymark \(command)" }
+        var rest = [first.dropFirst(2 + command.count)] + lines.dropFirst()
+        rest = rest.map { $0.drop { $0 == " " } }.filter { !$0.isEmpty }
+        return (["waymark \(command)"] + rest.map { "  " + $0 }).joined(separator: "\n")
+    }
+
+    /// Paragraphs re-wrapped to `width` columns (ArgumentParser would break longer
+    /// lines anywhere): an option stays on one line with its value (`--heights
+    /// orthometric`), and a choice list broken after `|` is joined again.
+    static func reflowed(_ text: String, width: Int = 78) -> String {
+        text.components(separatedBy: "\n\n").map { paragraph -> String in
+            var joined = ""
+            for line in paragraph.split(separator: "\n") {
+                if !joined.isEmpty && !joined.hasSuffix("|") { joined += " " }
+                joined += line
+            }
+            var words: [String] = []
+            for word in joined.split(separator: " ").map(String.init) {
+                if let last = words.last, last.hasPrefix("--"), !last.contains(" "),
+                   !(last.last.map { ",.;:)".contains($0) } ?? false) {
+                    words[words.count - 1] += " " + word
+                } else {
+                    words.append(word)
+                }
+            }
+            var lines: [String] = [], line = ""
+            for word in words {
+                if !line.isEmpty && line.count + 1 + word.count > width { lines.append(line); line = "" }
+                line += (line.isEmpty ? "" : " ") + word
+            }
+            if !line.isEmpty { lines.append(line) }
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n\n")
+    }
+
+    /// A command's help discussion: its entry (options with their values and
+    /// defaults, what rows it reads and writes), then the closing notes, exit
+    /// statuses included.
+    static func discussion(for command: String) -> String {
+        helpEntry(for: command) + "\n\n" + reflowed(notes())
+    }
+
+    /// The command's usage line: its options are in the help below it, its input
+    /// (FILE, ROUTE_FILE, LOG) as its entry names it.
+    static func usageLine(for command: String) -> String {
+        let synopsis = entry(for: command).prefix(3).joined(separator: " ")
+        let input = ["[FILE]", "ROUTE_FILE", "LOG"].first { synopsis.contains($0) }
+        return (["waymark", command, "[OPTIONS]"] + (input.map { [$0] } ?? [])).joined(separator: " ")
+    }
+
+    /// The root help's discussion: the introduction, the top-level options and the
+    /// closing notes (the commands are listed by ArgumentParser).
+    static func rootDiscussion() -> String {
+        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = lines.firstIndex(of: "commands:") ?? lines.count
+        // The introduction without its first line, which is the root's abstract.
+        let intro = lines[3..<first].joined(separator: "\n").trimmingNewlines()
+        return intro + "\n\n" + helpEntry(for: "version") + "\n\n" + reflowed(notes())
     }
 
     /// The known command nearest to a mistyped one (edit distance at most 2), if any.
-    static func suggestion(for word: String, in usage: String) -> String? {
+    static func suggestion(for word: String, in usage: String = usage) -> String? {
         let scored = commands(in: usage).map { ($0, distance(word, $0)) }.filter { $0.1 <= 2 }
         return scored.min { $0.1 < $1.1 }?.0
     }
@@ -40,5 +109,14 @@ enum Help {
             previous = current
         }
         return a.isEmpty ? b.count : previous[b.count]
+    }
+}
+
+private extension String {
+    func trimmingNewlines() -> String {
+        var s = Substring(self)
+        while s.first == "\n" { s.removeFirst() }
+        while s.last == "\n" { s.removeLast() }
+        return String(s)
     }
 }

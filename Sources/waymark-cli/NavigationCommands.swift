@@ -36,9 +36,7 @@ enum NavigationCommands {
     /// looking along the walk (the walk simulator's own noise draws; no jumps or drift).
     /// `--html` writes that walk's report page: the walk run through the navigator as
     /// `replay` runs the log (default field of view and viewport), the truth beside it.
-    static func simulate(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: ["route", "runs", "seed", "heading-error-deg", "gps-sigma-m", "drift-deg-per-min",
-                                                  "duration-s", "estimator", "svg", "log", "html"], switches: ["jumps"])
+    static func simulate(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         guard args.file == nil else { throw .usage("simulate takes no input file; use --route FILE") }
         var scenario = FieldSimulator.Scenario()
         var routeHasHeights = false
@@ -160,8 +158,7 @@ enum NavigationCommands {
 
     /// `arrows --origin LAT,LON[,H] --position LAT,LON[,H] [--spacing-m 3] [--ahead-m 100] ROUTE_FILE`:
     /// rows `x,y,z,yaw_deg` (eus) for the arrows ahead of the user.
-    static func arrows(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: ["origin", "position", "spacing-m", "ahead-m", "from"])
+    static func arrows(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         let origin = try args.origin()
         let position = try args.coordinate("position")
         guard let file = args.file else { throw .usage("arrows needs a ROUTE_FILE (rows lat,lon[,h])") }

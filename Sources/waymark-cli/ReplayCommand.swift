@@ -10,8 +10,7 @@ enum ReplayCommand {
         + "finish_x,finish_y,finish_z,finish_visible,finish_screen_x,finish_screen_y,finish_diameter_pt,hint_x,hint_y,hint_turn_deg,"
         + "label_roll_deg,arrow_count,first_arrow_along_m,first_arrow_x,first_arrow_y,first_arrow_z"
 
-    static func run(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: ["route", "fov-deg", "viewport", "route-heights", "html"])
+    static func run(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         guard let routePath = args.options["route"] else { throw .usage("replay needs --route ROUTE (rows lat,lon[,h])") }
         let fov = try NavigationCommands.number(args, "fov-deg", default: 60)
         guard fov > 0, fov < 180 else { throw .usage("--fov-deg must be between 0 and 180") }

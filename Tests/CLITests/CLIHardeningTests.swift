@@ -230,7 +230,7 @@ struct HelpTests {
     func help() throws {
         for arguments in [["scene", "--help"], ["scene", "-h"], ["help", "scene"]] {
             let r = try Waymark.run(arguments)
-            #expect(r.status == 0 && r.stdout.hasPrefix("usage: waymark scene") && r.stdout.contains("--origin LAT,LON[,H]")
+            #expect(r.status == 0 && r.stdout.contains("USAGE: waymark scene") && r.stdout.contains("--origin LAT,LON[,H]")
                     && r.stdout.contains("Exit status") && !r.stdout.contains("  geodetic "), "\(arguments): \(r.stdout.prefix(80))")
         }
         let all = try Waymark.run(["help"])

@@ -8,8 +8,7 @@ enum ConversionCommands {
 
     /// `scene --origin LAT,LON[,H] [--axes eus|enu|eun] [--method …] [FILE]`:
     /// rows `lat,lon[,h]` → `x,y,z`.
-    static func scene(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: Set(["origin", "axes", "method"]).union(RowInput.optionNames), switches: RowInput.switchNames)
+    static func scene(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         let origin = try args.origin()
         let frame = SceneFrame(origin: origin, axes: try args.axes())
         let method = try args.choice("method", default: "ellipsoidal", among: methods)
@@ -85,8 +84,7 @@ enum ConversionCommands {
     }
 
     /// `geodetic --origin LAT,LON[,H] [--axes …] [FILE]`: rows `x,y,z` → `lat,lon,h`.
-    static func geodetic(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: Set(["origin", "axes"]).union(RowInput.optionNames), switches: RowInput.switchNames)
+    static func geodetic(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         let frame = SceneFrame(origin: try args.origin(), axes: try args.axes())
         var input = try RowInput(args, geographic: false)
         defer { input.close() }

@@ -4,8 +4,7 @@ import Waymark
 enum DatumCommands {
     /// `datum --from wgs84|gcj02|bd09 --to wgs84|gcj02|bd09 [--region china-rectangle|everywhere] [FILE]`:
     /// rows `lat,lon` → `lat,lon` (exact inverses).
-    static func datum(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: Set(["from", "to", "region"]).union(RowInput.optionNames), switches: RowInput.switchNames)
+    static func datum(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         let names = ["wgs84", "gcj02", "bd09"]
         guard args.options["from"] != nil, args.options["to"] != nil else { throw .usage("--from and --to are required") }
         let from = try args.choice("from", default: "wgs84", among: names)
@@ -53,8 +52,7 @@ enum DatumCommands {
     /// `transform --from CRS --to CRS [FILE]`: rows `x,y[,z]` in PROJ's normalised order
     /// (longitude/easting, latitude/northing, height) → `x,y,z`.
     /// `--input-format` names the input format here (`--from` is the source CRS).
-    static func transform(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: Set(["from", "to"]).union(RowInput.optionNames), switches: RowInput.switchNames)
+    static func transform(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         guard let from = args.options["from"], let to = args.options["to"] else { throw .usage("--from CRS and --to CRS are required") }
         let transform: CRSTransform
         // The definitions come from the user's own command line: grids may be named by
@@ -80,9 +78,7 @@ enum DatumCommands {
     /// rows `lat,lon,h` → `lat,lon,h` with the height converted (default: orthometric →
     /// ellipsoidal), or rows `lat,lon[,h]` → `undulation_m` with `--undulation`; bilinear
     /// (PROJ's, the default) or cubic (NGA's) between the grid's nodes.
-    static func geoid(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: Set(["to", "interpolation"]).union(RowInput.optionNames),
-                                 switches: Set(["undulation"]).union(RowInput.switchNames))
+    static func geoid(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         let to = try args.choice("to", default: "ellipsoidal", among: ["ellipsoidal", "orthometric"])
         let cubic = try args.choice("interpolation", default: "bilinear", among: ["bilinear", "cubic"]) == "cubic"
         let undulationOnly = args.flags.contains("undulation")

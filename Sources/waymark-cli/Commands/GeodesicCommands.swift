@@ -5,8 +5,7 @@ enum GeodesicCommands {
     /// `inverse [--method ellipsoidal|haversine] [FILE]`: rows `lat1,lon1,lat2,lon2` →
     /// `distance_m,azimuth1_deg,azimuth2_deg` (haversine: initial and final bearing on
     /// the mean-radius sphere).
-    static func inverse(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: Set(["method"]).union(RowInput.optionNames), switches: RowInput.switchNames)
+    static func inverse(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         let method = try args.choice("method", default: "ellipsoidal", among: ["ellipsoidal", "haversine"])
         var input = try RowInput(args, geographic: false)
         defer { input.close() }
@@ -43,8 +42,7 @@ enum GeodesicCommands {
     }
 
     /// `direct [FILE]`: rows `lat1,lon1,azimuth1_deg,distance_m` → `lat2,lon2,azimuth2_deg`.
-    static func direct(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: RowInput.optionNames, switches: RowInput.switchNames)
+    static func direct(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         var input = try RowInput(args, geographic: false)
         defer { input.close() }
         try RowStream.each(&input, &out, fieldCounts: 4...4, header: "lat2,lon2,azimuth2_deg",

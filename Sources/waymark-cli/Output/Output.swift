@@ -117,6 +117,13 @@ func format(_ value: Double) -> String {
     value == 0 ? (value.sign == .minus ? "-0.0" : "0.0") : value.description
 }
 
+/// Standard output is a terminal: rows are then flushed line by line.
+func isTerminal() -> Bool { isatty(STDOUT_FILENO) != 0 }
+
+/// Ends the process with `status` (a free function: inside ArgumentParser's commands,
+/// `exit` names their own).
+func exitProcess(_ status: Int32) -> Never { exit(status) }
+
 /// Writes a message to standard error.
 func printError(_ message: String) {
     writeAll(STDERR_FILENO, "waymark: " + message + "\n")

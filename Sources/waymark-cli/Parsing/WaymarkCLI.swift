@@ -1,0 +1,87 @@
+import ArgumentParser
+import Waymark
+
+/// `waymark`: the root command. With no command it runs `demo`. ArgumentParser gives
+/// `--help`, `help COMMAND`, `--version` and `--generate-completion-script`;
+/// ``run(_:)`` adds what it does not: a one-line error with a suggestion for a
+/// mistyped command (exit 64), `--generate-manual`, and the exit statuses of
+/// ``CLIError``.
+struct WaymarkCLI: ParsableCommand {
+    static let versionLine = "waymark \(WaymarkVersion.string)"
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "waymark",
+            abstract: "Geodesy for AR navigation: WGS-84 points to AR scene coordinates, exactly.",
+            usage: "waymark [COMMAND] [OPTIONS] [FILE]",
+            discussion: Help.rootDiscussion(),
+            version: versionLine,
+            subcommands: [Demo.self, Scene.self, Geodetic.self, Inverse.self, Direct.self, Accuracy.self, Simulate.self,
+                          Replay.self, Arrows.self, Bench.self, Datum.self, Transform.self, GeoidCommand.self, Version.self],
+            defaultSubcommand: Demo.self
+        )
+    }
+
+    /// Parses `words` (the arguments after the program's name) once and runs the
+    /// command; never returns.
+    static func run(_ words: [String]) -> Never {
+        let names = Help.commands(in: usage)
+        if words.first == "--generate-manual" {
+            var out = Output()
+            out.line(ManualPage.roff(usage: usage, version: WaymarkVersion.string), terminated: false)
+            out.flush()
+            exitProcess(0)
+        }
+        if let first = words.first, first == "--generate-completion-script" || first.hasPrefix("--generate-completion-script=") {
+            completions(words)
+        }
+        // ArgumentParser would take an unknown command for the default command's
+        // argument and print its usage; a mistyped command gets one line and a hint.
+        if let first = words.first, !first.hasPrefix("-"), first != "help", !names.contains(first) {
+            fail(.usage("unknown command '\(first)'" + hint(first) + " (waymark help lists the commands)"))
+        }
+        if words.first == "help", words.count > 1, !names.contains(words[1]) {
+            fail(.usage("no command '\(words[1])'" + hint(words[1]) + " (waymark help lists them)"))
+        }
+        do {
+            var command = try parseAsRoot(words)
+            try command.run()
+        } catch let error as CLIError {
+            fail(error)
+        } catch {
+            exit(withError: error)
+        }
+        exitProcess(0)
+    }
+
+    /// `--generate-completion-script bash|zsh|fish`: ArgumentParser's script, its
+    /// shell named explicitly (none or another is a usage error, as before, rather
+    /// than a guess from the environment). Bash's completes `waymark help COMMAND`
+    /// too, which ArgumentParser's built-in `help` leaves empty.
+    private static func completions(_ words: [String]) -> Never {
+        let shellName = words[0].hasPrefix("--generate-completion-script=")
+            ? String(words[0].dropFirst("--generate-completion-script=".count)) : words.dropFirst().first ?? ""
+        guard words.count == (words[0].contains("=") ? 1 : 2), let shell = CompletionShell(rawValue: shellName) else {
+            fail(.usage("--generate-completion-script takes one of bash, zsh, fish"))
+        }
+        var script = completionScript(for: shell)
+        if shell == .bash, let start = script.range(of: "\n_waymark_help() {\n"),
+           let end = script.range(of: "\n}\n", range: start.upperBound..<script.endIndex) {
+            let names = Help.commands(in: usage).joined(separator: " ")
+            script.insert(contentsOf: "\n    COMPREPLY+=($(compgen -W '\(names)' -- \"${cur}\"))", at: end.lowerBound)
+        }
+        var out = Output()
+        out.line(script, terminated: !script.hasSuffix("\n"))
+        out.flush()
+        exitProcess(0)
+    }
+
+    private static func hint(_ word: String) -> String {
+        Help.suggestion(for: word).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    private static func fail(_ error: CLIError) -> Never {
+        printError(error.message)
+        exitProcess(error.exitStatus)
+    }
+}
