@@ -76,8 +76,9 @@ FeatureCollection positions [lon, lat(, h)]; GPX trkpt, rtept and wpt, whose <el
 (above sea level) is made ellipsoidal through EGM96 unless --heights orthometric;
 encoded polylines one per line at precision 5 (polyline) or 6 (polyline6), a
 coordinate beyond 90/180 degrees naming the other precision. CSV: --delimiter
-comma|semicolon|tab|whitespace|auto (default: commas, or what a header line
-shows; auto: the first line with data decides), "quoted" fields ("" for a quote),
+comma|semicolon|tab|whitespace|auto (default: what a header line shows, else
+what a headerless first line of numbers shows when it is unambiguous: semicolons,
+tabs or runs of spaces; else commas; auto: the first line with data decides), "quoted" fields ("" for a quote),
 --lon-lat for headerless longitude-first rows, --keep-columns to carry columns
 past the coordinates through to the output (otherwise they are an error).
 

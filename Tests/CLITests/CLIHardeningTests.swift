@@ -165,11 +165,24 @@ struct CSVInputTests {
         #expect(datum.status == 0 && datum.lines.count == 2 && datum.lines[1].hasPrefix("39.9"), "\(datum.lines)")
     }
 
-    @Test("semicolons, tabs or spaces between numbers are a data error, not a header")
+    @Test("semicolons, tabs or spaces between numbers on a headerless first line set the delimiter (rows, never a header); ambiguous or mixed ones are a data error naming --delimiter")
     func otherDelimiters() throws {
-        for input in ["55.7359;37.5943\n", "55.7359\t37.5943\n", "55.7359 37.5943 156.5\n"] {
+        for (input, comma) in [("55.7359;37.5943\n", "55.7359,37.5943\n"), ("55.7359\t37.5943\n", "55.7359,37.5943\n"),
+                               ("55.7359 37.5943 156.5\n", "55.7359,37.5943,156.5\n"),
+                               ("55.7359 ; 37.5943\r\n55.7;37.6\n", "55.7359,37.5943\n55.7,37.6\n")] {
             let r = try Waymark.run(Self.origin, input: input)
-            #expect(r.status == 65 && r.stderr.contains("line 1") && r.stderr.contains("comma"), "\(input): \(r.stderr)")
+            let expected = try Waymark.run(Self.origin, input: comma)
+            #expect(r.status == 0 && r.lines == expected.lines && r.lines.count == comma.split(separator: "\n").count + 1,
+                    "\(input.debugDescription): \(r.lines) \(r.stderr)")
+        }
+        for input in ["55.7359;37.5943\t156.5\n", "55.7359\t37.5943 156.5\n"] {
+            let r = try Waymark.run(Self.origin, input: input)
+            #expect(r.status == 65 && r.stderr.contains("line 1") && r.stderr.contains("--delimiter"), "\(input.debugDescription): \(r.stderr)")
+        }
+        // The first line decides: a later line in another delimiter is an error naming it.
+        for input in ["55.7359;37.5943\n55.7359,37.5943\n", "55.7359,37.5943\n55.7359;37.5943\n"] {
+            let r = try Waymark.run(Self.origin, input: input)
+            #expect(r.status == 65 && r.stderr.contains("line 2") && r.lines.count == 2, "\(input.debugDescription): \(r.stderr)")
         }
     }
 

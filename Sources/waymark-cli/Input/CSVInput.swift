@@ -20,9 +20,12 @@ struct Row {
 /// header only when none of its fields is a number; then it is skipped, and for
 /// geographic rows (`lat,lon[,h]`) a header that names the columns (`lat`/`latitude`,
 /// `lon`/`lng`/`long`/`longitude`, `h`/`height`/`alt`/`altitude`/`ele`) puts them in
-/// that order, so `lon,lat` files read right. Fields are separated by commas unless
-/// `--delimiter` says otherwise or the header line shows another delimiter
-/// (`--delimiter auto` also decides it on the first data line); a field may be quoted
+/// that order, so `lon,lat` files read right. The delimiter is `--delimiter`'s, else
+/// the one the header line shows, else the one a headerless first data line shows
+/// when it is unambiguous (numbers separated by exactly one of semicolons, tabs or
+/// runs of spaces; semicolons and tabs together, or tabs and spaces both separating,
+/// are a data error naming `--delimiter`), else commas (`--delimiter auto` decides on
+/// the first line with data whatever it is); a field may be quoted
 /// (`"…"`, `""` for a quote). Every other line must have an allowed number of numeric
 /// fields, or reading stops with a data error naming the line; a line of numbers
 /// separated by semicolons, tabs or spaces when commas are expected is such an error
@@ -221,7 +224,19 @@ struct CSVInput {
                     let candidate = try detectDelimiter(content)
                     try split(content, by: candidate)
                     let header = firstContent && isHeader()
-                    if header || options.autoDetect || candidate == .comma { delimiter = candidate }
+                    if header || options.autoDetect || candidate == .comma {
+                        delimiter = candidate
+                    } else if numericFields() {
+                        // A headerless first data line of numbers separated by one of
+                        // semicolons, tabs or runs of spaces: that delimiter, for every line.
+                        delimiter = candidate
+                    } else if candidate == .tab {
+                        try split(content, by: .whitespace)
+                        if numericFields() {
+                            throw .data(line: lineNumber, "fields are separated by both tabs and spaces: say which with "
+                                        + "--delimiter whitespace or --delimiter tab")
+                        }
+                    }
                     if delimiter == nil { try split(content, by: .comma) }
                 } else {
                     try split(content, by: .comma)
@@ -257,6 +272,13 @@ struct CSVInput {
             throw .data(line: firstComment, "comments and no data rows")
         }
         return false
+    }
+
+    /// The line split into two or more fields, every one a number.
+    private func numericFields() -> Bool {
+        fields.count >= 2 && fields.allSatisfy { range in
+            fieldBytes.withUnsafeBufferPointer { NumberParsing.double(UnsafeBufferPointer(rebasing: $0[range])) } != nil
+        }
     }
 
     private func isHeader() -> Bool {
@@ -491,7 +513,8 @@ enum CSVDelimiter: String, CaseIterable {
 
 /// How delimited text is read (`--delimiter`, `--lon-lat`, `--keep-columns`).
 struct CSVOptions {
-    /// nil: commas, or what the header line shows.
+    /// nil: what the header line shows, else what an unambiguous first data line
+    /// shows, else commas.
     var delimiter: CSVDelimiter? = nil
     /// `--delimiter auto`: decided on the first line with data, header or not.
     var autoDetect = false
