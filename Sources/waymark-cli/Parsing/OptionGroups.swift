@@ -120,8 +120,7 @@ let coordinateHelp = "LAT,LON[,H]"
 
 /// Runs a command body on its parsed arguments with its output; whatever the body
 /// wrote is flushed before an error is reported, so the rows already out are complete.
-func execute(_ args: Arguments, _ out: Output, _ body: (Arguments, inout Output) throws(CLIError) -> Void) throws(CLIError) {
-    var out = out
+func execute(_ args: Arguments, _ out: inout Output, _ body: (Arguments, inout Output) throws(CLIError) -> Void) throws(CLIError) {
     do {
         try body(args, &out)
     } catch {

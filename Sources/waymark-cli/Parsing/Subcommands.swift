@@ -408,6 +408,8 @@ struct Version: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "version", abstract: "Prints \"waymark MAJOR.MINOR.PATCH\" (as --version does).")
     }
+    /// Words after `version` were ignored before; they still are.
+    @Argument(help: .hidden) var words: [String] = []
     mutating func run() throws {
         var out = Output()
         out.line(WaymarkCLI.versionLine)

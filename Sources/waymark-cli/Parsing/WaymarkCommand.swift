@@ -21,8 +21,9 @@ extension WaymarkCommand {
 
     mutating func run() throws {
         let args = try arguments()
-        let out = try output.output(format: try format())
-        try execute(args, out) { args, out throws(CLIError) in try body(args, &out) }
+        // One buffer, its capacity reserved once: moved, never copied.
+        var out = try output.output(format: try format())
+        try execute(args, &out) { args, out throws(CLIError) in try body(args, &out) }
     }
 
     /// Help, usage and discussion cut from ``usage``, so `waymark COMMAND --help`, the
