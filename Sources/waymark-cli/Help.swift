@@ -1,18 +1,24 @@
 /// The help text of each command, cut from ``usage``, and suggestions for mistyped
 /// command names.
+///
+/// The text is split into lines once and the shared notes re-wrapped once: ArgumentParser
+/// builds every command's configuration at start-up, and splitting the whole text per
+/// command cost a row command tens of milliseconds before its first row.
 enum Help {
+    /// ``usage``'s lines.
+    static let lines = usage.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+    /// ``notes()`` as help shows it.
+    static let reflowedNotes = reflowed(notes())
     /// The commands the usage text lists (its lines "  NAME  …" under "commands:").
-    static func commands(in usage: String) -> [String] {
-        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+    static let commandNames: [String] = {
         guard let first = lines.firstIndex(of: "commands:") else { return [] }
         return lines[(first + 1)...].prefix { !$0.isEmpty }
             .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
             .map { String($0.dropFirst(2).prefix { $0 != " " }) }
-    }
+    }()
 
     /// The usage text's entry for `command`: its line and the indented lines under it.
-    static func entry(for command: String, in usage: String = usage) -> [Substring] {
-        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+    static func entry(for command: String) -> [Substring] {
         guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(command) ") || $0 == "  \(command)" }) else { return [] }
         var end = start + 1
         // Continuation lines are indented past the command column.
@@ -22,8 +28,7 @@ enum Help {
 
     /// The usage's closing paragraphs: the output and input options every command
     /// shares, the conventions, and the exit statuses.
-    static func notes(in usage: String = usage) -> String {
-        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+    static func notes() -> String {
         return lines.firstIndex { $0.hasPrefix("Output options") }.map { lines[$0...].joined(separator: "\n") } ?? ""
     }
 
@@ -70,7 +75,7 @@ enum Help {
     /// defaults, what rows it reads and writes), then the closing notes, exit
     /// statuses included.
     static func discussion(for command: String) -> String {
-        helpEntry(for: command) + "\n\n" + reflowed(notes())
+        helpEntry(for: command) + "\n\n" + reflowedNotes
     }
 
     /// The command's usage line: its options are in the help below it, its input
@@ -84,16 +89,15 @@ enum Help {
     /// The root help's discussion: the introduction, the top-level options and the
     /// closing notes (the commands are listed by ArgumentParser).
     static func rootDiscussion() -> String {
-        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
         let first = lines.firstIndex(of: "commands:") ?? lines.count
         // The introduction without its first line, which is the root's abstract.
         let intro = lines[3..<first].joined(separator: "\n").trimmingNewlines()
-        return intro + "\n\n" + helpEntry(for: "version") + "\n\n" + reflowed(notes())
+        return intro + "\n\n" + helpEntry(for: "version") + "\n\n" + reflowedNotes
     }
 
     /// The known command nearest to a mistyped one (edit distance at most 2), if any.
-    static func suggestion(for word: String, in usage: String = usage) -> String? {
-        let scored = commands(in: usage).map { ($0, distance(word, $0)) }.filter { $0.1 <= 2 }
+    static func suggestion(for word: String) -> String? {
+        let scored = commandNames.map { ($0, distance(word, $0)) }.filter { $0.1 <= 2 }
         return scored.min { $0.1 < $1.1 }?.0
     }
 

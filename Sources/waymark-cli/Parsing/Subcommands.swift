@@ -4,9 +4,7 @@ import ArgumentParser
 // the bodies are the existing ones (Commands/, NavigationCommands, …).
 
 struct Demo: WaymarkCommand {
-    static var configuration: CommandConfiguration {
-        configuration("demo", "The built-in 55-point walking route in ARKit coordinates, with the spherical baselines' errors.")
-    }
+    static let configuration = helpConfiguration("demo", "The built-in 55-point walking route in ARKit coordinates, with the spherical baselines' errors.")
     @OptionGroup var output: OutputOptionGroup
     @Argument(help: .hidden) var words: [String] = []
 
@@ -19,7 +17,7 @@ struct Demo: WaymarkCommand {
 }
 
 struct Scene: WaymarkCommand {
-    static var configuration: CommandConfiguration { configuration("scene", "Rows lat,lon[,h] -> x,y,z (AR scene coordinates).") }
+    static let configuration = helpConfiguration("scene", "Rows lat,lon[,h] -> x,y,z (AR scene coordinates).")
     @Option(name: .customLong("origin"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The scene's origin (required).", valueName: coordinateHelp))
     var origin: [String] = []
@@ -53,7 +51,7 @@ struct Scene: WaymarkCommand {
 }
 
 struct Geodetic: WaymarkCommand {
-    static var configuration: CommandConfiguration { configuration("geodetic", "Rows x,y,z -> lat,lon,h.") }
+    static let configuration = helpConfiguration("geodetic", "Rows x,y,z -> lat,lon,h.")
     @Option(name: .customLong("origin"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The scene's origin (required).", valueName: coordinateHelp))
     var origin: [String] = []
@@ -81,9 +79,7 @@ struct Geodetic: WaymarkCommand {
 }
 
 struct Inverse: WaymarkCommand {
-    static var configuration: CommandConfiguration {
-        configuration("inverse", "Rows lat1,lon1,lat2,lon2 -> distance_m,azimuth1_deg,azimuth2_deg.")
-    }
+    static let configuration = helpConfiguration("inverse", "Rows lat1,lon1,lat2,lon2 -> distance_m,azimuth1_deg,azimuth2_deg.")
     @Option(name: .customLong("method"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Karney's ellipsoidal geodesic (default) or the haversine.", valueName: "ellipsoidal|haversine"),
             completion: .list(["ellipsoidal", "haversine"]))
@@ -108,9 +104,7 @@ struct Inverse: WaymarkCommand {
 }
 
 struct Direct: WaymarkCommand {
-    static var configuration: CommandConfiguration {
-        configuration("direct", "Rows lat1,lon1,azimuth1_deg,distance_m -> lat2,lon2,azimuth2_deg.")
-    }
+    static let configuration = helpConfiguration("direct", "Rows lat1,lon1,azimuth1_deg,distance_m -> lat2,lon2,azimuth2_deg.")
     @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: inputFormatHelp, completion: inputFormatCompletion)
     var from: [String] = []
     @OptionGroup var input: RowInputGroup
@@ -130,9 +124,7 @@ struct Direct: WaymarkCommand {
 }
 
 struct Accuracy: WaymarkCommand {
-    static var configuration: CommandConfiguration {
-        configuration("accuracy", "The spherical baselines' errors by distance and latitude (CSV), and report pages.")
-    }
+    static let configuration = helpConfiguration("accuracy", "The spherical baselines' errors by distance and latitude (CSV), and report pages.")
     @Option(name: .customLong("html"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Also write a self-contained report page.", valueName: "FILE"), completion: .file())
     var html: [String] = []
@@ -153,9 +145,7 @@ struct Accuracy: WaymarkCommand {
 }
 
 struct Simulate: WaymarkCommand {
-    static var configuration: CommandConfiguration {
-        configuration("simulate", "The heading corrector in a seeded field simulation.")
-    }
+    static let configuration = helpConfiguration("simulate", "The heading corrector in a seeded field simulation.")
     @Option(name: .customLong("route"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The walk (default: straight, 300 m).", valueName: "straight|sample|FILE"), completion: .file())
     var route: [String] = []
@@ -214,7 +204,7 @@ struct Simulate: WaymarkCommand {
 }
 
 struct Replay: WaymarkCommand {
-    static var configuration: CommandConfiguration { configuration("replay", "Runs the navigator over a field log, one row per frame.") }
+    static let configuration = helpConfiguration("replay", "Runs the navigator over a field log, one row per frame.")
     @Option(name: .customLong("route"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The route (rows lat,lon[,h], GeoJSON, GPX or a polyline; required).", valueName: "ROUTE"),
             completion: .file())
@@ -250,9 +240,7 @@ struct Replay: WaymarkCommand {
 }
 
 struct Arrows: WaymarkCommand {
-    static var configuration: CommandConfiguration {
-        configuration("arrows", "Rows x,y,z,yaw_deg (eus) of the route arrows ahead of the user.")
-    }
+    static let configuration = helpConfiguration("arrows", "Rows x,y,z,yaw_deg (eus) of the route arrows ahead of the user.")
     @Option(name: .customLong("origin"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The scene's origin (required).", valueName: coordinateHelp))
     var origin: [String] = []
@@ -287,9 +275,7 @@ struct Arrows: WaymarkCommand {
 }
 
 struct Bench: WaymarkCommand {
-    static var configuration: CommandConfiguration {
-        configuration("bench", "Speed of every path against PROJ and a vectorised C floor.")
-    }
+    static let configuration = helpConfiguration("bench", "Speed of every path against PROJ and a vectorised C floor.")
     @Option(name: .customLong("points"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Points per run (default: 10000).", valueName: "N"))
     var points: [String] = []
@@ -310,9 +296,7 @@ struct Bench: WaymarkCommand {
 }
 
 struct Datum: WaymarkCommand {
-    static var configuration: CommandConfiguration {
-        configuration("datum", "Rows lat,lon -> lat,lon between WGS-84, GCJ-02 and BD-09 (exact both ways).")
-    }
+    static let configuration = helpConfiguration("datum", "Rows lat,lon -> lat,lon between WGS-84, GCJ-02 and BD-09 (exact both ways).")
     @Option(name: .customLong("from"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The rows' datum (required).", valueName: "wgs84|gcj02|bd09"), completion: .list(["wgs84", "gcj02", "bd09"]))
     var from: [String] = []
@@ -342,9 +326,7 @@ struct Datum: WaymarkCommand {
 }
 
 struct Transform: WaymarkCommand {
-    static var configuration: CommandConfiguration {
-        configuration("transform", "Rows x,y[,z] -> x,y,z between CRSs (EPSG codes, PROJ strings, WKT).")
-    }
+    static let configuration = helpConfiguration("transform", "Rows x,y[,z] -> x,y,z between CRSs (EPSG codes, PROJ strings, WKT).")
     @Option(name: .customLong("from"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The rows' CRS (required).", valueName: "CRS"))
     var from: [String] = []
@@ -369,9 +351,7 @@ struct Transform: WaymarkCommand {
 }
 
 struct GeoidCommand: WaymarkCommand {
-    static var configuration: CommandConfiguration {
-        configuration("geoid", "Rows lat,lon,h -> lat,lon,h between sea-level and ellipsoid heights (EGM96), or the undulation.")
-    }
+    static let configuration = helpConfiguration("geoid", "Rows lat,lon,h -> lat,lon,h between sea-level and ellipsoid heights (EGM96), or the undulation.")
     @Option(name: .customLong("to"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The heights written (default: ellipsoidal).", valueName: "ellipsoidal|orthometric"),
             completion: .list(["ellipsoidal", "orthometric"]))
@@ -405,9 +385,9 @@ struct GeoidCommand: WaymarkCommand {
 
 /// `waymark version`: the same line as `waymark --version`.
 struct Version: ParsableCommand {
-    static var configuration: CommandConfiguration {
+    static let configuration: CommandConfiguration = {
         CommandConfiguration(commandName: "version", abstract: "Prints \"waymark MAJOR.MINOR.PATCH\" (as --version does).")
-    }
+    }()
     /// Words after `version` were ignored before; they still are.
     @Argument(help: .hidden) var words: [String] = []
     mutating func run() throws {

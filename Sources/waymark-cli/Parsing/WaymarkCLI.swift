@@ -9,7 +9,7 @@ import Waymark
 struct WaymarkCLI: ParsableCommand {
     static let versionLine = "waymark \(WaymarkVersion.string)"
 
-    static var configuration: CommandConfiguration {
+    static let configuration: CommandConfiguration = {
         CommandConfiguration(
             commandName: "waymark",
             abstract: "Geodesy for AR navigation: WGS-84 points to AR scene coordinates, exactly.",
@@ -20,12 +20,12 @@ struct WaymarkCLI: ParsableCommand {
                           Replay.self, Arrows.self, Bench.self, Datum.self, Transform.self, GeoidCommand.self, Version.self],
             defaultSubcommand: Demo.self
         )
-    }
+    }()
 
     /// Parses `words` (the arguments after the program's name) once and runs the
     /// command; never returns.
     static func run(_ words: [String]) -> Never {
-        let names = Help.commands(in: usage)
+        let names = Help.commandNames
         if words.first == "--generate-manual" {
             var out = Output()
             out.line(ManualPage.roff(usage: usage, version: WaymarkVersion.string), terminated: false)
@@ -67,7 +67,7 @@ struct WaymarkCLI: ParsableCommand {
         var script = completionScript(for: shell)
         if shell == .bash, let start = script.range(of: "\n_waymark_help() {\n"),
            let end = script.range(of: "\n}\n", range: start.upperBound..<script.endIndex) {
-            let names = Help.commands(in: usage).joined(separator: " ")
+            let names = Help.commandNames.joined(separator: " ")
             script.insert(contentsOf: "\n    COMPREPLY+=($(compgen -W '\(names)' -- \"${cur}\"))", at: end.lowerBound)
         }
         var out = Output()

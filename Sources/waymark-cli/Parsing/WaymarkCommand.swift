@@ -26,9 +26,10 @@ extension WaymarkCommand {
         try execute(args, &out) { args, out throws(CLIError) in try body(args, &out) }
     }
 
-    /// Help, usage and discussion cut from ``usage``, so `waymark COMMAND --help`, the
+    /// Help, usage and discussion cut from ``usage`` (once: ArgumentParser asks for a
+    /// command's configuration many times while parsing), so `waymark COMMAND --help`, the
     /// root help and the man page say the same things.
-    static func configuration(_ name: String, _ abstract: String) -> CommandConfiguration {
+    static func helpConfiguration(_ name: String, _ abstract: String) -> CommandConfiguration {
         CommandConfiguration(commandName: name, abstract: abstract, usage: Help.usageLine(for: name),
                              discussion: Help.discussion(for: name))
     }
