@@ -10,7 +10,13 @@ let package = Package(
     // (macOS 13). Nothing else is gated by availability (no UInt128, no Span).
     platforms: [.macOS(.v13), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
+        // Everything: the core and the PROJ layer (import Waymark).
         .library(name: "Waymark", targets: ["Waymark"]),
+        // The core alone: no PROJ, no Foundation (frames, short-range geodesics,
+        // GCJ-02/BD-09, matrices, navigation).
+        .library(name: "WaymarkCore", targets: ["WaymarkCore"]),
+        // Karney geodesics, the PROJ pipeline reference, CRS transforms, the geoid.
+        .library(name: "WaymarkPROJ", targets: ["WaymarkPROJ"]),
         // The C ABI's Swift side; the shipped C library is built by CMake (Embedded).
         .library(name: "WaymarkC", targets: ["WaymarkC"]),
         .library(name: "CReferenceKernels", targets: ["CReferenceKernels"]),
@@ -23,15 +29,24 @@ let package = Package(
             pkgConfig: "proj",
             providers: [.apt(["libproj-dev"]), .brew(["proj"])]
         ),
-        // The core: no Foundation, Embedded-Swift clean (scripts/check-embedded proves it).
-        .target(name: "Waymark", dependencies: ["CProj"], linkerSettings: [.linkedLibrary("m")]),
+        // The C library's maths, so the core needs no platform module and no PROJ.
+        .systemLibrary(name: "CWaymarkMath"),
+        // The core: no PROJ, no Foundation, Embedded-Swift clean (scripts/check-embedded
+        // proves it, and builds it for wasm32).
+        .target(name: "WaymarkCore", dependencies: ["CWaymarkMath"], linkerSettings: [.linkedLibrary("m")]),
+        // The PROJ layer on top of the core.
+        .target(name: "WaymarkPROJ", dependencies: ["WaymarkCore", "CProj"]),
+        // The umbrella: re-exports both.
+        .target(name: "Waymark", dependencies: ["WaymarkCore", "WaymarkPROJ"]),
         // The C ABI: include/waymark.h as a module, implemented by thin Swift adapters.
         .systemLibrary(name: "CWaymark", path: "include"),
-        .target(name: "WaymarkC", dependencies: ["Waymark", "CWaymark"]),
+        // WAYMARK_PROJ: the full flavour (CMake's core flavour compiles without it).
+        .target(name: "WaymarkC", dependencies: ["WaymarkCore", "WaymarkPROJ", "CWaymark"],
+                swiftSettings: [.define("WAYMARK_PROJ")]),
         // The C floor `waymark bench` and Benchmarks/ measure against (not in the library).
         .target(name: "CReferenceKernels"),
         .executableTarget(name: "waymark-cli", dependencies: ["Waymark", "CReferenceKernels", "CProj"]),
-        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "CProj"]),
+        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkCore", "WaymarkPROJ", "CProj"]),
         .testTarget(name: "CLITests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,8 @@
-# ctest: the installed libraries carry no Swift runtime and export only wm_* symbols.
+# ctest: the installed libraries carry no Swift runtime and export exactly the wm_*
+# functions the header declares for their flavour (the core flavour: the header read
+# with WAYMARK_CORE defined, and no PROJ among its NEEDED libraries).
 # Usage: cmake -DSHARED=libwaymark.so -DSTATIC=libwaymark.a -DREADELF=readelf -DNM=nm
-#              -P CheckExports.cmake
+#              -DCC=cc -DHEADER=waymark.h [-DCORE=1] -P CheckExports.cmake
 # Reads the ELF files with the target's binutils, so it checks cross builds too (ldd
 # runs the host's loader and says "not a dynamic executable" for foreign ELF files).
 function(run out)
@@ -26,24 +28,50 @@ foreach(_lib IN LISTS _needed)
     if(_lib MATCHES "[Ss]wift")
         message(FATAL_ERROR "${SHARED} needs ${_lib}: the Swift runtime must not be linked")
     endif()
+    if(CORE AND _lib MATCHES "proj")
+        message(FATAL_ERROR "${SHARED} needs ${_lib}: the core flavour must not need PROJ")
+    endif()
 endforeach()
+
+# What the header declares for this flavour, read through the C preprocessor.
+set(_defines "")
+if(CORE)
+    set(_defines -DWAYMARK_CORE)
+endif()
+run(_preprocessed "${CC}" -E -P ${_defines} -x c "${HEADER}")
+string(REGEX MATCHALL "wm_[a-z0-9_]+ *\\(" _calls "${_preprocessed}")
+set(_declared "")
+foreach(_call IN LISTS _calls)
+    string(REGEX REPLACE " *\\($" "" _name "${_call}")
+    list(APPEND _declared "${_name}")
+endforeach()
+list(REMOVE_DUPLICATES _declared)
+list(SORT _declared)
+list(LENGTH _declared _declared_count)
 
 foreach(_pair "SHARED;-D;--defined-only" "STATIC;-g;--defined-only")
     list(GET _pair 0 _which)
     list(REMOVE_AT _pair 0)
     run(_symbols "${NM}" ${_pair} "${${_which}}")
     string(REGEX MATCHALL "[0-9a-fA-F]+ [A-Za-z] [^\n]+" _defined "${_symbols}")
-    set(_exported 0)
+    set(_exported "")
     foreach(_symbol IN LISTS _defined)
         string(REGEX REPLACE "^[0-9a-fA-F]+ [A-Za-z] " "" _name "${_symbol}")
         if(_name MATCHES "^wm_")
-            math(EXPR _exported "${_exported} + 1")
+            list(APPEND _exported "${_name}")
         else()
             message(FATAL_ERROR "${${_which}} exports ${_name}: only wm_* may leave the library")
         endif()
     endforeach()
-    if(_exported LESS 50)
-        message(FATAL_ERROR "${${_which}}: only ${_exported} wm_* symbols found; is this the Waymark library?")
+    list(REMOVE_DUPLICATES _exported)
+    list(SORT _exported)
+    if(NOT _exported STREQUAL _declared)
+        set(_missing ${_declared})
+        list(REMOVE_ITEM _missing ${_exported})
+        set(_extra ${_exported})
+        list(REMOVE_ITEM _extra ${_declared})
+        message(FATAL_ERROR "${${_which}}: exports differ from the header's declarations; "
+                            "declared but missing: ${_missing}; exported but not declared: ${_extra}")
     endif()
-    message(STATUS "${${_which}}: ${_exported} symbols, all wm_*")
+    message(STATUS "${${_which}}: ${_declared_count} symbols, exactly the header's wm_* functions")
 endforeach()

@@ -1,6 +1,6 @@
-# waymark_write_pkgconfig(OUTPUT LIBDIR INCLUDEDIR PREFIX VERSION)
+# waymark_write_pkgconfig(OUTPUT LIBDIR INCLUDEDIR PREFIX VERSION [CORE])
 #
-# Writes waymark.pc for an install with the given GNUInstallDirs values. With relative
+# Writes waymark.pc (or, with CORE, waymark-core.pc: no PROJ, -DWAYMARK_CORE) for an install with the given GNUInstallDirs values. With relative
 # LIBDIR and INCLUDEDIR (the usual case) the file is relocatable: `prefix` is found from
 # the .pc file's own directory by walking up as many levels as LIBDIR/pkgconfig has
 # (two for lib, three for lib/x86_64-linux-gnu), so a staged or moved install still
@@ -20,13 +20,24 @@ function(waymark_write_pkgconfig output libdir includedir prefix version)
     else()
         set(_includedir "\${prefix}/${includedir}")
     endif()
+    if("${ARGN}" STREQUAL "CORE")
+        set(_name waymark-core)
+        set(_description "Geodesy kernel for AR navigation, core flavour without PROJ (C ABI, no Swift runtime)")
+        set(_requires "")
+        set(_cflags " -DWAYMARK_CORE")
+    else()
+        set(_name waymark)
+        set(_description "Geodesy kernel for AR navigation (C ABI, no Swift runtime)")
+        set(_requires "Requires.private: proj\n")
+        set(_cflags "")
+    endif()
     file(WRITE "${output}" "# Written by CMake (cmake/WaymarkPkgConfig.cmake).\n"
         "prefix=${_prefix}\nlibdir=${_libdir}\nincludedir=${_includedir}\n\n"
-        "Name: waymark\n"
-        "Description: Geodesy kernel for AR navigation (C ABI, no Swift runtime)\n"
+        "Name: ${_name}\n"
+        "Description: ${_description}\n"
         "Version: ${version}\n"
-        "Requires.private: proj\n"
-        "Libs: -L\${libdir} -lwaymark\n"
+        "${_requires}"
+        "Libs: -L\${libdir} -l${_name}\n"
         "Libs.private: -lm\n"
-        "Cflags: -I\${includedir}\n")
+        "Cflags: -I\${includedir}${_cflags}\n")
 endfunction()

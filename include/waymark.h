@@ -31,6 +31,23 @@
  *   PROJ (about 15 nm). The baselines (wm_baseline_forward) reproduce the hand-rolled
  *   spherical methods of AR apps on purpose: they are 0.3-0.6 % wrong.
  *
+ * Flavours
+ *   The library comes in two flavours built from the same sources. The full flavour,
+ *   libwaymark (pkg-config waymark, CMake Waymark::waymark), links PROJ and has every
+ *   function below. The core flavour, libwaymark-core (pkg-config waymark-core, CMake
+ *   Waymark::waymark_core; also the WebAssembly build), needs no PROJ — only the C
+ *   library's libm — and lacks the functions that need it:
+ *     wm_geodesic_inverse, wm_geodesic_direct, wm_geodesic_inverse_batch,
+ *     wm_polyline_length (Karney's geodesics through PROJ),
+ *     wm_transform_create, wm_transform_create_ex, wm_transform_create_with_message,
+ *     wm_transform_clone, wm_transform_apply, wm_transform_destroy (CRS transforms),
+ *     wm_geoid_undulation, wm_geoid_undulation_ex (the EGM96 grid).
+ *   Define WAYMARK_CORE before including this header (waymark-core.pc and the CMake
+ *   target do) and those declarations disappear, so a call to one is a compile error.
+ *   In the core flavour wm_navigator_create answers GRID_MISSING for
+ *   WM_HEIGHTS_ORTHOMETRIC (there is no geoid); everything else behaves identically,
+ *   to the bit.
+ *
  * Errors
  *   Every function that can fail returns a wm_status. On any error nothing is written:
  *   batch calls check every input before writing anything, report the first bad
@@ -227,6 +244,7 @@ WM_API wm_status wm_baseline_forward(wm_baseline method, const wm_frame *frame,
                                      wm_vec3 *out, size_t out_stride, size_t count,
                                      size_t *first_bad);
 
+#if !defined(WAYMARK_CORE) /* full flavour only: needs PROJ (see Flavours) */
 /* ---- Geodesics on WGS-84 (Karney, through PROJ's geodesic.h) ------------------- */
 
 /* Shortest geodesic from a to b (heights ignored): length in metres and forward
@@ -260,6 +278,7 @@ WM_API wm_status wm_geodesic_inverse_batch(wm_geodetic origin, const wm_geodetic
  * INVALID_VALUE with *first_bad. */
 WM_API wm_status wm_polyline_length(const wm_geodetic *in, size_t in_stride, size_t count,
                                     double *cumulative_m, double *total_m, size_t *first_bad);
+#endif /* !WAYMARK_CORE */
 
 /* ---- The haversine baseline ------------------------------------------------------ */
 
@@ -334,6 +353,7 @@ WM_API wm_status wm_bd09_from_gcj02(const wm_region *region, const wm_geodetic *
 WM_API wm_status wm_gcj02_from_bd09(const wm_region *region, const wm_geodetic *in, size_t in_stride,
                                     wm_geodetic *out, size_t out_stride, size_t count, size_t *first_bad);
 
+#if !defined(WAYMARK_CORE) /* full flavour only: needs PROJ (see Flavours) */
 /* ---- PROJ transformations between CRSs ---------------------------------------------
  *
  * A wm_transform wraps proj_create_crs_to_crs + proj_normalize_for_visualization, so
@@ -426,6 +446,7 @@ WM_API wm_status wm_geoid_undulation(const wm_geodetic *in, size_t in_stride, do
  * BAD_COUNT, GRID_MISSING (egm96_15.gtx not installed), PROJ (the grid cannot be read). */
 WM_API wm_status wm_geoid_undulation_ex(const wm_geodetic *in, size_t in_stride, double *undulation_m,
                                         size_t count, int32_t interpolation, size_t *first_bad);
+#endif /* !WAYMARK_CORE */
 
 /* ---- Navigation: route, estimates, heading, screen, POIs ----------------------------
  *
@@ -828,7 +849,8 @@ WM_API size_t wm_navigator_arrow_capacity(const wm_navigator_config *config);
  * Errors: NULL_POINTER (config, route, out), BAD_STRIDE, BAD_COUNT (count < 2 or
  * overflow), INVALID_VALUE (a config value out of range or unknown selector, a route
  * point non-finite or |lat| > 90: *first_bad = its index, first_bad may be NULL),
- * GRID_MISSING (ORTHOMETRIC without egm96_15.gtx). *out untouched on error. */
+ * GRID_MISSING (ORTHOMETRIC without egm96_15.gtx, and always in the core flavour,
+ * which has no geoid). *out untouched on error. */
 WM_API wm_status wm_navigator_create(const wm_navigator_config *config, const wm_geodetic *route, size_t stride,
                                      size_t count, wm_navigator **out, size_t *first_bad);
 

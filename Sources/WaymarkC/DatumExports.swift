@@ -1,5 +1,5 @@
 import CWaymark
-import Waymark
+import WaymarkCore
 
 /// The core's region for a C `wm_region` (NULL: the China rectangle), or nil when it is
 /// not valid. A polygon is copied once per call.
@@ -62,35 +62,4 @@ public func wm_gcj02_from_bd09(_ region: UnsafePointer<wm_region>?, _ input: Uns
                                _ output: UnsafeMutablePointer<wm_geodetic>?, _ out_stride: Int, _ count: Int,
                                _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
     datumBatch(.gcj02FromBD09, region, input, in_stride, output, out_stride, count, first_bad)
-}
-
-@c @implementation
-public func wm_geoid_undulation(_ input: UnsafePointer<wm_geodetic>?, _ in_stride: Int,
-                                _ undulation_m: UnsafeMutablePointer<Double>?, _ count: Int,
-                                _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    guard count != 0 else { return WM_OK }
-    guard let input, let undulation_m else { return WM_ERROR_NULL_POINTER }
-    do {
-        try Geoid.validate(geodetic: input, stride: in_stride, count: count)   // before the grid is opened
-        try Geoid().undulations(geodetic: input, stride: in_stride, into: undulation_m, count: count)
-    } catch { return status(of: error, firstBad: first_bad) }
-    return WM_OK
-}
-
-@c @implementation
-public func wm_geoid_undulation_ex(_ input: UnsafePointer<wm_geodetic>?, _ in_stride: Int,
-                                   _ undulation_m: UnsafeMutablePointer<Double>?, _ count: Int,
-                                   _ interpolation: Int32, _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    let method: GeoidInterpolation
-    switch interpolation {
-    case WM_GEOID_BILINEAR: method = .bilinear
-    case WM_GEOID_CUBIC: method = .cubic
-    default: return WM_ERROR_INVALID_VALUE
-    }
-    guard count != 0 else { return WM_OK }
-    guard let input, let undulation_m else { return WM_ERROR_NULL_POINTER }
-    do {
-        try Geoid(interpolation: method).undulations(geodetic: input, stride: in_stride, into: undulation_m, count: count)
-    } catch { return status(of: error, firstBad: first_bad) }
-    return WM_OK
 }

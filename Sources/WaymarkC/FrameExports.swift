@@ -1,5 +1,5 @@
 import CWaymark
-import Waymark
+import WaymarkCore
 
 @c @implementation
 public func wm_frame_init(_ frame: UnsafeMutablePointer<wm_frame>?, _ origin: wm_geodetic, _ axes: wm_axes) -> wm_status {

@@ -1,5 +1,5 @@
 import CWaymark
-import Waymark
+import WaymarkCore
 
 /// How a `SceneFrame` lives inside the caller's `wm_frame`: a tag word that marks it
 /// initialised, then the frame's bytes. `wm_frame` is only 8-byte aligned, so the frame

@@ -1,5 +1,5 @@
 import CWaymark
-import Waymark
+import WaymarkCore
 
 /// `wm_mat4f` and `Matrix4x4<Float>` share one layout: 16 floats, column-major.
 @inline(__always)

@@ -1,5 +1,5 @@
 import CWaymark
-import Waymark
+import WaymarkCore
 
 // Handles: retained Swift objects behind opaque pointers.
 final class RouteHandle { let path: RoutePath; init(_ p: RoutePath) { path = p } }

@@ -1,5 +1,8 @@
 import CWaymark
-import Waymark
+import WaymarkCore
+#if WAYMARK_PROJ
+import WaymarkPROJ
+#endif
 
 /// The navigator behind a `wm_navigator *`. Everything it needs is reserved at create;
 /// the per-fix and per-frame adapters below read and write the caller's structs and
@@ -83,8 +86,15 @@ public func wm_navigator_create(_ config: UnsafePointer<wm_navigator_config>?, _
         }
         points.append(p)
     }
-    do { out.pointee = retained(NavigatorHandle(try Navigator(route: points, heights: heights, configuration: s))) }
-    catch { return status(of: error) }
+    do {
+        #if WAYMARK_PROJ
+        let navigator = try Navigator(route: points, heights: heights, configuration: s, geoid: nil)
+        #else
+        // The core flavour has no geoid: orthometric routes get WM_ERROR_GRID_MISSING.
+        let navigator = try Navigator(route: points, heights: heights, configuration: s, undulation: nil)
+        #endif
+        out.pointee = retained(NavigatorHandle(navigator))
+    } catch { return status(of: error) }
     return WM_OK
 }
 

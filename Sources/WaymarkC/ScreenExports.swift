@@ -1,5 +1,5 @@
 import CWaymark
-import Waymark
+import WaymarkCore
 
 /// The core projection for C matrices and viewport (computed in double), or nil when
 /// they are invalid.

@@ -1,5 +1,5 @@
 import CWaymark
-import Waymark
+import WaymarkCore
 
 /// The `wm_status` for a core error, reporting a bad element's index through
 /// `first_bad` when the caller asked for it.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Waymark
+@testable import WaymarkCore
+@testable import WaymarkPROJ
+import Waymark
 
 @Suite("GCJ-02 and BD-09")
 struct ChinaDatumTests {

@@ -1,5 +1,7 @@
 import Testing
-@testable import Waymark
+@testable import WaymarkCore
+@testable import WaymarkPROJ
+import Waymark
 
 @Suite("Ellipsoid and GeodeticCoordinate")
 struct EllipsoidAndCoordinateTests {

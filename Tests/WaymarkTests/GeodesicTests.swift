@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Waymark
+@testable import WaymarkCore
+@testable import WaymarkPROJ
+import Waymark
 
 @Suite("Geodesic (PROJ geod_*) against reference vectors")
 struct GeodesicTests {

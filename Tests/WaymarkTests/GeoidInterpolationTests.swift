@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Waymark
+@testable import WaymarkCore
+@testable import WaymarkPROJ
+import Waymark
 
 /// The geoid's accuracy between nodes, measured against NGA's own interpolation program
 /// (Tests/Data/geoid_egm96_nga_cell_centres.csv; generator and provenance in

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Waymark
+@testable import WaymarkCore
+@testable import WaymarkPROJ
+import Waymark
 
 /// Regressions of issue 15 at the Swift level (the C ABI's are in
 /// Tests/CABI/hardening_test.c): no trap, no wrong number, nothing written on error.

@@ -1,5 +1,7 @@
 import Testing
-@testable import Waymark
+@testable import WaymarkCore
+@testable import WaymarkPROJ
+import Waymark
 
 /// The navigator over simulated walks: each test is one of issue 9's "done when"
 /// scenarios.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Waymark
+@testable import WaymarkCore
+@testable import WaymarkPROJ
+import Waymark
 
 @Suite("Points of interest: clustering, radar, compression, proximity")
 struct PointsOfInterestTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Waymark
+@testable import WaymarkCore
+@testable import WaymarkPROJ
+import Waymark
 
 @Suite("Screen math: finish mark, projection, hint mark, billboard roll")
 struct ScreenMathTests {

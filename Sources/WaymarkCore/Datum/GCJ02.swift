@@ -1,0 +1,255 @@
+import CWaymarkMath
+
+/// China's GCJ-02 ("Mars coordinates") and Baidu's BD-09, converted exactly.
+///
+/// Forward (WGS-84 → GCJ-02) is the public algorithm leaked from the official one (the
+/// EMQ/on4wp7 code; equations 1–7 of "AR Navigation Application based on iOS Platform"): Krasovsky a = 6 378 245 m,
+/// ee = 0.00669342162296594323, x = lon − 105, y = lat − 35. It reproduces the
+/// eviltransform, coordTransform and hutool test vectors to the last bit. Real map
+/// services add noise to it: that paper's Table III values, read from Amap, lie
+/// 0.3–5.3 m from the formula.
+///
+/// The inverse (GCJ-02 → WGS-84) has no closed form. ``wgs84(fromGCJ02:region:)``
+/// solves it by Newton's method with the offset's exact Jacobian (two offset
+/// evaluations for nearly every point, below 1 µm); the
+/// apps' one-step approximation `w = g − Δ(g)` is kept as
+/// ``approximateWGS84(fromGCJ02:region:)`` and errs by up to about 5 m.
+///
+/// BD-09 is GCJ-02 in a slightly rotated and scaled polar form with x_pi = π·3000/180;
+/// its inverse is a fixed-point iteration from the one-step estimate, to a residual
+/// below 1e-12°.
+///
+/// Heights are not changed. Outside the region (``ChinaRegion``) every conversion is
+/// the identity.
+public enum ChinaDatum {
+    @usableFromInline static let a = 6_378_245.0
+    @usableFromInline static let ee = 0.00669342162296594323
+    @usableFromInline static let xPi = Double.pi * 3000 / 180
+    /// The most steps either exact inverse takes (Newton for GCJ-02, whose typical
+    /// point needs 2; fixed-point for BD-09, whose shift has a slope of about 1e-3, so
+    /// each step gains about three digits). The measured worst cases are in the README.
+    public static let inverseIterations = 8
+    /// Convergence threshold of the inverses, degrees of residual (≈ 0.1 µm).
+    public static let inverseTolerance = 1e-12
+
+    /// The GCJ-02 offset (Δlat, Δlon) in degrees at WGS-84 (lat, lon); no region test.
+    @inlinable @inline(__always)
+    static func offset(latitude lat: Double, longitude lon: Double) -> (lat: Double, lon: Double) {
+        let t = offsetTerms(latitude: lat, longitude: lon)
+        return (t.dLat, t.dLon)
+    }
+
+    /// The offset and its exact Jacobian ∂(Δlat, Δlon)/∂(lat, lon), from one pass over
+    /// the formula's eleven sines: they are evaluated three four-lane groups at a time
+    /// (``VectorTrig``, arguments converted to degrees: sin(6πx) = sin(1080x°)), which
+    /// also gives every cosine the Jacobian needs.
+    @inlinable @inline(__always)
+    static func offsetTerms(latitude lat: Double, longitude lon: Double)
+        -> (dLat: Double, dLon: Double, jLat: SIMD2<Double>, jLon: SIMD2<Double>) {
+        let x = lon - 105, y = lat - 35
+        let pi = Double.pi
+        let (sa, ca) = VectorTrig.sincosd(SIMD4(1080 * x, 360 * x, 180 * y, 60 * y))
+        let (sb, cb) = VectorTrig.sincosd(SIMD4(15 * y, 6 * y, 180 * x, 60 * x))
+        let (sc, cc) = VectorTrig.sincosd(SIMD4(15 * x, 6 * x, lat, 0))
+        let sqrtAbsX = x.magnitude.squareRoot()
+        let common = (20 * sa[0] + 20 * sa[1]) * 2 / 3
+        var tLat = -100 + 2 * x + 3 * y + 0.2 * y * y + 0.1 * x * y + 0.2 * sqrtAbsX
+        tLat += common
+        tLat += (20 * sa[2] + 40 * sa[3]) * 2 / 3
+        tLat += (160 * sb[0] + 320 * sb[1]) * 2 / 3
+        var tLon = 300 + x + 2 * y + 0.1 * x * x + 0.1 * x * y + 0.1 * sqrtAbsX
+        tLon += common
+        tLon += (20 * sb[2] + 40 * sb[3]) * 2 / 3
+        tLon += (150 * sc[0] + 300 * sc[1]) * 2 / 3
+        let sinLat = sc[2], cosLat = cc[2]
+        let magic = 1 - ee * sinLat * sinLat
+        let sqrtMagic = magic.squareRoot()
+        let kLat = 180 / ((a * (1 - ee)) / (magic * sqrtMagic) * pi)
+        // At a pole (only under .everywhere) the longitude offset has no meaning and
+        // 1/cos φ is infinite: the pole keeps its longitude instead of turning NaN.
+        let atPole = cosLat == 0
+        let kLon = atPole ? 0 : 180 / (a / sqrtMagic * cosLat * pi)
+        // Derivatives of the T terms per degree; √|x| kept finite at the cusp x = 0.
+        let root = 0.5 / max(x.magnitude, 1e-12).squareRoot() * (x < 0 ? -1 : 1)
+        let dCommon = (120 * pi * ca[0] + 40 * pi * ca[1]) * 2 / 3
+        let tLatX = 2 + 0.1 * y + 0.2 * root + dCommon
+        let tLatY = 3 + 0.4 * y + 0.1 * x + (20 * pi * ca[2] + 40 * pi / 3 * ca[3]) * 2 / 3
+            + (160 * pi / 12 * cb[0] + 320 * pi / 30 * cb[1]) * 2 / 3
+        let tLonX = 1 + 0.2 * x + 0.1 * y + 0.1 * root + dCommon + (20 * pi * cb[2] + 40 * pi / 3 * cb[3]) * 2 / 3
+            + (150 * pi / 12 * cc[0] + 300 * pi / 30 * cc[1]) * 2 / 3
+        let tLonY = 2 + 0.1 * x
+        let dMagic = -2 * ee * sinLat * cosLat * AngleMath.radiansPerDegree
+        let dKLat = kLat * 1.5 * dMagic / magic
+        let dKLon = atPole ? 0 : kLon * (0.5 * dMagic / magic + sinLat / cosLat * AngleMath.radiansPerDegree)
+        return (tLat * kLat, tLon * kLon,
+                SIMD2(kLat * tLatY + tLat * dKLat, kLat * tLatX),
+                SIMD2(kLon * tLonY + tLon * dKLon, kLon * tLonX))
+    }
+
+    // MARK: WGS-84 ⇄ GCJ-02
+
+    /// WGS-84 → GCJ-02 (exact: the public algorithm). Identity outside `region`.
+    @inlinable
+    public static func gcj02(fromWGS84 p: GeodeticCoordinate, region: ChinaRegion = .chinaRectangle) -> GeodeticCoordinate {
+        guard region.contains(latitude: p.latitude, longitude: p.longitude) else { return p }
+        let d = offset(latitude: p.latitude, longitude: p.longitude)
+        return clamped(p.latitude + d.lat, p.longitude + d.lon, p.height)
+    }
+
+    /// GCJ-02 → WGS-84, the exact inverse of ``gcj02(fromWGS84:region:)`` to below 1 µm.
+    /// Identity outside `region` (tested on the GCJ-02 input).
+    @inlinable
+    public static func wgs84(fromGCJ02 g: GeodeticCoordinate, region: ChinaRegion = .chinaRectangle) -> GeodeticCoordinate {
+        guard region.contains(latitude: g.latitude, longitude: g.longitude) else { return g }
+        return newtonInverse(g).point
+    }
+
+    /// GCJ-02 → WGS-84 by Newton's method on w + Δ(w) = g with the exact Jacobian,
+    /// starting at g. The offset's second derivative is below 0.05 per degree away from
+    /// the √|x| cusp at 105° E, so once a residual is below 4e-6° the next step is within
+    /// 0.025·r² < 4e-13° and is taken without evaluating its result: a typical point
+    /// costs two offset evaluations. Within 0.01° of the cusp the iteration continues
+    /// until the residual itself is below 1e-12°. Steps stop at ``inverseIterations``.
+    @inlinable
+    static func newtonInverse(_ target: GeodeticCoordinate) -> (point: GeodeticCoordinate, steps: Int) {
+        let r = newtonSolve(latitude: target.latitude, longitude: target.longitude)
+        return (clamped(r.lat, r.lon, target.height), r.steps)
+    }
+
+    /// Newton's method on w + Δ(w) = (latitude, longitude), unclamped, with whether it
+    /// converged (its residual fell below the thresholds of ``newtonInverse(_:)``).
+    @inlinable
+    static func newtonSolve(latitude targetLat: Double, longitude targetLon: Double)
+        -> (lat: Double, lon: Double, steps: Int, converged: Bool) {
+        var lat = targetLat, lon = targetLon
+        var steps = 0
+        while steps < inverseIterations {
+            steps += 1
+            let t = offsetTerms(latitude: lat, longitude: lon)
+            let rLat = lat + t.dLat - targetLat, rLon = lon + t.dLon - targetLon
+            let size = max(rLat.magnitude, rLon.magnitude)
+            if size <= inverseTolerance { return (lat, lon, steps, true) }
+            let m00 = 1 + t.jLat.x, m01 = t.jLat.y, m10 = t.jLon.x, m11 = 1 + t.jLon.y
+            let det = m00 * m11 - m01 * m10
+            lat -= (m11 * rLat - m01 * rLon) / det
+            lon -= (m00 * rLon - m10 * rLat) / det
+            if size <= 4e-6 && (lon - 105).magnitude > 0.01 { return (lat, lon, steps, lat.isFinite && lon.isFinite) }
+        }
+        return (lat, lon, steps, false)
+    }
+
+    /// GCJ-02 → WGS-84 that reports failure instead of returning a wrong point: nil
+    /// when no WGS-84 point in [−90, 90] × [−180, 180) maps onto `g`'s within the
+    /// iteration limit. Only far from China (``ChinaRegion/everywhere`` or a wide
+    /// polygon) can that happen: there the formula is not periodic in longitude, so
+    /// near ±180° the solution may lie across the antimeridian, and `g`'s longitude
+    /// ± 360° is tried too.
+    @inlinable
+    public static func checkedWGS84(fromGCJ02 g: GeodeticCoordinate, region: ChinaRegion = .chinaRectangle) -> GeodeticCoordinate? {
+        guard region.contains(latitude: g.latitude, longitude: g.longitude) else { return g }
+        for k in 0..<3 {
+            let shift = k == 0 ? 0.0 : k == 1 ? -360.0 : 360.0
+            let r = newtonSolve(latitude: g.latitude, longitude: g.longitude + shift)
+            if r.converged && r.lon >= -180 && r.lon < 180 && r.lat.magnitude <= 90 { return clamped(r.lat, r.lon, g.height) }
+        }
+        return nil
+    }
+
+    /// BD-09 → GCJ-02 that reports failure (nil) when the fixed-point iteration does
+    /// not converge within ``inverseIterations``.
+    @inlinable
+    public static func checkedGCJ02(fromBD09 b: GeodeticCoordinate, region: ChinaRegion = .chinaRectangle) -> GeodeticCoordinate? {
+        guard region.contains(latitude: b.latitude, longitude: b.longitude) else { return b }
+        let r = invertChecked(b) { lat, lon in
+            let q = bd09Raw(latitude: lat, longitude: lon)
+            return (q.lat - lat, q.lon - lon)
+        }
+        return r.converged ? r.point : nil
+    }
+
+    /// The apps' one-step GCJ-02 → WGS-84 (`w = g − Δ(g)`; the paper's "Approximate
+    /// Module", coordTransform, hutool), kept as a baseline: errs by up to ~5 m.
+    @inlinable
+    public static func approximateWGS84(fromGCJ02 g: GeodeticCoordinate, region: ChinaRegion = .chinaRectangle) -> GeodeticCoordinate {
+        guard region.contains(latitude: g.latitude, longitude: g.longitude) else { return g }
+        let d = offset(latitude: g.latitude, longitude: g.longitude)
+        return clamped(g.latitude - d.lat, g.longitude - d.lon, g.height)
+    }
+
+    /// Solves `w + offset(w) = target` by fixed-point iteration from the one-step
+    /// estimate; returns the point and the number of steps taken.
+    @inlinable
+    static func invert(_ target: GeodeticCoordinate,
+                       _ shift: (Double, Double) -> (lat: Double, lon: Double)) -> (point: GeodeticCoordinate, steps: Int) {
+        let r = invertChecked(target, shift)
+        return (r.point, r.steps)
+    }
+
+    /// ``invert(_:_:)`` with whether the residual fell below ``inverseTolerance``.
+    @inlinable
+    static func invertChecked(_ target: GeodeticCoordinate,
+                              _ shift: (Double, Double) -> (lat: Double, lon: Double)) -> (point: GeodeticCoordinate, steps: Int, converged: Bool) {
+        let d0 = shift(target.latitude, target.longitude)
+        var lat = target.latitude - d0.lat, lon = target.longitude - d0.lon
+        var steps = 0
+        var converged = false
+        while steps < inverseIterations {
+            steps += 1
+            let d = shift(lat, lon)
+            let rLat = target.latitude - (lat + d.lat), rLon = target.longitude - (lon + d.lon)
+            lat += rLat
+            lon += rLon
+            if rLat.magnitude <= inverseTolerance && rLon.magnitude <= inverseTolerance { converged = true; break }
+        }
+        return (clamped(lat, lon, target.height), steps, converged)
+    }
+
+    @inlinable @inline(__always)
+    static func clamped(_ lat: Double, _ lon: Double, _ h: Double) -> GeodeticCoordinate {
+        GeodeticCoordinate(unchecked: max(-90, min(90, lat)), AngleMath.normalizedLongitude(lon), h)
+    }
+
+    // MARK: GCJ-02 ⇄ BD-09
+
+    /// The BD-09 coordinates of GCJ-02 (lat, lon), no region test.
+    @inlinable @inline(__always)
+    static func bd09Raw(latitude lat: Double, longitude lon: Double) -> (lat: Double, lon: Double) {
+        let z = (lon * lon + lat * lat).squareRoot() + 0.00002 * sin(lat * xPi)
+        let theta = atan2(lat, lon) + 0.000003 * cos(lon * xPi)
+        return (z * sin(theta) + 0.006, z * cos(theta) + 0.0065)
+    }
+
+    /// GCJ-02 → BD-09 (the standard formula with x_pi = π·3000/180). Identity outside
+    /// `region`.
+    @inlinable
+    public static func bd09(fromGCJ02 g: GeodeticCoordinate, region: ChinaRegion = .chinaRectangle) -> GeodeticCoordinate {
+        guard region.contains(latitude: g.latitude, longitude: g.longitude) else { return g }
+        let b = bd09Raw(latitude: g.latitude, longitude: g.longitude)
+        return clamped(b.lat, b.lon, g.height)
+    }
+
+    /// BD-09 → GCJ-02, the exact inverse of ``bd09(fromGCJ02:region:)`` to below 1 µm
+    /// (the usual closed form errs by up to 0.2 m). Identity outside `region`.
+    @inlinable
+    public static func gcj02(fromBD09 b: GeodeticCoordinate, region: ChinaRegion = .chinaRectangle) -> GeodeticCoordinate {
+        guard region.contains(latitude: b.latitude, longitude: b.longitude) else { return b }
+        return invert(b) { lat, lon in
+            let r = bd09Raw(latitude: lat, longitude: lon)
+            return (r.lat - lat, r.lon - lon)
+        }.point
+    }
+
+    /// WGS-84 → BD-09 through GCJ-02.
+    @inlinable
+    public static func bd09(fromWGS84 p: GeodeticCoordinate, region: ChinaRegion = .chinaRectangle) -> GeodeticCoordinate {
+        guard region.contains(latitude: p.latitude, longitude: p.longitude) else { return p }
+        return bd09(fromGCJ02: gcj02(fromWGS84: p, region: .everywhere), region: .everywhere)
+    }
+
+    /// BD-09 → WGS-84 through GCJ-02, both steps exact.
+    @inlinable
+    public static func wgs84(fromBD09 b: GeodeticCoordinate, region: ChinaRegion = .chinaRectangle) -> GeodeticCoordinate {
+        guard region.contains(latitude: b.latitude, longitude: b.longitude) else { return b }
+        return wgs84(fromGCJ02: gcj02(fromBD09: b, region: .everywhere), region: .everywhere)
+    }
+}

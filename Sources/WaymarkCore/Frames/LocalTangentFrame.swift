@@ -1,0 +1,80 @@
+import CWaymarkMath
+
+/// A local East-North-Up (topocentric) frame at an origin on an ellipsoid.
+///
+/// ENU = R(φ₀, λ₀) · (ECEF(φ, λ, h) − ECEF(φ₀, λ₀, h₀)) — EPSG methods 9836/9837, the
+/// frame of PROJ's `+proj=topocentric` and GeographicLib's `LocalCartesian`. Built once
+/// per origin (origin ECEF and rotation precomputed); each conversion after that is a
+/// handful of multiplications, two `sincos` and one square root, with no branch on the
+/// data and no allocation.
+///
+/// Accuracy: exact up to floating-point round-off. Against PROJ's pipeline and the
+/// reference vectors the difference is below 1e-8 m for points within 50 km; reverse
+/// uses Vermeille's closed form, so forward → reverse round trips agree to 1e-12° and
+/// 1e-6 m (tested for points up to 100 km away, heights −500…10 000 m, origins at
+/// the poles and on ±180°).
+@frozen
+public struct LocalTangentFrame: Sendable, BitwiseCopyable {
+    /// The frame's origin; ENU (0, 0, 0) is this point.
+    public let origin: GeodeticCoordinate
+    /// The ellipsoid latitudes and heights refer to.
+    public let ellipsoid: Ellipsoid
+
+    @usableFromInline let geocentric: Geocentric
+    @usableFromInline let x0: Double, y0: Double, z0: Double
+    @usableFromInline let sinLat0: Double, cosLat0: Double
+    @usableFromInline let sinLon0: Double, cosLon0: Double
+
+    /// A frame at `origin` on `ellipsoid` (WGS-84 by default).
+    public init(origin: GeodeticCoordinate, ellipsoid: Ellipsoid = .wgs84) {
+        self.origin = origin
+        self.ellipsoid = ellipsoid
+        geocentric = Geocentric(ellipsoid)
+        (x0, y0, z0) = geocentric.forward(latitude: origin.latitude, longitude: origin.longitude, height: origin.height)
+        (sinLat0, cosLat0) = AngleMath.sincosd(origin.latitude)
+        (sinLon0, cosLon0) = AngleMath.sincosd(origin.longitude)
+    }
+
+    /// Geodetic → ENU: metres east, north and up of the origin.
+    @inlinable @inline(__always)
+    public func forward(_ point: GeodeticCoordinate) -> SIMD3<Double> {
+        forward(latitude: point.latitude, longitude: point.longitude, height: point.height)
+    }
+
+    /// Geodetic → ENU from raw values the caller has already validated.
+    @inlinable @inline(__always)
+    func forward(latitude: Double, longitude: Double, height: Double) -> SIMD3<Double> {
+        let p = geocentric.forward(latitude: latitude, longitude: longitude, height: height)
+        let dx = p.x - x0, dy = p.y - y0, dz = p.z - z0
+        let t = cosLon0 * dx + sinLon0 * dy
+        return SIMD3(-sinLon0 * dx + cosLon0 * dy,
+                     -sinLat0 * t + cosLat0 * dz,
+                     cosLat0 * t + sinLat0 * dz)
+    }
+
+    /// ENU → geodetic. Longitude in [-180, 180).
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` (``InputFault/nonFinite``) when a
+    ///   component is NaN or ±Inf.
+    @inlinable
+    public func reverse(_ enu: SIMD3<Double>) throws(WaymarkError) -> GeodeticCoordinate {
+        guard enu.x.isFinite, enu.y.isFinite, enu.z.isFinite else { throw .invalidInput(.nonFinite) }
+        return reverseUnchecked(enu)
+    }
+
+    @inlinable @inline(__always)
+    func reverseUnchecked(_ enu: SIMD3<Double>) -> GeodeticCoordinate {
+        let t = -sinLat0 * enu.y + cosLat0 * enu.z
+        let x = x0 + cosLon0 * t - sinLon0 * enu.x
+        let y = y0 + sinLon0 * t + cosLon0 * enu.x
+        let z = z0 + cosLat0 * enu.y + sinLat0 * enu.z
+        let g = geocentric.reverse(x: x, y: y, z: z)
+        return GeodeticCoordinate(unchecked: g.latitude, g.longitude, g.height)
+    }
+
+    /// ECEF position of a point, metres (X to 0°/0°, Z to the north pole).
+    @inlinable
+    public func ecef(of point: GeodeticCoordinate) -> SIMD3<Double> {
+        let p = geocentric.forward(latitude: point.latitude, longitude: point.longitude, height: point.height)
+        return SIMD3(p.x, p.y, p.z)
+    }
+}

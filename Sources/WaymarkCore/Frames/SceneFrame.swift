@@ -1,0 +1,190 @@
+import CWaymarkMath
+
+/// An AR scene anchored to the Earth: a ``LocalTangentFrame`` seen through
+/// ``SceneAxes``, moved and turned by an "estimate" (the term of the Yandex.Maps article "How Yandex
+/// created augmented reality in Maps for iOS").
+///
+/// The estimate has two parts, both set with ``setEstimate(sceneOrigin:headingCorrection:)``:
+/// - `sceneOrigin`: the scene position (metres, scene axes) of the frame's geographic
+///   origin, e.g. where the camera was when the origin fix was taken;
+/// - `headingCorrection` δ, degrees: how far true azimuths exceed the scene's own
+///   azimuths, i.e. the compass error of the AR session. A direction that the scene
+///   believes points at azimuth α really points at α + δ. This is the article's correction
+///   angle `initialBearing(1, 2) − initialBearing(1, 2calc)`; applying a new correction
+///   c means `headingCorrection += c`.
+///
+/// geo → scene: `scene = sceneOrigin + A · Rup(δ) · ENU(point)`, where A maps ENU to the
+/// scene axes and Rup(δ) turns horizontal vectors counter-clockwise (seen from above)
+/// by δ. All three rotations are folded into one 3 × 3 matrix at set-up, so a
+/// conversion costs the same as a bare ENU conversion.
+@frozen
+public struct SceneFrame: Sendable, BitwiseCopyable {
+    /// The geodetic frame underneath.
+    public let tangentFrame: LocalTangentFrame
+    /// The scene's axis convention.
+    public let axes: SceneAxes
+    /// Scene position of the geographic origin, metres in scene axes.
+    public private(set) var sceneOrigin: SIMD3<Double>
+    /// Heading correction δ, degrees (see the type's documentation).
+    public private(set) var headingCorrection: Double
+
+    // enuToScene = A · Rup(δ); ecefToScene = enuToScene · R(φ₀, λ₀). Rows.
+    @usableFromInline var enuToScene: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
+    @usableFromInline var ecefToScene: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
+
+    /// A scene frame at `origin` with the origin at scene (0, 0, 0) and no heading
+    /// correction.
+    public init(origin: GeodeticCoordinate, ellipsoid: Ellipsoid = .wgs84, axes: SceneAxes = .eus) {
+        self.init(tangentFrame: LocalTangentFrame(origin: origin, ellipsoid: ellipsoid), axes: axes)
+    }
+
+    /// A scene frame over an existing tangent frame.
+    public init(tangentFrame: LocalTangentFrame, axes: SceneAxes = .eus) {
+        self.tangentFrame = tangentFrame
+        self.axes = axes
+        sceneOrigin = .zero
+        headingCorrection = 0
+        enuToScene = (.zero, .zero, .zero)
+        ecefToScene = (.zero, .zero, .zero)
+        foldRotations()
+    }
+
+    /// Sets the estimate: where the origin is in the scene, and the heading correction.
+    /// - Parameters:
+    ///   - sceneOrigin: metres, scene axes; finite, each component within
+    ///     ±``Limits/maximumSceneCoordinate``.
+    ///   - headingCorrection: degrees, any finite value (reduced modulo 360).
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` (``InputFault/nonFinite``,
+    ///   ``InputFault/outOfRange``); the frame is then unchanged.
+    public mutating func setEstimate(sceneOrigin: SIMD3<Double>, headingCorrection: Double) throws(WaymarkError) {
+        guard sceneOrigin.x.isFinite, sceneOrigin.y.isFinite, sceneOrigin.z.isFinite,
+              headingCorrection.isFinite else { throw .invalidInput(.nonFinite) }
+        // Bounded so that scene positions (origin + offset) stay finite.
+        let limit = Limits.maximumSceneCoordinate
+        guard sceneOrigin.x.magnitude <= limit, sceneOrigin.y.magnitude <= limit, sceneOrigin.z.magnitude <= limit else {
+            throw .invalidInput(.outOfRange)
+        }
+        self.sceneOrigin = sceneOrigin
+        self.headingCorrection = AngleMath.normalizedAzimuth(headingCorrection)
+        foldRotations()
+    }
+
+    /// Applies a heading correction from ``HeadingCorrector``: turns the frame about
+    /// its up axis by `correction` degrees (headingCorrection += correction), keeping
+    /// the scene origin.
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` for a non-finite angle.
+    public mutating func applyHeadingCorrection(_ correction: Double) throws(WaymarkError) {
+        try setEstimate(sceneOrigin: sceneOrigin, headingCorrection: headingCorrection + correction)
+    }
+
+    private mutating func foldRotations() {
+        let (s, c) = AngleMath.sincosd(headingCorrection)
+        // Rup(δ) rows in ENU: counter-clockwise by δ about up.
+        let rotated = (SIMD3<Double>(c, -s, 0), SIMD3<Double>(s, c, 0), SIMD3<Double>(0, 0, 1))
+        // A · Rup: row i of A picks (±) one row of Rup.
+        let a0 = axes.scene(fromENU: SIMD3(1, 0, 0)), a1 = axes.scene(fromENU: SIMD3(0, 1, 0)), a2 = axes.scene(fromENU: SIMD3(0, 0, 1))
+        // A's columns are a0, a1, a2, so (A·Rup) row i = Σ_k A[i][k] · Rup row k.
+        func row(_ i: Int) -> SIMD3<Double> { a0[i] * rotated.0 + a1[i] * rotated.1 + a2[i] * rotated.2 }
+        enuToScene = (row(0), row(1), row(2))
+        let f = tangentFrame
+        // R(φ₀, λ₀) as columns acting on (dx, dy, dz): east, north, up rows.
+        let east = SIMD3(-f.sinLon0, f.cosLon0, 0)
+        let north = SIMD3(-f.sinLat0 * f.cosLon0, -f.sinLat0 * f.sinLon0, f.cosLat0)
+        let up = SIMD3(f.cosLat0 * f.cosLon0, f.cosLat0 * f.sinLon0, f.sinLat0)
+        func ecefRow(_ r: SIMD3<Double>) -> SIMD3<Double> { r.x * east + r.y * north + r.z * up }
+        ecefToScene = (ecefRow(enuToScene.0), ecefRow(enuToScene.1), ecefRow(enuToScene.2))
+    }
+
+    // MARK: Local vectors
+
+    /// Scene position of a local ENU offset from the origin (used by the baselines and
+    /// by PROJ's pipeline, which produce ENU).
+    @inlinable @inline(__always)
+    public func scenePosition(fromENU enu: SIMD3<Double>) -> SIMD3<Double> {
+        let m = enuToScene
+        return sceneOrigin + SIMD3((m.0 * enu).sum(), (m.1 * enu).sum(), (m.2 * enu).sum())
+    }
+
+    /// Local ENU offset from the origin of a scene position.
+    @inlinable @inline(__always)
+    public func enu(fromScene scene: SIMD3<Double>) -> SIMD3<Double> {
+        let m = enuToScene
+        let d = scene - sceneOrigin
+        return m.0 * d.x + m.1 * d.y + m.2 * d.z   // transpose: the matrix is a rotation
+    }
+
+    // MARK: geo → scene
+
+    /// Exact scene position of a geodetic point (ellipsoidal method).
+    @inlinable @inline(__always)
+    public func scenePosition(of point: GeodeticCoordinate) -> SIMD3<Double> {
+        scenePosition(latitude: point.latitude, longitude: point.longitude, height: point.height)
+    }
+
+    @inlinable @inline(__always)
+    func scenePosition(latitude: Double, longitude: Double, height: Double) -> SIMD3<Double> {
+        let p = scenePositions(latitude: SIMD4(repeating: latitude), longitude: SIMD4(repeating: longitude),
+                               height: SIMD4(repeating: height))
+        return SIMD3(p.x[0], p.y[0], p.z[0])
+    }
+
+    /// Exact scene positions of four points (structure of arrays): the kernel every
+    /// geo → scene path runs through.
+    @inlinable @inline(__always)
+    func scenePositions(latitude: SIMD4<Double>, longitude: SIMD4<Double>, height: SIMD4<Double>)
+        -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
+        let t = tangentFrame
+        let g = t.geocentric
+        // Points within 1° of the origin (nearly always, for AR) take the cheaper
+        // angle-addition sines; any lane farther away sends the group the general way.
+        let dLat = latitude - t.origin.latitude, dLon = longitude - t.origin.longitude
+        // The choice is per lane, so a point's result never depends on its neighbours.
+        let near = pointwiseMax(dLat, -dLat) .<= 1 .& pointwiseMax(dLon, -dLon) .<= 1
+        var (sphi, cphi) = VectorTrig.sincosd(near: (t.sinLat0, t.cosLat0), offset: dLat)
+        var (slam, clam) = VectorTrig.sincosd(near: (t.sinLon0, t.cosLon0), offset: dLon)
+        if !all(near) {
+            let far = .!near
+            let (sf, cf) = VectorTrig.sincosd(latitude), (sl, cl) = VectorTrig.sincosd(longitude)
+            sphi.replace(with: sf, where: far); cphi.replace(with: cf, where: far)
+            slam.replace(with: sl, where: far); clam.replace(with: cl, where: far)
+        }
+        let p = g.forward(sinLatitude: sphi, cosLatitude: cphi, sinLongitude: slam, cosLongitude: clam, height: height)
+        let dx = p.x - t.x0, dy = p.y - t.y0, dz = p.z - t.z0
+        let m = ecefToScene
+        return (m.0.x * dx + m.0.y * dy + m.0.z * dz + sceneOrigin.x,
+                m.1.x * dx + m.1.y * dy + m.1.z * dz + sceneOrigin.y,
+                m.2.x * dx + m.2.y * dy + m.2.z * dz + sceneOrigin.z)
+    }
+
+    /// Scene position of a geodetic point by one of the spherical baselines, through the
+    /// same estimate and axes as the exact method, so the two can be compared.
+    @inlinable
+    public func scenePosition(of point: GeodeticCoordinate, baseline: SphericalBaseline) -> SIMD3<Double> {
+        scenePosition(fromENU: baseline.enu(of: point, from: tangentFrame.origin))
+    }
+
+    // MARK: scene → geo
+
+    /// Geodetic point at a scene position (exact).
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` (``InputFault/nonFinite``, or
+    ///   ``InputFault/outOfRange`` beyond ±``Limits/maximumSceneCoordinate``).
+    @inlinable
+    public func geodetic(atScene scene: SIMD3<Double>) throws(WaymarkError) -> GeodeticCoordinate {
+        guard scene.x.isFinite, scene.y.isFinite, scene.z.isFinite else { throw .invalidInput(.nonFinite) }
+        let limit = Limits.maximumSceneCoordinate
+        guard scene.x.magnitude <= limit, scene.y.magnitude <= limit, scene.z.magnitude <= limit else {
+            throw .invalidInput(.outOfRange)
+        }
+        return geodeticUnchecked(scene)
+    }
+
+    @inlinable @inline(__always)
+    func geodeticUnchecked(_ scene: SIMD3<Double>) -> GeodeticCoordinate {
+        let t = tangentFrame
+        let m = ecefToScene
+        let s = scene - sceneOrigin
+        let d = m.0 * s.x + m.1 * s.y + m.2 * s.z
+        let g = t.geocentric.reverse(x: t.x0 + d.x, y: t.y0 + d.y, z: t.z0 + d.z)
+        return GeodeticCoordinate(unchecked: g.latitude, g.longitude, g.height)
+    }
+}

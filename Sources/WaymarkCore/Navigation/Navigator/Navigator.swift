@@ -1,0 +1,436 @@
+/// AR walking navigation as one session object that stays right over a whole walk
+/// (the Yandex.Maps article's finish mark, auxiliary mark, route window and arrows, estimates and
+/// axis correction, wired together).
+///
+/// An engine drives it with three calls: create it with the route and settings; feed
+/// it every location fix with the device's scene position at that moment
+/// (``addFix(latitude:longitude:height:horizontalAccuracy:verticalAccuracy:time:scenePosition:)``);
+/// call ``update(time:camera:projection:viewport:groundHeight:)`` once per rendered
+/// frame; it returns everything to draw.
+///
+/// - The first fix becomes the frame's estimate; then the frame is re-anchored on
+///   every fix and every ``Configuration/anchorInterval`` seconds of frames
+///   (``Anchor``). A user who stops receiving fixes keeps the last frame.
+/// - Heading: the fit runs every ``Configuration/bufferCount`` fixes or
+///   ``Configuration/bufferInterval`` seconds (also from frames, so it fires during a
+///   GPS outage). Its correction is applied only when its 1-σ is below
+///   ``Configuration/maximumUncertainty``, the fixes it rests on span
+///   ``Configuration/minimumSpan`` in the scene, and the device moved
+///   ``Configuration/minimumMove`` since the fit's previous run.
+/// - Progress: a window of ``Configuration/progressBehind``
+///   behind to ``Configuration/progressAhead`` ahead of the current progress; never
+///   decreasing; the whole route again after ``Configuration/reacquireAfter`` seconds
+///   off-route.
+/// - Arrows at along-route distances k · ``Configuration/arrowSpacing`` from the
+///   progress to ``Configuration/arrowsAhead`` ahead, so they stay put on the ground.
+///
+/// Memory: everything is reserved at creation; adding fixes and updating allocate
+/// nothing (the C test counts `malloc` calls). Keep ``arrows`` only until the next
+/// update: holding it makes that update copy the storage.
+public struct Navigator: Sendable {
+    /// The settings it was created with.
+    public let configuration: Configuration
+    /// The route in the navigator's tangent frame (east, north, up metres from the
+    /// route's first point; up is 0 throughout for ``RouteHeights/none``).
+    public let route: RoutePath
+    /// What the route's heights meant.
+    public let heights: RouteHeights
+    let tangent: LocalTangentFrame
+
+    /// The current frame (nil until the first fix).
+    public private(set) var frame: SceneFrame? = nil
+    var fixes: FixStore
+    var progress: RouteProgress
+
+    // Heading.
+    /// See ``NavigatorFrame/CorrectionState``.
+    public private(set) var correctionState: NavigatorFrame.CorrectionState = .none
+    /// σ of the applied correction (or of the latest estimate while estimating), degrees.
+    public private(set) var correctionSigma: Double? = nil
+    /// Heading fits run so far (fix- and time-triggered).
+    public private(set) var headingTriggers = 0
+    /// Corrections applied so far.
+    public private(set) var correctionsApplied = 0
+    /// Re-anchorings so far (fixes and timer).
+    public private(set) var anchorings = 0
+    var lastTrigger: Double? = nil
+    var pendingCount = 0
+    var pendingFromSerial = 0
+    var lastTriggerPosition: SIMD3<Double>? = nil
+    var lastAnchorTime: Double? = nil
+    var lastFixSceneUp: Double? = nil
+
+    var arrowStorage: [NavigatorArrow]
+    /// How many arrows the last update placed.
+    public private(set) var arrowCount = 0
+    /// The arrows of the last update, nearest first.
+    public var arrows: ArraySlice<NavigatorArrow> { arrowStorage[0..<arrowCount] }
+    /// Arrow `i` (0 ≤ i < ``arrowCount``) of the last update.
+    public func arrow(_ i: Int) -> NavigatorArrow { arrowStorage[i] }
+    /// The ground height the last update used for routes without heights.
+    var lastGround: Double = 0
+
+    /// A navigator along `route` (at least 2 points) whose heights are ellipsoidal.
+    /// (With WaymarkPROJ, `init(route:heights:configuration:geoid:)` also takes routes
+    /// with heights above the geoid.)
+    /// - Throws: as ``init(route:heights:configuration:undulation:)``.
+    public init(route points: [GeodeticCoordinate], configuration: Configuration = Configuration()) throws(WaymarkError) {
+        try self.init(route: points, heights: .ellipsoidal, configuration: configuration, undulation: nil)
+    }
+
+    /// A navigator along `route` (at least 2 points).
+    /// - Parameters:
+    ///   - points: the route's points, first to last (the finish).
+    ///   - heights: what the points' heights mean (ignored for ``RouteHeights/none``).
+    ///   - configuration: the settings; every capacity is reserved here, once.
+    ///   - undulation: the geoid's height above the ellipsoid at a point, metres, for
+    ///     ``RouteHeights/orthometric`` (called once per route point, here); the core
+    ///     has no geoid of its own — WaymarkPROJ's `Geoid` gives EGM96.
+    /// - Throws: ``WaymarkError/badCount`` for fewer than 2 points;
+    ///   ``WaymarkError/invalidInput(_:)`` for a bad configuration
+    ///   (``Configuration/validate()``); ``WaymarkError/gridMissing(file:package:)``
+    ///   for orthometric heights without `undulation`; what `undulation` throws.
+    public init(route points: [GeodeticCoordinate], heights: RouteHeights, configuration: Configuration = Configuration(),
+                undulation: ((GeodeticCoordinate) throws(WaymarkError) -> Double)?) throws(WaymarkError) {
+        try configuration.validate()
+        guard points.count >= 2 else { throw .badCount }
+        var converted = points
+        switch heights {
+        case .ellipsoidal: break
+        case .orthometric:
+            guard let undulation else { throw .gridMissing(file: "egm96_15.gtx", package: "proj-data") }
+            for i in converted.indices {
+                let p = converted[i]
+                converted[i] = GeodeticCoordinate(unchecked: p.latitude, p.longitude, p.height + (try undulation(p)))
+            }
+        case .none:
+            for i in converted.indices { converted[i] = GeodeticCoordinate(unchecked: converted[i].latitude, converted[i].longitude, 0) }
+        }
+        let t = LocalTangentFrame(origin: converted[0])
+        var enu: [SIMD3<Double>] = []
+        enu.reserveCapacity(converted.count)
+        for p in converted {
+            var v = t.forward(p)
+            if heights == .none { v.z = 0 }
+            enu.append(v)
+        }
+        self.configuration = configuration
+        self.heights = heights
+        tangent = t
+        route = try RoutePath(points: enu, axes: .enu)
+        fixes = FixStore(capacity: configuration.fixCapacity)
+        progress = RouteProgress(behind: configuration.progressBehind, ahead: configuration.progressAhead,
+                                 offRoute: configuration.offRouteDistance, reacquireAfter: configuration.reacquireAfter)
+        arrowStorage = [NavigatorArrow](repeating: NavigatorArrow(position: .zero, yaw: 0, distanceAlong: 0),
+                                        count: configuration.arrowCapacity)
+    }
+
+    /// Feeds a location fix and the device's scene position when it was taken.
+    /// - Parameters:
+    ///   - latitude: degrees, in [−90, 90].
+    ///   - longitude: degrees, any finite value.
+    ///   - height: ellipsoidal metres, or nil when unknown.
+    ///   - horizontalAccuracy: 1-σ metres, as CoreLocation's `horizontalAccuracy`.
+    ///   - verticalAccuracy: 1-σ metres, as CoreLocation's `verticalAccuracy`.
+    ///   - scenePosition: the device's scene position (metres, scene axes) when the fix
+    ///     was taken.
+    ///   - time: seconds on the caller's clock (the same clock as frames), in order.
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` for NaN or infinite values, a
+    ///   latitude beyond ±90 or accuracies that are not positive; nothing changes then.
+    public mutating func addFix(latitude: Double, longitude: Double, height: Double? = nil, horizontalAccuracy: Double,
+                                verticalAccuracy: Double = 10, time: Double, scenePosition: SIMD3<Double>) throws(WaymarkError) {
+        let fix = try GeodeticCoordinate(latitude: latitude, longitude: longitude, height: height ?? 0)
+        guard horizontalAccuracy.isFinite, verticalAccuracy.isFinite, time.isFinite, height?.isFinite ?? true,
+              scenePosition.x.isFinite, scenePosition.y.isFinite, scenePosition.z.isFinite else { throw .invalidInput(.nonFinite) }
+        guard horizontalAccuracy > 0, verticalAccuracy > 0 else { throw .invalidInput(.notPositive) }
+        fixes.append(FixRecord(gps: tangent.forward(fix), hasHeight: height != nil, scene: scenePosition,
+                               horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, time: time, serial: 0))
+        lastFixSceneUp = scenePosition[configuration.axes.upAxisIndex]
+        if frame == nil {
+            frame = SceneFrame(tangentFrame: tangent, axes: configuration.axes)
+            lastTrigger = time
+        }
+        pendingCount += 1
+        if pendingCount >= configuration.bufferCount || time - (lastTrigger ?? time) >= configuration.bufferInterval {
+            triggerHeading(time: time, at: scenePosition)
+        }
+        reanchor(at: scenePosition, time: time)
+    }
+
+    /// One rendered frame: runs the timers, then returns everything to draw.
+    /// - Parameters:
+    ///   - time: seconds on the fixes' clock.
+    ///   - camera: camera → scene (ARKit's `camera.transform`), rigid.
+    ///   - projection: camera → clip, column-major, either depth convention.
+    ///   - viewport: screen points, y down.
+    ///   - groundHeight: the scene height of a detected ground plane, for routes
+    ///     without heights (else the last fix's device height minus
+    ///     ``Configuration/deviceHeight``).
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` for non-finite values, a singular
+    ///   camera or view-projection, or a non-positive viewport; nothing changes then.
+    public mutating func update(time: Double, camera: Matrix4x4d, projection: Matrix4x4d,
+                                viewport: (x: Double, y: Double, width: Double, height: Double),
+                                groundHeight: Double? = nil) throws(WaymarkError) -> NavigatorFrame {
+        guard time.isFinite, camera.isFinite, groundHeight?.isFinite ?? true else { throw .invalidInput(.nonFinite) }
+        guard let view = camera.inverse else { throw .invalidInput(.outOfRange) }
+        let screen = try ScreenProjection(view: view, projection: projection, viewport: viewport)
+        let cameraPosition = camera.translation
+        if let t = lastTrigger, time - t >= configuration.bufferInterval { triggerHeading(time: time, at: cameraPosition) }
+        if let t = lastAnchorTime, time - t >= configuration.anchorInterval { reanchor(at: cameraPosition, time: time) }
+
+        var out = NavigatorFrame(time: time)
+        out.correctionState = correctionState
+        out.correctionSigma = correctionSigma
+        out.labelRoll = screen.labelRoll(axes: configuration.axes)
+        arrowCount = 0
+        guard let frame else { return out }
+        out.correction = frame.headingCorrection
+        out.userPosition = frame.geodeticUnchecked(cameraPosition)
+
+        let userENU = frame.enu(fromScene: cameraPosition)
+        progress.update(route: route, user: SIMD3(userENU.x, userENU.y, 0), time: time)
+        let along = progress.distance ?? 0
+        out.progress = along
+        out.remaining = route.length - along
+        out.offRouteDistance = progress.offset
+        out.isOffRoute = progress.isOffRoute
+
+        let up = configuration.axes.upAxisIndex
+        let ground = groundHeight ?? ((lastFixSceneUp ?? cameraPosition[up]) - configuration.deviceHeight)
+        lastGround = ground
+        func scene(_ enu: SIMD3<Double>) -> SIMD3<Double> {
+            var p = frame.scenePosition(fromENU: enu)
+            if heights == .none { p[up] = ground }
+            return p
+        }
+
+        // Arrows: k · spacing from the progress, route-anchored.
+        if let range = try? route.arrowRange(from: along, spacing: configuration.arrowSpacing, ahead: configuration.arrowsAhead) {
+            let n = min(range.count, arrowStorage.count)
+            for j in 0..<n {
+                let k = range.first + j
+                let s = range.distance(k)
+                let (p, segment) = route.point(atDistance: s)
+                arrowStorage[j] = NavigatorArrow(position: scene(p), yaw: sceneYaw(segment: segment, frame: frame), distanceAlong: s)
+            }
+            arrowCount = n
+        }
+        out.arrowCount = arrowCount
+        out.firstArrow = arrowCount > 0 ? arrowStorage[0] : nil
+
+        // The finish mark.
+        let finish = scene(route.points[route.points.count - 1])
+        let d = finish - cameraPosition
+        let distance = (d * d).sum().squareRoot()
+        let p = screen.project(finish)
+        let diameter = try configuration.finishSize.diameter(atDistance: distance)
+        out.finish = FinishMark(position: finish, distance: distance, visible: p.visible,
+                                screen: p.inFront ? p.screen : nil, diameter: diameter,
+                                sphereRadius: screen.sphereRadius(center: finish, screenDiameter: diameter))
+        out.hint = HintMark.forTarget(finish, projection: screen, axes: configuration.axes)
+        return out
+    }
+
+    /// The legs (animation path) of arrow `index` of the last update in the current
+    /// frame (and that update's ground height): from it to the next arrow's distance,
+    /// split at vertices. Visits them in order without allocating.
+    public func forEachLeg(ofArrow index: Int, _ body: (ArrowLeg) -> Void) {
+        guard let frame, index >= 0, index < arrowCount else { return }
+        let s0 = arrowStorage[index].distanceAlong
+        let up = configuration.axes.upAxisIndex
+        let ground = lastGround
+        func scene(_ enu: SIMD3<Double>) -> SIMD3<Double> {
+            var p = frame.scenePosition(fromENU: enu)
+            if heights == .none { p[up] = ground }
+            return p
+        }
+        route.forEachLeg(from: s0, to: s0 + configuration.arrowSpacing) { leg in
+            let a = scene(leg.start), b = scene(leg.end)
+            let yaw = RoutePath.yaw(of: b - a, axes: configuration.axes) ?? arrowStorage[index].yaw
+            body(ArrowLeg(start: a, end: b, yaw: yaw, turn: leg.turn))
+        }
+    }
+
+    // MARK: Internals
+
+    /// The assumed 1-σ error of an AR session's compass before any correction,
+    /// degrees (the fitted anchor's prior).
+    static let compassSigma = 20.0
+
+    /// The scene yaw of the first route segment at or after `segment` with a
+    /// horizontal direction (else before it).
+    func sceneYaw(segment: Int, frame: SceneFrame) -> Double {
+        let pts = route.points
+        func yaw(_ i: Int) -> Double? {
+            let d = pts[i + 1] - pts[i]
+            guard d.x != 0 || d.y != 0 else { return nil }
+            return RoutePath.yaw(of: frame.scenePosition(fromENU: SIMD3(d.x, d.y, 0)) - frame.sceneOrigin, axes: configuration.axes)
+        }
+        for i in segment..<(pts.count - 1) { if let y = yaw(i) { return y } }
+        for i in stride(from: min(segment, pts.count - 2), through: 0, by: -1) { if let y = yaw(i) { return y } }
+        return 0
+    }
+
+    mutating func triggerHeading(time: Double, at position: SIMD3<Double>) {
+        guard var frame else { return }
+        lastTrigger = time
+        pendingCount = 0
+        headingTriggers += 1
+        let c = configuration
+        let fit: TrackFit?
+        switch c.estimator {
+        case .robustLeastSquares:
+            _ = fixes.gather(frame: frame, maximumAccuracy: c.maximumAccuracy)
+            fit = fixes.robustFit(rejection: c.rejection)
+        case .pairwise:
+            _ = fixes.gather(frame: frame, maximumAccuracy: c.maximumAccuracy, fromSerial: pendingFromSerial)
+            fit = fixes.pairwise(minimumDistance: c.minimumPairDistance)
+        }
+        pendingFromSerial = fixes.nextSerial
+        // The article's fits rest on the pairs since the last run, each at least its
+        // minimum pair distance long: that is its span gate.
+        let span = c.estimator == .pairwise ? c.minimumPairDistance : c.minimumSpan
+        guard let fit, fit.span >= span else { lastTriggerPosition = position; return }
+        let trusted = fit.sigma.isNaN || fit.sigma <= c.maximumUncertainty
+        if !trusted {
+            lastTriggerPosition = position
+            if correctionState != .applied {
+                correctionState = .estimating
+                correctionSigma = fit.sigma
+            }
+            return
+        }
+        // Standing still adds fixes but no information about the heading: apply only
+        // after moving since the previous run.
+        let previous = lastTriggerPosition
+        lastTriggerPosition = position
+        if let previous {
+            var moved = position - previous
+            moved[c.axes.upAxisIndex] = 0
+            guard (moved * moved).sum() >= c.minimumMove * c.minimumMove else { return }
+        }
+        do { try frame.applyHeadingCorrection(fit.angle) } catch { return }
+        self.frame = frame
+        correctionState = .applied
+        correctionSigma = fit.sigma.isNaN ? nil : fit.sigma
+        correctionsApplied += 1
+        // Keep the user where the fixes put them under the new heading.
+        reanchor(at: position, time: time)
+    }
+
+    mutating func reanchor(at user: SIMD3<Double>, time: Double) {
+        guard let frame else { return }
+        let c = configuration
+        lastAnchorTime = time
+        let u3 = frame.enu(fromScene: user)
+        let u = SIMD2(u3.x, u3.y)
+        var shift: SIMD2<Double>? = nil
+        switch c.anchor {
+        case .mostAccurate:
+            if let b = fixes.best(near: user, within: c.anchorWindow) {
+                let ub = frame.enu(fromScene: b.scene)
+                shift = SIMD2(b.gps.x - ub.x, b.gps.y - ub.y)
+            }
+        case .fused, .fitted:
+            let n = fixes.gather(frame: frame, near: user, within: c.anchorWindow)
+            guard n > 0 else { break }
+            if c.anchor == .fitted, var fit = fixes.robustFit(rejection: c.rejection) {
+                // Combine the fit's heading with the applied one (the compass, or the
+                // last correction), weighting each by 1/σ², so a weak fit moves the
+                // anchor little and a strong one fully.
+                let prior = correctionState == .applied ? (correctionSigma ?? c.maximumUncertainty) : Self.compassSigma
+                fit.angle *= prior * prior / (prior * prior + fit.sigma * fit.sigma)
+                shift = fit.gps(at: u) - u
+            } else {
+                shift = fixes.meanOffset()
+            }
+        }
+        guard let shift else { return }      // no fix within the window: keep the frame
+        let gpsUp = fixes.verticalOffset(frame: frame, near: user, within: c.anchorWindow)
+        var dz = gpsUp ?? 0
+        if gpsUp == nil && heights != .none {
+            // No GPS heights: the device is deviceHeight above the route where the user is.
+            let along = progress.distance ?? route.project(SIMD3(u + shift, 0)).distanceAlong
+            dz = route.point(atDistance: along).point.z + c.deviceHeight - u3.z
+        }
+        let d = SIMD3(shift.x, shift.y, dz)
+        var moved = frame
+        let o = frame.sceneOrigin
+        do { try moved.setEstimate(sceneOrigin: o - (frame.scenePosition(fromENU: d) - o), headingCorrection: frame.headingCorrection) }
+        catch { return }
+        self.frame = moved
+        anchorings += 1
+    }
+}
+
+/// An arrow of the navigator: where it sits, its yaw along the route and its
+/// along-route distance (k · spacing).
+public struct NavigatorArrow: Sendable, Equatable, BitwiseCopyable {
+    /// Scene metres.
+    public var position: SIMD3<Double>
+    /// See ``RoutePath/yaw(of:)``, degrees.
+    public var yaw: Double
+    /// Metres from the route's start.
+    public var distanceAlong: Double
+}
+
+/// The finish mark of a frame.
+public struct FinishMark: Sendable, Equatable {
+    /// Scene metres.
+    public var position: SIMD3<Double>
+    /// Straight-line scene distance from the camera, m.
+    public var distance: Double
+    /// In front of the camera and inside the viewport.
+    public var visible: Bool
+    /// Screen position, points (y down); nil when behind the camera.
+    public var screen: SIMD2<Double>?
+    /// On-screen diameter by the article's size rule, points.
+    public var diameter: Double
+    /// Radius of the sphere at the finish that projects to `diameter` (the article's seven
+    /// steps), m; nil when behind the camera.
+    public var sphereRadius: Double?
+}
+
+/// Everything to draw for one rendered frame. A value not available yet is nil.
+public struct NavigatorFrame: Sendable, Equatable {
+    /// Where the heading correction stands (`WM_CORRECTION_*` in C).
+    public enum CorrectionState: Int32, Sendable, Equatable, BitwiseCopyable {
+        /// No heading estimate yet (too little motion).
+        case none = 0
+        /// An estimate exists but is not trusted yet (σ too large or too short a span).
+        case estimating = 1
+        /// A correction has been applied.
+        case applied = 2
+    }
+    /// The frame's time, seconds on the caller's clock.
+    public var time: Double
+    /// Whether a heading correction has been estimated or applied.
+    public var correctionState: CorrectionState = .none
+    /// The frame's heading correction, degrees: true azimuth = scene azimuth + this.
+    public var correction: Double? = nil
+    /// Its 1-σ (applied), or the latest estimate's (estimating), degrees.
+    public var correctionSigma: Double? = nil
+    /// Monotonic along-route distance, m.
+    public var progress: Double? = nil
+    /// Along-route distance to the finish, m.
+    public var remaining: Double? = nil
+    /// Horizontal distance from the route window, m.
+    public var offRouteDistance: Double? = nil
+    /// Whether `offRouteDistance` exceeds ``Navigator/Configuration/offRouteDistance``.
+    public var isOffRoute = false
+    /// The user's refined position (the camera's, through the frame).
+    public var userPosition: GeodeticCoordinate? = nil
+    /// The finish mark (nil before the first fix).
+    public var finish: FinishMark? = nil
+    /// The auxiliary mark, when the finish is off screen.
+    public var hint: HintMark? = nil
+    /// Degrees counter-clockwise on screen to keep a label level (``ScreenProjection/labelRoll(axes:)``).
+    public var labelRoll: Double? = nil
+    /// How many arrows this frame has (``Navigator/arrows``).
+    public var arrowCount = 0
+    /// The nearest arrow ahead.
+    public var firstArrow: NavigatorArrow? = nil
+
+    /// A frame at `time` with nothing available yet.
+    public init(time: Double) { self.time = time }
+}

@@ -1,0 +1,28 @@
+import CWaymarkMath
+
+/// SplitMix64: a small, fast, seedable generator, so simulations are reproducible
+/// bit for bit on every platform.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    /// A generator whose sequence is fixed by `seed`.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1).
+    public mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+
+    /// Standard normal (Box–Muller).
+    public mutating func gaussian() -> Double {
+        let u = max(unit(), 0x1p-60), v = unit()
+        let (s, _) = AngleMath.sincosd(360 * v)
+        return (-2 * log(u)).squareRoot() * s
+    }
+}
