@@ -1,3 +1,5 @@
+import CWaymarkKernels
+
 extension SceneFrame {
     /// Anchor transforms for a route: for each point, a `Float` 4 × 4 whose
     /// translation is the point's exact scene position and whose rotation, about the
@@ -45,14 +47,21 @@ extension SceneFrame {
         guard count > 0 else { return }
         // Positions come four at a time from the same kernel as scenePositions; each
         // group's successor is computed once and carried over.
+        // On the AVX2 + FMA path the frame is flattened for the C kernel once per call.
+        let avx2 = CPUPath.current == .avx2FMA
+        var cFrame = kernelFrame
         @inline(__always) func group(_ start: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
+            if avx2 {
+                return scenePositionsAVX2(frame: &cFrame, geodetic: input + start * stride, stride: stride,
+                                          lanes: min(4, count - start))
+            }
             var lat = SIMD4<Double>(), lon = SIMD4<Double>(), h = SIMD4<Double>()
             let lanes = min(4, count - start)
             for k in 0..<4 {
                 let (a, b, c) = StridedTriples.load(input, (start + (k < lanes ? k : 0)) * stride)
                 lat[k] = a; lon[k] = b; h[k] = c
             }
-            return scenePositions(latitude: lat, longitude: lon, height: h)
+            return scenePositionsBaseline(latitude: lat, longitude: lon, height: h)
         }
         @inline(__always) func point(_ g: (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>), _ k: Int) -> SIMD3<Double> {
             SIMD3(g.x[k], g.y[k], g.z[k])
