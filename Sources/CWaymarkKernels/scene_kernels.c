@@ -98,10 +98,12 @@ static inline __attribute__((always_inline)) v4d wmk_sqrt_baseline(v4d v) {
 }
 #endif
 #define WMK_SQRT(v) wmk_sqrt_baseline(v)
+#define WMK_ROUNDED(v) ((void)0)
 #include "vector_body.inc"
 #undef WMK_FN
 #undef WMK
 #undef WMK_SQRT
+#undef WMK_ROUNDED
 
 void wmk_scene_to_geo_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                                void *out, ptrdiff_t out_stride, size_t count) {
@@ -114,11 +116,25 @@ void wmk_scene_to_geo_baseline(const wmk_scene_frame *frame, const void *in, ptr
 #define WMK_FN static inline __attribute__((always_inline)) WMK_TARGET
 #define WMK(name) wmkv_##name##_avx2
 #define WMK_SQRT(v) ((v4d)_mm256_sqrt_pd((__m256d)(v)))
+/* An empty asm the compiler cannot see through: v is materialised, rounded, so no
+ * later operation fuses with the multiplication that made it. */
+#define WMK_ROUNDED(v) __asm__("" : "+x"(v))
 #include "vector_body.inc"
 
 WMK_TARGET void wmk_geo_to_scene_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                                       void *out, ptrdiff_t out_stride, size_t count) {
     wmkv_geo_to_scene_batch_avx2(frame, in, in_stride, out, out_stride, count);
+}
+
+WMK_TARGET void wmk_prepare_frame_avx2(wmk_scene_frame *frame) {
+    wmk_scene_frame f = *frame;
+    v4d la = WMK_SPLAT(frame->lat0), lo = WMK_SPLAT(frame->lon0), hh, x, y, z;
+    hh = WMK_SPLAT(frame->h0);
+    f.x0 = f.y0 = f.z0 = 0;
+    f.m[0] = 1; f.m[1] = 0; f.m[2] = 0; f.m[3] = 0; f.m[4] = 1; f.m[5] = 0; f.m[6] = 0; f.m[7] = 0; f.m[8] = 1;
+    f.o[0] = f.o[1] = f.o[2] = 0;
+    wmkv_geo_to_scene4_avx2(&f, la, lo, hh, &x, &y, &z);
+    frame->x0 = x[0]; frame->y0 = y[0]; frame->z0 = z[0];
 }
 
 WMK_TARGET void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const double lat[4], const double lon[4],

@@ -38,7 +38,7 @@ int wmk_cpu_supported_path(void);
  * the scene position of the geographic origin. Filled from Swift's SceneFrame. */
 typedef struct wmk_scene_frame {
     double a, f, e2, e2m, e2a, e4a;    /* equatorial radius m, flattening, e^2, (1-f)^2, |e^2|, e^4 */
-    double lat0, lon0;                 /* origin, degrees */
+    double lat0, lon0, h0;             /* origin, degrees and metres */
     double slat0, clat0, slon0, clon0; /* sines and cosines of the origin's latitude, longitude */
     double x0, y0, z0;                 /* origin, ECEF metres */
     double m[9];                       /* ECEF -> scene rows, row-major */
@@ -50,6 +50,11 @@ typedef struct wmk_scene_frame {
  * Only on x86-64 (elsewhere it is absent; wmk_cpu_path never chooses it). */
 void wmk_geo_to_scene_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                            void *out, ptrdiff_t out_stride, size_t count);
+
+/* Replaces the frame's x0, y0, z0 by the origin's ECEF as the AVX2 + FMA kernel itself
+ * computes it, so the origin maps to exactly (0, 0, 0) + o on that path too (FMA
+ * rounds differently from the code that built the frame). x86-64 only. */
+void wmk_prepare_frame_avx2(wmk_scene_frame *frame);
 
 /* Four points, structure of arrays, the same arithmetic as the batch (AVX2 + FMA). */
 void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const double lat[4], const double lon[4],

@@ -3,12 +3,32 @@ import CWaymarkKernels
 /// The bridge from ``SceneFrame`` to the C kernels (CWaymarkKernels): the frame
 /// flattened into the C struct, and the dispatched four-lane and batch calls.
 extension SceneFrame {
-    /// The frame as the C kernels read it.
+    /// The frame as the C kernels read it; on the AVX2 + FMA path its ECEF origin is the
+    /// one that path computes, so the origin maps to exactly the scene origin there too.
     @inlinable
     var kernelFrame: wmk_scene_frame {
+        var frame = baseKernelFrame
+        #if arch(x86_64)
+        if CPUPath.current == .avx2FMA { wmk_prepare_frame_avx2(&frame) }
+        #endif
+        return frame
+    }
+
+    /// The frame for an explicitly chosen path.
+    @inlinable
+    func kernelFrame(for path: CPUPath) -> wmk_scene_frame {
+        var frame = baseKernelFrame
+        #if arch(x86_64)
+        if path == .avx2FMA { wmk_prepare_frame_avx2(&frame) }
+        #endif
+        return frame
+    }
+
+    @inlinable
+    var baseKernelFrame: wmk_scene_frame {
         let t = tangentFrame, g = t.geocentric, m = ecefToScene
         return wmk_scene_frame(a: g.a, f: g.f, e2: g.e2, e2m: g.e2m, e2a: g.e2a, e4a: g.e4a,
-                               lat0: t.origin.latitude, lon0: t.origin.longitude,
+                               lat0: t.origin.latitude, lon0: t.origin.longitude, h0: t.origin.height,
                                slat0: t.sinLat0, clat0: t.cosLat0, slon0: t.sinLon0, clon0: t.cosLon0,
                                x0: t.x0, y0: t.y0, z0: t.z0,
                                m: (m.0.x, m.0.y, m.0.z, m.1.x, m.1.y, m.1.z, m.2.x, m.2.y, m.2.z),
@@ -20,7 +40,7 @@ extension SceneFrame {
     func scenePositionsAVX2(latitude: SIMD4<Double>, longitude: SIMD4<Double>, height: SIMD4<Double>)
         -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
         #if arch(x86_64)
-        var frame = kernelFrame
+        var frame = kernelFrame(for: .avx2FMA)
         var lat = latitude, lon = longitude, h = height
         var x = SIMD4<Double>(), y = SIMD4<Double>(), z = SIMD4<Double>()
         withUnsafePointer(to: &frame) { f in
@@ -56,7 +76,7 @@ extension SceneFrame {
                                  count: Int, path: CPUPath) {
         #if arch(x86_64)
         if path == .avx2FMA {
-            var frame = kernelFrame
+            var frame = kernelFrame(for: .avx2FMA)
             wmk_geo_to_scene_avx2(&frame, input, inputStride, output, outputStride, count)
             return
         }
@@ -70,7 +90,7 @@ extension SceneFrame {
     func geodeticPositionsUnchecked(scene input: UnsafeRawPointer, stride inputStride: Int,
                                     into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                     count: Int, path: CPUPath) {
-        var frame = kernelFrame
+        var frame = kernelFrame(for: path)
         #if arch(x86_64)
         if path == .avx2FMA {
             wmk_scene_to_geo_avx2(&frame, input, inputStride, output, outputStride, count)

@@ -49,7 +49,7 @@ extension SceneFrame {
         // group's successor is computed once and carried over.
         // On the AVX2 + FMA path the frame is flattened for the C kernel once per call.
         let avx2 = CPUPath.current == .avx2FMA
-        var cFrame = kernelFrame
+        var cFrame = kernelFrame(for: avx2 ? .avx2FMA : .baseline)
         @inline(__always) func group(_ start: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
             if avx2 {
                 return scenePositionsAVX2(frame: &cFrame, geodetic: input + start * stride, stride: stride,
