@@ -149,6 +149,11 @@ WMK_TARGET void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const doubl
     memcpy(z, &vz, sizeof vz);
 }
 
+WMK_TARGET void wmk_anchor_transforms_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                                           void *out, size_t count, int axes_kind) {
+    wmkv_anchor_batch_avx2(frame, in, in_stride, out, count, axes_kind);
+}
+
 WMK_TARGET void wmk_scene_to_geo_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                                       void *out, ptrdiff_t out_stride, size_t count) {
     wmkv_scene_to_geo_batch_avx2(frame, in, in_stride, out, out_stride, count);

@@ -60,6 +60,14 @@ void wmk_prepare_frame_avx2(wmk_scene_frame *frame);
 void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
                             const double h[4], double x[4], double y[4], double z[4]);
 
+/* Anchor transforms, AVX2 + FMA: count validated geodetic triples to count Float 4x4
+ * matrices (64 bytes each, column-major, any alignment) whose translation is the scene
+ * position and whose rotation about the scene's up axis faces the next point (the
+ * rules of Swift's SceneFrame.anchorTransforms). axes_kind: 0 eus, 1 eun, 2 enu.
+ * The output doubles as scratch for the positions (no allocation). x86-64 only. */
+void wmk_anchor_transforms_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                                void *out, size_t count, int axes_kind);
+
 /* scene -> geo, four lanes at a time, no per-point branches on the usual path (any
  * point farther than ~46 km from the Earth's centre; the rare others are finished one
  * by one, lane by lane, so results never depend on neighbours). Output triples are

@@ -41,29 +41,19 @@ extension SceneFrame {
         -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
         #if arch(x86_64)
         var frame = kernelFrame(for: .avx2FMA)
-        var lat = latitude, lon = longitude, h = height
-        var x = SIMD4<Double>(), y = SIMD4<Double>(), z = SIMD4<Double>()
-        withUnsafePointer(to: &frame) { f in
-            withUnsafeBytes(of: &lat) { la in
-                withUnsafeBytes(of: &lon) { lo in
-                    withUnsafeBytes(of: &h) { hh in
-                        withUnsafeMutableBytes(of: &x) { xx in
-                            withUnsafeMutableBytes(of: &y) { yy in
-                                withUnsafeMutableBytes(of: &z) { zz in
-                                    wmk_geo_to_scene4_avx2(f, la.baseAddress!.assumingMemoryBound(to: Double.self),
-                                                           lo.baseAddress!.assumingMemoryBound(to: Double.self),
-                                                           hh.baseAddress!.assumingMemoryBound(to: Double.self),
-                                                           xx.baseAddress!.assumingMemoryBound(to: Double.self),
-                                                           yy.baseAddress!.assumingMemoryBound(to: Double.self),
-                                                           zz.baseAddress!.assumingMemoryBound(to: Double.self))
-                                }
-                            }
-                        }
-                    }
-                }
+        // Packed triples in and out, plain Doubles, nothing captured mutably.
+        var input: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) =
+            (latitude[0], longitude[0], height[0], latitude[1], longitude[1], height[1],
+             latitude[2], longitude[2], height[2], latitude[3], longitude[3], height[3])
+        var out: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeBytes(of: &input) { i in
+            withUnsafeMutableBytes(of: &out) { o in
+                wmk_geo_to_scene_avx2(&frame, i.baseAddress!, 24, o.baseAddress!, 24, 4)
             }
         }
-        return (x, y, z)
+        let v = out
+        return (SIMD4(v.0, v.3, v.6, v.9), SIMD4(v.1, v.4, v.7, v.10), SIMD4(v.2, v.5, v.8, v.11))
         #else
         return scenePositionsBaseline(latitude: latitude, longitude: longitude, height: height)
         #endif
@@ -98,31 +88,5 @@ extension SceneFrame {
         }
         #endif
         wmk_scene_to_geo_baseline(&frame, input, inputStride, output, outputStride, count)
-    }
-}
-
-extension SceneFrame {
-    /// Up to four validated strided points (`lanes` of them; the rest repeat the first)
-    /// through the AVX2 + FMA batch kernel with a frame flattened once by the caller,
-    /// so loops over groups (anchor transforms) pay no per-group set-up. x86-64 only.
-    @inlinable @inline(__always)
-    func scenePositionsAVX2(frame: UnsafePointer<wmk_scene_frame>, geodetic input: UnsafeRawPointer, stride: Int,
-                            lanes: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
-        #if arch(x86_64)
-        var out = (SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>())   // room for 4 packed triples
-        var x = SIMD4<Double>(), y = SIMD4<Double>(), z = SIMD4<Double>()
-        withUnsafeMutableBytes(of: &out) { o in
-            wmk_geo_to_scene_avx2(frame, input, stride, o.baseAddress!, 24, lanes)
-            for k in 0..<4 {
-                let at = (k < lanes ? k : 0) * 24
-                x[k] = o.load(fromByteOffset: at, as: Double.self)
-                y[k] = o.load(fromByteOffset: at + 8, as: Double.self)
-                z[k] = o.load(fromByteOffset: at + 16, as: Double.self)
-            }
-        }
-        return (x, y, z)
-        #else
-        fatalError("the AVX2 + FMA path exists only on x86-64")
-        #endif
     }
 }

@@ -47,14 +47,15 @@ extension SceneFrame {
         guard count > 0 else { return }
         // Positions come four at a time from the same kernel as scenePositions; each
         // group's successor is computed once and carried over.
-        // On the AVX2 + FMA path the frame is flattened for the C kernel once per call.
-        let avx2 = CPUPath.current == .avx2FMA
-        var cFrame = kernelFrame(for: avx2 ? .avx2FMA : .baseline)
+        #if arch(x86_64)
+        if CPUPath.current == .avx2FMA {
+            // The whole batch in C (positions, yaws and matrices), by the rules below.
+            var frame = kernelFrame(for: .avx2FMA)
+            wmk_anchor_transforms_avx2(&frame, input, stride, output, count, axes == .eus ? 0 : axes == .eun ? 1 : 2)
+            return
+        }
+        #endif
         @inline(__always) func group(_ start: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
-            if avx2 {
-                return scenePositionsAVX2(frame: &cFrame, geodetic: input + start * stride, stride: stride,
-                                          lanes: min(4, count - start))
-            }
             var lat = SIMD4<Double>(), lon = SIMD4<Double>(), h = SIMD4<Double>()
             let lanes = min(4, count - start)
             for k in 0..<4 {
