@@ -20,6 +20,8 @@
 
 typedef double v4d __attribute__((vector_size(32)));
 typedef long long v4l __attribute__((vector_size(32)));
+typedef float v4f __attribute__((vector_size(16)));
+typedef float v8f __attribute__((vector_size(32)));
 
 #define WMK_SPLAT(v) ((v4d){(v), (v), (v), (v)})
 #define WMK_SPLATL(v) ((v4l){(v), (v), (v), (v)})
@@ -99,11 +101,13 @@ static inline __attribute__((always_inline)) v4d wmk_sqrt_baseline(v4d v) {
 #endif
 #define WMK_SQRT(v) wmk_sqrt_baseline(v)
 #define WMK_ROUNDED(v) ((void)0)
+#define WMK_INVSQRT(v) (1.0 / wmk_sqrt_baseline(v))
 #include "vector_body.inc"
 #undef WMK_FN
 #undef WMK
 #undef WMK_SQRT
 #undef WMK_ROUNDED
+#undef WMK_INVSQRT
 
 void wmk_scene_to_geo_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                                void *out, ptrdiff_t out_stride, size_t count) {
@@ -119,6 +123,7 @@ void wmk_scene_to_geo_baseline(const wmk_scene_frame *frame, const void *in, ptr
 /* An empty asm the compiler cannot see through: v is materialised, rounded, so no
  * later operation fuses with the multiplication that made it. */
 #define WMK_ROUNDED(v) __asm__("" : "+x"(v))
+#define WMK_INVSQRT(v) (1.0 / WMK_SQRT(v))
 #include "vector_body.inc"
 
 WMK_TARGET void wmk_geo_to_scene_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,

@@ -172,6 +172,48 @@ struct CPUDispatchTests {
         }
     }
 
+    @Test("anchor transforms on each path: translations are the path's scene positions in Float; the paths' rotations within 2e-7")
+    func anchors() throws {
+        var rng = SeededRandom(seed: 59)
+        for axes in SceneAxes.allCases {
+            for trial in 0..<6 {
+                let origin = try GeodeticCoordinate(latitude: rng.uniform(-80...80), longitude: rng.uniform(-180...180), height: 100)
+                let frame = SceneFrame(origin: origin, axes: axes)
+                // A walk with repeated points (degenerate legs), 1 to 23 points.
+                var points: [GeodeticCoordinate] = []
+                for i in 0..<(1 + trial * 4 + trial % 3) {
+                    if i % 5 == 2, let last = points.last { points.append(last); continue }
+                    points.append(try GeodeticCoordinate(latitude: origin.latitude + rng.uniform(-0.01...0.01),
+                                                         longitude: origin.longitude + rng.uniform(-0.01...0.01), height: rng.uniform(90...120)))
+                }
+                let input = Self.triples(points)
+                var results: [[Matrix4x4f]] = []
+                for path in Self.paths {
+                    var out = [Matrix4x4f](repeating: .translation(SIMD3(9, 9, 9)), count: points.count)
+                    try input.withUnsafeBytes { i in
+                        try out.withUnsafeMutableBytes {
+                            try frame.anchorTransforms(geodetic: i.baseAddress!, stride: 24, intoUnaligned: $0.baseAddress!,
+                                                       count: points.count, path: path)
+                        }
+                    }
+                    let positions = try Self.forward(frame, input, path: path)
+                    for (k, m) in out.enumerated() {
+                        #expect(m.columns.3 == SIMD4(Float(positions[3 * k]), Float(positions[3 * k + 1]), Float(positions[3 * k + 2]), 1))
+                    }
+                    results.append(out)
+                }
+                for (a, b) in zip(results[0], results.last!) {
+                    for c in 0..<3 {
+                        #expect(abs(a.columns.0[c] - b.columns.0[c]) <= 2e-7 && abs(a.columns.1[c] - b.columns.1[c]) <= 2e-7
+                                && abs(a.columns.2[c] - b.columns.2[c]) <= 2e-7, "\(axes) \(a) \(b)")
+                    }
+                    let t = a.columns.3 - b.columns.3
+                    #expect(abs(t.x) <= 1e-5 && abs(t.y) <= 1e-5 && abs(t.z) <= 1e-5)
+                }
+            }
+        }
+    }
+
     @Test("each path is deterministic: a point gives the same bits at every batch position, any stride, on any thread")
     func determinism() throws {
         let origin = try GeodeticCoordinate(latitude: 55.73, longitude: 37.601, height: 150)

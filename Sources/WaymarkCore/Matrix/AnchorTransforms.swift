@@ -45,16 +45,39 @@ extension SceneFrame {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
         guard count > 0 else { return }
-        // Positions come four at a time from the same kernel as scenePositions; each
-        // group's successor is computed once and carried over.
+        anchorTransformsUnchecked(geodetic: input, stride: stride, intoUnaligned: output, count: count, path: .current)
+    }
+
+    /// Anchor transforms by a chosen ``CPUPath`` (tests compare the paths; `.avx2FMA`
+    /// where the CPU lacks it runs the baseline). Same checks and errors.
+    @inlinable
+    package func anchorTransforms(geodetic input: UnsafeRawPointer, stride: Int,
+                                  intoUnaligned output: UnsafeMutableRawPointer, count: Int, path: CPUPath) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
+        try StridedTriples.checkShape(count: count, stride: MemoryLayout<Matrix4x4f>.size, elementSize: MemoryLayout<Matrix4x4f>.size)
+        if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count,
+                                                       maximumHeight: Limits.maximumSceneCoordinate) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
+        }
+        guard count > 0 else { return }
+        anchorTransformsUnchecked(geodetic: input, stride: stride, intoUnaligned: output, count: count,
+                                  path: path == .avx2FMA && CPUPath.supported == .avx2FMA ? .avx2FMA : .baseline)
+    }
+
+    /// The body over validated input, `count` > 0.
+    @inlinable
+    func anchorTransformsUnchecked(geodetic input: UnsafeRawPointer, stride: Int,
+                                   intoUnaligned output: UnsafeMutableRawPointer, count: Int, path: CPUPath) {
         #if arch(x86_64)
-        if CPUPath.current == .avx2FMA {
+        if path == .avx2FMA {
             // The whole batch in C (positions, yaws and matrices), by the rules below.
             var frame = kernelFrame(for: .avx2FMA)
             wmk_anchor_transforms_avx2(&frame, input, stride, output, count, axes == .eus ? 0 : axes == .eun ? 1 : 2)
             return
         }
         #endif
+        // Positions come four at a time from the same kernel as scenePositions; each
+        // group's successor is computed once and carried over.
         @inline(__always) func group(_ start: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
             var lat = SIMD4<Double>(), lon = SIMD4<Double>(), h = SIMD4<Double>()
             let lanes = min(4, count - start)
