@@ -29,6 +29,16 @@ typedef float v8f __attribute__((vector_size(32)));
 #define WMK_RAD (3.14159265358979323846 / 180)
 #define WMK_DEG (180 / 3.14159265358979323846)
 
+/* The portable code never fuses multiply-adds (GCC contracts across statements by
+ * default, and arm64 has FMA), so it computes the same bits on every architecture, as
+ * Swift code does; the AVX2 + FMA body below turns contraction back on. */
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#endif
+
 /* ECEF -> geodetic, scalar and general (Swift's Geocentric.reverse, line for line):
  * the lanes the vector form leaves (near the Earth's centre, spheres, prolate shapes). */
 static void wmk_geocentric_reverse(const wmk_scene_frame *fr, double x, double y, double z, double g[3]) {
@@ -113,6 +123,12 @@ void wmk_scene_to_geo_baseline(const wmk_scene_frame *frame, const void *in, ptr
                                void *out, ptrdiff_t out_stride, size_t count) {
     wmkv_scene_to_geo_batch_baseline(frame, in, in_stride, out, out_stride, count);
 }
+
+#if defined(__clang__)
+#pragma clang fp contract(on)
+#elif defined(__GNUC__)
+#pragma GCC pop_options
+#endif
 
 #if defined(__x86_64__)
 /* The x86-64-v3 path: the same body with AVX2 + FMA code generation. */
