@@ -289,6 +289,15 @@ struct BenchCLITests {
                 #expect(fields.count == 4 && fields[3][0] == "vs_geod_inverse")
             }
         }
+        // Which path ran, and the floor built for it (issue 14).
+        let path = r.lines.first { $0.hasPrefix("# path: ") }
+        #expect(path == "# path: avx2_fma" || path == "# path: baseline")
+        let info = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let flags = info.split(separator: "\n").first { $0.hasPrefix("flags") }.map { $0.split(separator: " ").map(String.init) } ?? []
+        if flags.contains("avx2") && flags.contains("fma") {
+            #expect(names.contains("floor_c_vector_avx2"))
+            #expect(path == (ProcessInfo.processInfo.environment["WAYMARK_CPU"] == "baseline" ? "# path: baseline" : "# path: avx2_fma"))
+        }
         #expect(try Waymark.run(["bench", "--points", "0"]).status == 64)
     }
 }

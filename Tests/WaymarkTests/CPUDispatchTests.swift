@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WaymarkCore
+@testable @_spi(CPUPaths) import WaymarkCore
 @testable import WaymarkPROJ
 import Waymark
 

@@ -26,11 +26,12 @@ extension SceneFrame {
                                 count: count, path: .current)
     }
 
-    /// Exact geo → scene by a chosen ``CPUPath`` (tests compare the paths; `.avx2FMA`
+    /// Exact geo → scene by a chosen ``CPUPath`` (SPI `CPUPaths`: the tests and Benchmarks/
+    /// compare the paths; `.avx2FMA`
     /// on a machine without it, or off x86-64, runs the baseline). Same checks and
     /// errors as the dispatched form.
     @inlinable
-    package func scenePositions(geodetic input: UnsafeRawPointer, stride inputStride: Int,
+    @_spi(CPUPaths) public func scenePositions(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                                 into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                 count: Int, path: CPUPath) throws(WaymarkError) {
         try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
@@ -101,7 +102,7 @@ extension SceneFrame {
 
     /// Exact scene → geo by a chosen ``CPUPath`` (as the geo → scene form).
     @inlinable
-    package func geodeticPositions(scene input: UnsafeRawPointer, stride inputStride: Int,
+    @_spi(CPUPaths) public func geodeticPositions(scene input: UnsafeRawPointer, stride inputStride: Int,
                                    into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                    count: Int, path: CPUPath) throws(WaymarkError) {
         try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)

@@ -48,10 +48,11 @@ extension SceneFrame {
         anchorTransformsUnchecked(geodetic: input, stride: stride, intoUnaligned: output, count: count, path: .current)
     }
 
-    /// Anchor transforms by a chosen ``CPUPath`` (tests compare the paths; `.avx2FMA`
+    /// Anchor transforms by a chosen ``CPUPath`` (SPI `CPUPaths`: the tests and Benchmarks/
+    /// compare the paths; `.avx2FMA`
     /// where the CPU lacks it runs the baseline). Same checks and errors.
     @inlinable
-    package func anchorTransforms(geodetic input: UnsafeRawPointer, stride: Int,
+    @_spi(CPUPaths) public func anchorTransforms(geodetic input: UnsafeRawPointer, stride: Int,
                                   intoUnaligned output: UnsafeMutableRawPointer, count: Int, path: CPUPath) throws(WaymarkError) {
         try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
         try StridedTriples.checkShape(count: count, stride: MemoryLayout<Matrix4x4f>.size, elementSize: MemoryLayout<Matrix4x4f>.size)
