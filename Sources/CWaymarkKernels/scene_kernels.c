@@ -119,6 +119,25 @@ static inline __attribute__((always_inline)) v4d wmk_sqrt_baseline(v4d v) {
 #undef WMK_ROUNDED
 #undef WMK_INVSQRT
 
+#if defined(__x86_64__)
+int wmk_geodetic_all_valid_avx2(const void *in, ptrdiff_t in_stride, size_t count, double max_h);
+int wmk_scene_all_valid_avx2(const void *in, ptrdiff_t in_stride, size_t count, double limit);
+#endif
+
+int wmk_scene_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double limit) {
+#if defined(__x86_64__)
+    if (wmk_cpu_path() == WMK_PATH_AVX2_FMA) return wmk_scene_all_valid_avx2(in, in_stride, count, limit);
+#endif
+    return wmkv_scene_all_valid_baseline(in, in_stride, count, limit);
+}
+
+int wmk_geodetic_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double max_h) {
+#if defined(__x86_64__)
+    if (wmk_cpu_path() == WMK_PATH_AVX2_FMA) return wmk_geodetic_all_valid_avx2(in, in_stride, count, max_h);
+#endif
+    return wmkv_geodetic_all_valid_baseline(in, in_stride, count, max_h);
+}
+
 void wmk_scene_to_geo_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                                void *out, ptrdiff_t out_stride, size_t count) {
     wmkv_scene_to_geo_batch_baseline(frame, in, in_stride, out, out_stride, count);
@@ -173,6 +192,14 @@ WMK_TARGET void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const doubl
 WMK_TARGET void wmk_anchor_transforms_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                                            void *out, size_t count, int axes_kind) {
     wmkv_anchor_batch_avx2(frame, in, in_stride, out, count, axes_kind);
+}
+
+WMK_TARGET int wmk_geodetic_all_valid_avx2(const void *in, ptrdiff_t in_stride, size_t count, double max_h) {
+    return wmkv_geodetic_all_valid_avx2(in, in_stride, count, max_h);
+}
+
+WMK_TARGET int wmk_scene_all_valid_avx2(const void *in, ptrdiff_t in_stride, size_t count, double limit) {
+    return wmkv_scene_all_valid_avx2(in, in_stride, count, limit);
 }
 
 WMK_TARGET void wmk_scene_to_geo_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,

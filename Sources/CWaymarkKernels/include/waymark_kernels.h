@@ -68,6 +68,15 @@ void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const double lat[4], c
 void wmk_anchor_transforms_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                                 void *out, size_t count, int axes_kind);
 
+/* 1 when every one of count triples (lat, lon, h) is a valid geodetic point (finite,
+ * |lat| <= 90, |h| <= max_h), else 0: a branch-free pre-check on the dispatched path,
+ * so valid batches (nearly all) skip the element-by-element search for a fault. */
+int wmk_geodetic_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double max_h);
+
+/* 1 when every component of count triples is within +-limit (NaN and infinities are
+ * not), else 0: the scene-side pre-check. */
+int wmk_scene_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double limit);
+
 /* scene -> geo, four lanes at a time, no per-point branches on the usual path (any
  * point farther than ~46 km from the Earth's centre; the rare others are finished one
  * by one, lane by lane, so results never depend on neighbours). Output triples are
