@@ -6,11 +6,10 @@
  * construction and ThreadSanitizer-clean. */
 #include "waymark_kernels.h"
 
-#include <stdlib.h>
-#include <string.h>
-
 #if defined(__x86_64__)
 #include <cpuid.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int wmk_x86_has_avx2_fma(void) {
     unsigned a, b, c, d;
@@ -42,10 +41,14 @@ int wmk_cpu_path(void) {
     int path = __atomic_load_n(&wmk_cached_path, __ATOMIC_RELAXED);
     if (path >= 0) return path;
     path = wmk_cpu_supported_path();
-    {
+#if defined(__x86_64__)
+    /* Only where there is a choice: elsewhere the baseline is the only path, and a
+     * wasm32 module must not import WASI's environment for nothing. */
+    if (path != WMK_PATH_BASELINE) {
         const char *forced = getenv("WAYMARK_CPU");
         if (forced != NULL && strcmp(forced, "baseline") == 0) path = WMK_PATH_BASELINE;
     }
+#endif
     __atomic_store_n(&wmk_cached_path, path, __ATOMIC_RELAXED);
     return path;
 }

@@ -116,3 +116,11 @@ extension Substring {
         return s
     }
 }
+
+extension Substring {
+    func trimmingNewline() -> Substring {
+        var s = self
+        while let c = s.last, c == "\n" || c == "\r" { s.removeLast() }
+        return s.trimmingSpaces()
+    }
+}

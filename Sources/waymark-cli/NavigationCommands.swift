@@ -3,10 +3,13 @@ import Waymark
 
 /// `waymark simulate` and `waymark arrows`.
 enum NavigationCommands {
-    /// Reads a route CSV (`lat,lon[,h]` rows) into coordinates; `allHeights` says whether
+    /// Reads a route (CSV `lat,lon[,h]` rows, or GeoJSON, GPX or a polyline as the
+    /// file's extension says) into coordinates; `allHeights` says whether
     /// every row had a height (otherwise the navigator lays the route on the ground).
-    static func readRoute(_ path: String?) throws(CLIError) -> (points: [GeodeticCoordinate], allHeights: Bool) {
-        var input = try CSVInput(path: path, geographic: true)
+    /// `gpxHeights: "orthometric"` keeps GPX `<ele>` above sea level (for a caller that
+    /// converts them itself, as `replay --route-heights orthometric` does).
+    static func readRoute(_ path: String?, format: InputFormat? = nil, gpxHeights: String? = nil) throws(CLIError) -> (points: [GeodeticCoordinate], allHeights: Bool) {
+        var input = try RowInput(path: path, format: format, geographic: true, gpxHeights: gpxHeights)
         defer { input.close() }
         var route: [GeodeticCoordinate] = []
         var allHeights = true
@@ -158,16 +161,22 @@ enum NavigationCommands {
     /// `arrows --origin LAT,LON[,H] --position LAT,LON[,H] [--spacing-m 3] [--ahead-m 100] ROUTE_FILE`:
     /// rows `x,y,z,yaw_deg` (eus) for the arrows ahead of the user.
     static func arrows(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: ["origin", "position", "spacing-m", "ahead-m"])
+        let args = try Arguments(words, allowed: ["origin", "position", "spacing-m", "ahead-m", "from"])
         let origin = try args.origin()
         let position = try args.coordinate("position")
         guard let file = args.file else { throw .usage("arrows needs a ROUTE_FILE (rows lat,lon[,h])") }
         let spacing = try number(args, "spacing-m", default: 3), ahead = try number(args, "ahead-m", default: 100)
         guard spacing > 0, ahead > 0 else { throw .usage("--spacing-m and --ahead-m must be positive") }
-        let route = try readRoute(file).points
+        let format = try args.options["from"].map { name throws(CLIError) in
+            guard let f = InputFormat(rawValue: name) else {
+                throw .usage("--from must be one of \(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'")
+            }
+            return f
+        }
+        let route = try readRoute(file, format: format).points
         guard !route.isEmpty else { throw .usage("the route file has no points") }
         let frame = SceneFrame(origin: origin, axes: .eus)
-        out.line("x,y,z,yaw_deg")
+        try out.header("x,y,z,yaw_deg")
         do {
             let path = try RoutePath(points: frame.scenePositions(of: route), axes: .eus)
             for arrow in try path.arrows(from: path.project(frame.scenePosition(of: position)), spacing: spacing, ahead: ahead) {

@@ -19,7 +19,8 @@ enum ReplayCommand {
         let sides = viewportText.split(separator: "x", omittingEmptySubsequences: false)
         guard sides.count == 2, let width = Double(sides[0]), let height = Double(sides[1]), width > 0, height > 0,
               width.isFinite, height.isFinite else { throw .usage("--viewport must be WIDTHxHEIGHT in points, got '\(viewportText)'") }
-        let (route, withHeights) = try NavigationCommands.readRoute(routePath)
+        // A GPX route's <ele> stays above sea level when the navigator is told to convert it.
+        let (route, withHeights) = try NavigationCommands.readRoute(routePath, gpxHeights: args.options["route-heights"] == "orthometric" ? "orthometric" : nil)
         guard route.count >= 2 else { throw .usage("the route needs at least two points") }
         let heights: Navigator.RouteHeights
         switch try args.choice("route-heights", default: withHeights ? "ellipsoidal" : "none",

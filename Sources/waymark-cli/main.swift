@@ -39,7 +39,8 @@ commands:
              runs the navigator over a field log (t_s,event,lat,lon,h,accuracy_m,x,y,z,
              yaw_deg,pitch_deg,roll_deg) and writes one row per frame (README: Replay);
              --html also writes a report page (top view, timelines; opens from disk)
-  arrows     --origin LAT,LON[,H] --position LAT,LON[,H] [--spacing-m 3] [--ahead-m 100] ROUTE_FILE
+  arrows     --origin LAT,LON[,H] --position LAT,LON[,H] [--spacing-m 3] [--ahead-m 100]
+             [--from FORMAT] ROUTE_FILE
              rows x,y,z,yaw_deg (eus) of the route arrows ahead of the user
   bench      [--points N] [--repeat R]
              speed of every path against PROJ and a vectorised C floor (build with
@@ -56,18 +57,41 @@ commands:
              bilinear (default) is PROJ's vgridshift, up to 1.24 m from NGA's
              interpolation between grid nodes; cubic is NGA's (within 0.71 mm)
   version    (or --version) prints "waymark MAJOR.MINOR.PATCH"; --generate-manual
-             prints this help as the man page waymark(1) (roff)
+             prints this help as the man page waymark(1) (roff);
+             --generate-completion-script bash|zsh|fish prints a shell completion script
 
 Output options for every command: --precision N (0 to 17 fixed decimals for row
 values; default: the shortest form that reads back as the same double),
 --line-buffered (flush every row at once; the default when output is a terminal).
+The row commands (scene, geodetic, inverse, direct, datum, transform, geoid,
+arrows) also take --to csv|json|geojson (--output-format on datum, transform and
+geoid, whose --to is their own): CSV (the default), a JSON array of objects keyed
+by the header's names, or GeoJSON for geographic rows (a FeatureCollection of
+Points, the other columns as properties; one LineString when the input was a
+single route: a LineString, a GPX track or route, a polyline).
+
+Input options of the commands that read rows: --from csv|geojson|gpx|polyline|
+polyline6 (--input-format on datum and transform, whose --from is their own;
+default: the FILE's extension .geojson, .json, .gpx, .polyline or .polyline6,
+else csv). GeoJSON, GPX and polylines give lat,lon[,h] points, for the commands
+reading such rows (scene, datum, geoid; arrows, simulate and replay routes):
+GeoJSON Point, MultiPoint, LineString, MultiLineString, Feature and
+FeatureCollection positions [lon, lat(, h)]; GPX trkpt, rtept and wpt, whose <ele>
+(above sea level) is made ellipsoidal through EGM96 unless --heights orthometric;
+encoded polylines one per line at precision 5 (polyline) or 6 (polyline6), a
+coordinate beyond 90/180 degrees naming the other precision. CSV: --delimiter
+comma|semicolon|tab|whitespace|auto (default: commas, or what a header line
+shows; auto: the first line with data decides), "quoted" fields ("" for a quote),
+--lon-lat for headerless longitude-first rows, --keep-columns to carry columns
+past the coordinates through to the output (otherwise they are an error).
 
 Degrees, metres, heights above the WGS-84 ellipsoid. Axes: eus = x east, y up,
 z south (ARKit gravityAndHeading, the default); enu = x east, y north, z up;
-eun = x east, y up, z north (Unity). Input: comma-separated, blank and # lines
-skipped, a first line with no number in it is a header (for lat,lon[,h] rows a
-header naming lat/lon/h columns sets their order, so lon,lat files read right); a
-header without rows is an error; lines are at most 1 MiB and contain no NUL bytes.
+eun = x east, y up, z north (Unity). Input: CSV, LF or CRLF, a UTF-8 byte-order
+mark ignored, blank and # lines skipped, a first line with no number in it is a
+header (for lat,lon[,h] rows a header naming lat/lon/h columns sets their order,
+so lon,lat files read right); a header or comments without rows are an error;
+lines are at most 1 MiB and contain no NUL bytes.
 Exit status: 64 usage error, 65 bad input (the message names the line), 66 the
 input file cannot be opened or read (missing, unreadable, a directory), 69 a PROJ
 grid is not installed or unreadable, 74 an I/O error (writing the output failed:
@@ -90,7 +114,7 @@ do {
         out.flush()
         exit(0)
     }
-    arguments = try OutputOptions.extract(from: arguments, into: &out)
+    arguments = try OutputOptions.extract(from: arguments, command: command, into: &out)
     switch command {
     case "demo": try DemoCommand.run(arguments, &out)
     case "scene": try ConversionCommands.scene(arguments, &out)
@@ -115,6 +139,12 @@ do {
         } else {
             out.line(usage)
         }
+    case "--generate-completion-script":
+        let shell = arguments.first ?? ""
+        guard arguments.count == 1, let script = Completions.script(for: shell, usage: usage) else {
+            throw CLIError.usage("--generate-completion-script takes one of bash, zsh, fish")
+        }
+        out.line(script, terminated: false)
     case "--generate-manual":
         out.line(ManualPage.roff(usage: usage, version: WaymarkVersion.string), terminated: false)
     case "--version", "version":
@@ -124,6 +154,7 @@ do {
                              + (Help.suggestion(for: command, in: usage).map { "; did you mean '\($0)'?" } ?? "")
                              + " (waymark help lists the commands)")
     }
+    out.finish()
     out.flush()
 } catch let error as CLIError {
     out.flush()

@@ -5,7 +5,7 @@ enum DatumCommands {
     /// `datum --from wgs84|gcj02|bd09 --to wgs84|gcj02|bd09 [--region china-rectangle|everywhere] [FILE]`:
     /// rows `lat,lon` → `lat,lon` (exact inverses).
     static func datum(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: ["from", "to", "region"])
+        let args = try Arguments(words, allowed: Set(["from", "to", "region"]).union(RowInput.optionNames), switches: RowInput.switchNames)
         let names = ["wgs84", "gcj02", "bd09"]
         guard args.options["from"] != nil, args.options["to"] != nil else { throw .usage("--from and --to are required") }
         let from = try args.choice("from", default: "wgs84", among: names)
@@ -14,39 +14,62 @@ enum DatumCommands {
             ? .everywhere : .chinaRectangle
         let datums: [String: ChinaDatum.Datum] = ["wgs84": .wgs84, "gcj02": .gcj02, "bd09": .bd09]
         let conversion = ChinaDatum.Conversion(from: datums[from]!, to: datums[to]!)
-        var input = try CSVInput(path: args.file, geographic: true)
+        var input = try RowInput(args, geographic: true, fromIsFormat: false)
         defer { input.close() }
-        out.line("lat,lon")
-        while let row = try input.next(fieldCounts: 2...2) {
-            let point: GeodeticCoordinate
-            do { point = try GeodeticCoordinate(latitude: row.values[0], longitude: row.values[1]) } catch {
-                throw .data(line: row.line, describe(error, latitude: row.values[0]))
+        let geographic = (lat: 0, lon: 1, h: Int?.none)
+        // The batch path reports iterative inverses that do not converge outside China's
+        // rectangle, where the one-point path returns its last iterate: batches only there.
+        guard let conversion, region == .chinaRectangle, !input.keepsColumns else {
+            try RowStream.each(&input, &out, fieldCounts: 2...2, header: "lat,lon", geographic: geographic) { row throws(CLIError) in
+                let point: GeodeticCoordinate
+                do throws(WaymarkError) { point = try GeodeticCoordinate(latitude: row.values[0], longitude: row.values[1]) } catch {
+                    throw .data(line: row.line, describe(error, latitude: row.values[0]))
+                }
+                let q = conversion.map { ChinaDatum.convert(point, $0, region: region) } ?? point
+                return [q.latitude, q.longitude]
             }
-            let q = conversion.map { ChinaDatum.convert(point, $0, region: region) } ?? point
-            out.row(q.latitude, q.longitude)
+            return
+        }
+        out.inputIsRoute = input.isRoute
+        try out.header("lat,lon", geographic: geographic)
+        let batch = ConversionCommands.batch
+        let points = UnsafeMutablePointer<Double>.allocate(capacity: 3 * batch)
+        let lines = UnsafeMutablePointer<Int>.allocate(capacity: batch)
+        defer { points.deallocate(); lines.deallocate() }
+        try RowStream.batches(&input, lineBuffered: out.lineBuffered, fieldCounts: 2...2, width: 3, buffer: points, lines: lines,
+                              capacity: batch) { line, _, slot throws(CLIError) in
+            slot[2] = 0
+            do throws(WaymarkError) { _ = try GeodeticCoordinate(latitude: slot[0], longitude: slot[1]) } catch {
+                throw .data(line: line, describe(error, latitude: slot[0]))
+            }
+        } flush: { n throws(CLIError) in
+            do throws(WaymarkError) { try ChinaDatum.convert(conversion, region: region, geodetic: points, stride: 24, into: points, stride: 24, count: n) } catch {
+                throw .data(line: lines[0], describe(error))   // checked row by row above
+            }
+            for i in 0..<n { out.row(points[3 * i], points[3 * i + 1]) }
         }
     }
 
     /// `transform --from CRS --to CRS [FILE]`: rows `x,y[,z]` in PROJ's normalised order
     /// (longitude/easting, latitude/northing, height) → `x,y,z`.
+    /// `--input-format` names the input format here (`--from` is the source CRS).
     static func transform(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: ["from", "to"])
+        let args = try Arguments(words, allowed: Set(["from", "to"]).union(RowInput.optionNames), switches: RowInput.switchNames)
         guard let from = args.options["from"], let to = args.options["to"] else { throw .usage("--from CRS and --to CRS are required") }
         let transform: CRSTransform
         // The definitions come from the user's own command line: grids may be named by
         // path as before (the library's default, for definitions from outside, is
         // PROJ's resource directories only); FIFOs and devices are still refused.
-        do { transform = try CRSTransform(from: from, to: to, files: .allowPaths) } catch {
+        do throws(WaymarkError) { transform = try CRSTransform(from: from, to: to, files: .allowPaths) } catch {
             throw .usage("cannot build the transformation: \(error.message)")
         }
-        var input = try CSVInput(path: args.file)
+        var input = try RowInput(args, geographic: false, fromIsFormat: false)
         defer { input.close() }
-        out.line("x,y,z")
-        while let row = try input.next(fieldCounts: 2...3) {
+        try RowStream.each(&input, &out, fieldCounts: 2...3, header: "x,y,z") { row throws(CLIError) in
             let v = row.values
-            do {
+            do throws(WaymarkError) {
                 let p = try transform.transform(SIMD3(v[0], v[1], v.count == 3 ? v[2] : 0))
-                out.row(p.x, p.y, p.z)
+                return [p.x, p.y, p.z]
             } catch {
                 throw .data(line: row.line, error.message)
             }
@@ -58,26 +81,27 @@ enum DatumCommands {
     /// ellipsoidal), or rows `lat,lon[,h]` → `undulation_m` with `--undulation`; bilinear
     /// (PROJ's, the default) or cubic (NGA's) between the grid's nodes.
     static func geoid(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
-        let args = try Arguments(words, allowed: ["to", "interpolation"], switches: ["undulation"])
+        let args = try Arguments(words, allowed: Set(["to", "interpolation"]).union(RowInput.optionNames),
+                                 switches: Set(["undulation"]).union(RowInput.switchNames))
         let to = try args.choice("to", default: "ellipsoidal", among: ["ellipsoidal", "orthometric"])
         let cubic = try args.choice("interpolation", default: "bilinear", among: ["bilinear", "cubic"]) == "cubic"
         let undulationOnly = args.flags.contains("undulation")
         let geoid: Geoid
-        do { geoid = try Geoid(interpolation: cubic ? .cubic : .bilinear) } catch {
+        do throws(WaymarkError) { geoid = try Geoid(interpolation: cubic ? .cubic : .bilinear) } catch {
             throw CLIError(kind: .unavailable, message: error.message)
         }
-        var input = try CSVInput(path: args.file, geographic: true)
+        var input = try RowInput(args, geographic: true)
         defer { input.close() }
-        out.line(undulationOnly ? "undulation_m" : "lat,lon,h")
-        while let row = try input.next(fieldCounts: undulationOnly ? 2...3 : 3...3) {
+        try RowStream.each(&input, &out, fieldCounts: undulationOnly ? 2...3 : 3...3, header: undulationOnly ? "undulation_m" : "lat,lon,h",
+                           geographic: undulationOnly ? nil : (lat: 0, lon: 1, h: 2)) { row throws(CLIError) in
             let v = row.values
-            do {
+            do throws(WaymarkError) {
                 let p = try GeodeticCoordinate(latitude: v[0], longitude: v[1], height: v.count == 3 ? v[2] : 0)
                 if undulationOnly {
-                    out.row(try geoid.undulation(at: p))
+                    return [try geoid.undulation(at: p)]
                 } else {
                     let q = try geoid.converting(p, to: to == "ellipsoidal" ? .ellipsoidal : .orthometric)
-                    out.row(q.latitude, q.longitude, q.height)
+                    return [q.latitude, q.longitude, q.height]
                 }
             } catch {
                 // An unreadable grid is the grid's fault, not the row's: unavailable (69).

@@ -1,0 +1,123 @@
+import Waymark
+
+/// `waymark scene` and `waymark geodetic`: rows of coordinates through a SceneFrame.
+enum ConversionCommands {
+    static let methods = ["ellipsoidal", "proj", "haversine", "meters-per-degree"]
+    /// Rows per batch on the streaming paths.
+    static let batch = 1024
+
+    /// `scene --origin LAT,LON[,H] [--axes eus|enu|eun] [--method …] [FILE]`:
+    /// rows `lat,lon[,h]` → `x,y,z`.
+    static func scene(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
+        let args = try Arguments(words, allowed: Set(["origin", "axes", "method"]).union(RowInput.optionNames), switches: RowInput.switchNames)
+        let origin = try args.origin()
+        let frame = SceneFrame(origin: origin, axes: try args.axes())
+        let method = try args.choice("method", default: "ellipsoidal", among: methods)
+        let pipeline: ProjTopocentricPipeline?
+        do throws(WaymarkError) {
+            pipeline = method == "proj" ? try ProjTopocentricPipeline(origin: origin) : nil
+        } catch {
+            throw .usage("cannot build the PROJ pipeline: \(describe(error))")
+        }
+        var input = try RowInput(args, geographic: true)
+        defer { input.close() }
+        if method == "ellipsoidal" && !input.keepsColumns {
+            try streamScene(frame, &input, &out)
+            return
+        }
+        try RowStream.each(&input, &out, fieldCounts: 2...3, header: "x,y,z") { row throws(CLIError) in
+            let v = row.values
+            let point: GeodeticCoordinate
+            do throws(WaymarkError) {
+                point = try GeodeticCoordinate(latitude: v[0], longitude: v[1], height: v.count == 3 ? v[2] : 0)
+            } catch {
+                throw .data(line: row.line, describe(error, latitude: v[0]))
+            }
+            let p: SIMD3<Double>
+            switch method {
+            case "proj":
+                do throws(WaymarkError) { p = frame.scenePosition(fromENU: try pipeline!.forward(point)) } catch {
+                    throw .data(line: row.line, describe(error))
+                }
+            case "haversine": p = frame.scenePosition(of: point, baseline: .haversine)
+            case "meters-per-degree": p = frame.scenePosition(of: point, baseline: .metersPerDegree)
+            default: p = frame.scenePosition(of: point)
+            }
+            return [p.x, p.y, p.z]
+        }
+    }
+
+    /// The exact method in batches through the frame's vector path (four points per
+    /// step): the same numbers as one point at a time, as the frame computes each lane
+    /// alone.
+    static func streamScene(_ frame: SceneFrame, _ input: inout RowInput, _ out: inout Output) throws(CLIError) {
+        out.inputIsRoute = input.isRoute
+        try out.header("x,y,z")
+        let points = UnsafeMutablePointer<Double>.allocate(capacity: 3 * batch)
+        let scene = UnsafeMutablePointer<Double>.allocate(capacity: 3 * batch)
+        let lines = UnsafeMutablePointer<Int>.allocate(capacity: batch)
+        defer { points.deallocate(); scene.deallocate(); lines.deallocate() }
+        try RowStream.batches(&input, lineBuffered: out.lineBuffered, fieldCounts: 2...3, width: 3, buffer: points, lines: lines,
+                              capacity: batch) { line, count, slot throws(CLIError) in
+            if count == 2 { slot[2] = 0 }
+            do throws(WaymarkError) {
+                // Checked (and the longitude normalised) as the one-point path does.
+                let p = try GeodeticCoordinate(latitude: slot[0], longitude: slot[1], height: slot[2])
+                slot[1] = p.longitude
+            } catch {
+                throw .data(line: line, describe(error, latitude: slot[0]))
+            }
+        } flush: { n throws(CLIError) in
+            do throws(WaymarkError) {
+                try frame.scenePositions(geodetic: points, stride: 24, into: scene, stride: 24, count: n)
+            } catch {
+                // Heights beyond the batch's bound: one at a time, as before.
+                for i in 0..<n {
+                    let p: SIMD3<Double>
+                    do throws(WaymarkError) {
+                        p = frame.scenePosition(of: try GeodeticCoordinate(latitude: points[3 * i], longitude: points[3 * i + 1], height: points[3 * i + 2]))
+                    } catch { throw .data(line: lines[i], describe(error, latitude: points[3 * i])) }
+                    scene[3 * i] = p.x; scene[3 * i + 1] = p.y; scene[3 * i + 2] = p.z
+                }
+            }
+            for i in 0..<n { out.row(scene[3 * i], scene[3 * i + 1], scene[3 * i + 2]) }
+        }
+    }
+
+    /// `geodetic --origin LAT,LON[,H] [--axes …] [FILE]`: rows `x,y,z` → `lat,lon,h`.
+    static func geodetic(_ words: ArraySlice<String>, _ out: inout Output) throws(CLIError) {
+        let args = try Arguments(words, allowed: Set(["origin", "axes"]).union(RowInput.optionNames), switches: RowInput.switchNames)
+        let frame = SceneFrame(origin: try args.origin(), axes: try args.axes())
+        var input = try RowInput(args, geographic: false)
+        defer { input.close() }
+        let geographic = (lat: 0, lon: 1, h: Optional(2))
+        if input.keepsColumns {
+            try RowStream.each(&input, &out, fieldCounts: 3...3, header: "lat,lon,h", geographic: geographic) { row throws(CLIError) in
+                let v = row.values
+                do throws(WaymarkError) {
+                    let g = try frame.geodetic(atScene: SIMD3(v[0], v[1], v[2]))
+                    return [g.latitude, g.longitude, g.height]
+                } catch {
+                    throw .data(line: row.line, describe(error))
+                }
+            }
+            return
+        }
+        try out.header("lat,lon,h", geographic: geographic)
+        let scene = UnsafeMutablePointer<Double>.allocate(capacity: 3 * batch)
+        let points = UnsafeMutablePointer<Double>.allocate(capacity: 3 * batch)
+        let lines = UnsafeMutablePointer<Int>.allocate(capacity: batch)
+        defer { points.deallocate(); scene.deallocate(); lines.deallocate() }
+        try RowStream.batches(&input, lineBuffered: out.lineBuffered, fieldCounts: 3...3, width: 3, buffer: scene, lines: lines,
+                              capacity: batch) { line, _, slot throws(CLIError) in
+            do throws(WaymarkError) { _ = try frame.geodetic(atScene: SIMD3(slot[0], slot[1], slot[2])) } catch {
+                throw .data(line: line, describe(error))
+            }
+        } flush: { n throws(CLIError) in
+            do throws(WaymarkError) { try frame.geodeticPositions(scene: scene, stride: 24, into: points, stride: 24, count: n) } catch {
+                throw .data(line: lines[0], describe(error))   // checked row by row above
+            }
+            for i in 0..<n { out.row(points[3 * i], points[3 * i + 1], points[3 * i + 2]) }
+        }
+    }
+}

@@ -1,0 +1,198 @@
+/// GeoJSON (RFC 7946) positions as `lat,lon[,h]` rows: Point, MultiPoint, LineString,
+/// MultiLineString and GeometryCollection geometries, bare or in a Feature or a
+/// FeatureCollection, in document order. Positions are `[lon, lat]` or
+/// `[lon, lat, h]` (more members, a Polygon, a Feature without a geometry or a
+/// document without any position is a data error naming the line, so nothing is
+/// dropped without a word). A small parser of its own, which keeps line numbers and
+/// reads numbers exactly as the CSV reader does.
+enum GeoJSONInput {
+    indirect enum Value {
+        case object([(String, Value)], line: Int)
+        case array([Value], line: Int)
+        case number(Double, line: Int)
+        case string(String, line: Int)
+        case literal(line: Int)   // true, false, null
+
+        var line: Int {
+            switch self {
+            case .object(_, let l), .array(_, let l), .number(_, let l), .string(_, let l), .literal(let l): return l
+            }
+        }
+        subscript(key: String) -> Value? {
+            if case .object(let members, _) = self { return members.first { $0.0 == key }?.1 }
+            return nil
+        }
+        var isNull: Bool { if case .literal = self { return true } else { return false } }
+    }
+
+    static func rows(_ bytes: [UInt8]) throws(CLIError) -> (rows: [Row], route: Bool) {
+        var parser = Parser(bytes: bytes)
+        let document = try parser.document()
+        var rows: [Row] = []
+        var lines = 0, others = 0
+        try collect(document, into: &rows, lines: &lines, others: &others)
+        guard !rows.isEmpty else { throw .data(line: document.line, "the GeoJSON document has no positions") }
+        return (rows, lines == 1 && others == 0)
+    }
+
+    private static func collect(_ v: Value, into rows: inout [Row], lines: inout Int, others: inout Int) throws(CLIError) {
+        guard case .string(let type, _)? = v["type"] else { throw .data(line: v.line, "a GeoJSON object without a \"type\"") }
+        switch type {
+        case "FeatureCollection":
+            guard case .array(let features, _)? = v["features"] else { throw .data(line: v.line, "a FeatureCollection without a \"features\" array") }
+            for f in features { try collect(f, into: &rows, lines: &lines, others: &others) }
+        case "Feature":
+            guard let g = v["geometry"], !g.isNull else {
+                throw .data(line: v.line, "a Feature without a geometry (no position to read)")
+            }
+            try collect(g, into: &rows, lines: &lines, others: &others)
+        case "GeometryCollection":
+            guard case .array(let geometries, _)? = v["geometries"] else { throw .data(line: v.line, "a GeometryCollection without \"geometries\"") }
+            for g in geometries { try collect(g, into: &rows, lines: &lines, others: &others) }
+        case "Point":
+            others += 1
+            rows.append(try position(coordinates(v)))
+        case "MultiPoint", "LineString":
+            if type == "LineString" { lines += 1 } else { others += 1 }
+            for p in try list(coordinates(v)) { rows.append(try position(p)) }
+        case "MultiLineString":
+            others += 1
+            for line in try list(coordinates(v)) { for p in try list(line) { rows.append(try position(p)) } }
+        default:
+            throw .data(line: v.line, "GeoJSON \(type) is not read (Point, MultiPoint, LineString, MultiLineString, GeometryCollection, Feature and FeatureCollection are)")
+        }
+    }
+
+    private static func coordinates(_ v: Value) throws(CLIError) -> Value {
+        guard let c = v["coordinates"] else { throw .data(line: v.line, "a geometry without \"coordinates\"") }
+        return c
+    }
+
+    private static func list(_ v: Value) throws(CLIError) -> [Value] {
+        guard case .array(let items, _) = v else { throw .data(line: v.line, "expected an array of positions") }
+        return items
+    }
+
+    /// `[lon, lat(, h)]` → a `lat,lon(,h)` row.
+    private static func position(_ v: Value) throws(CLIError) -> Row {
+        guard case .array(let items, let line) = v, (2...3).contains(items.count) else {
+            throw .data(line: v.line, "a position must be [lon, lat] or [lon, lat, h]")
+        }
+        var numbers: [Double] = []
+        for item in items {
+            guard case .number(let x, _) = item else { throw .data(line: line, "a position holds something that is not a number") }
+            numbers.append(x)
+        }
+        return Row(line: line, values: [numbers[1], numbers[0]] + numbers.dropFirst(2))
+    }
+
+    struct Parser {
+        let bytes: [UInt8]
+        var i = 0
+        var line = 1
+        var depth = 0
+
+        mutating func document() throws(CLIError) -> Value {
+            let v = try value()
+            skipSpace()
+            guard i == bytes.count else { throw .data(line: line, "text after the end of the JSON document") }
+            return v
+        }
+
+        mutating func skipSpace() {
+            while i < bytes.count {
+                switch bytes[i] {
+                case 10: line += 1; i += 1
+                case 32, 9, 13: i += 1
+                default: return
+                }
+            }
+        }
+
+        mutating func value() throws(CLIError) -> Value {
+            skipSpace()
+            guard i < bytes.count else { throw .data(line: line, "the JSON document ends early") }
+            let at = line
+            switch bytes[i] {
+            case UInt8(ascii: "{"):
+                depth += 1
+                guard depth <= 64 else { throw .data(line: line, "JSON nested deeper than 64 levels") }
+                i += 1
+                var members: [(String, Value)] = []
+                skipSpace()
+                if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; depth -= 1; return .object(members, line: at) }
+                while true {
+                    skipSpace()
+                    guard case .string(let key, _) = try value() else { throw .data(line: line, "a JSON object key must be a string") }
+                    skipSpace()
+                    try expect(":")
+                    members.append((key, try value()))
+                    skipSpace()
+                    if i < bytes.count, bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                    try expect("}")
+                    depth -= 1
+                    return .object(members, line: at)
+                }
+            case UInt8(ascii: "["):
+                depth += 1
+                guard depth <= 64 else { throw .data(line: line, "JSON nested deeper than 64 levels") }
+                i += 1
+                var items: [Value] = []
+                skipSpace()
+                if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; depth -= 1; return .array(items, line: at) }
+                while true {
+                    items.append(try value())
+                    skipSpace()
+                    if i < bytes.count, bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                    try expect("]")
+                    depth -= 1
+                    return .array(items, line: at)
+                }
+            case UInt8(ascii: "\""):
+                return .string(try string(), line: at)
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                for word in ["true", "false", "null"] where bytes[i...].starts(with: word.utf8) {
+                    i += word.utf8.count
+                    return .literal(line: at)
+                }
+                throw .data(line: line, "not JSON")
+            default:
+                let start = i
+                while i < bytes.count, [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[i])
+                        || bytes[i] &- 48 < 10 { i += 1 }
+                let number = bytes.withUnsafeBufferPointer { b in
+                    NumberParsing.isPlainDecimal(UnsafeBufferPointer(rebasing: b[start..<max(i, start)])) && i > start
+                        ? NumberParsing.double(UnsafeBufferPointer(rebasing: b[start..<i])) : nil
+                }
+                guard let number, number.isFinite else {
+                    throw .data(line: line, "not JSON: '\(String(decoding: bytes[start..<min(max(i, start + 1), bytes.count)], as: UTF8.self).prefix(40))'")
+                }
+                return .number(number, line: at)
+            }
+        }
+
+        mutating func expect(_ c: Character) throws(CLIError) {
+            skipSpace()
+            guard i < bytes.count else { throw .data(line: line, "the JSON document ends early (expected '\(c)')") }
+            guard bytes[i] == c.asciiValue! else { throw .data(line: line, "not JSON: expected '\(c)'") }
+            i += 1
+        }
+
+        mutating func string() throws(CLIError) -> String {
+            i += 1
+            var out: [UInt8] = []
+            while i < bytes.count {
+                let c = bytes[i]
+                if c == UInt8(ascii: "\"") { i += 1; return String(decoding: out, as: UTF8.self) }
+                if c == 10 { throw .data(line: line, "a line break inside a JSON string") }
+                if c == UInt8(ascii: "\\"), i + 1 < bytes.count {
+                    // Escapes matter only for keys and type names: kept as written.
+                    out.append(c); out.append(bytes[i + 1]); i += 2; continue
+                }
+                out.append(c)
+                i += 1
+            }
+            throw .data(line: line, "a JSON string is not closed")
+        }
+    }
+}

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A whole file (or standard input) in memory, for the formats read as documents
+/// (GeoJSON, GPX, polylines). Bounded: more than ``maximumBytes`` is a data error (65).
+enum WholeInput {
+    static let maximumBytes = 1 << 28   // 256 MiB
+
+    static func read(_ path: String?) throws(CLIError) -> [UInt8] {
+        let fd = try path.map { p throws(CLIError) in try CSVInput.openFile(p) } ?? STDIN_FILENO
+        defer { if path != nil { closeDescriptor(fd) } }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                if bytes.isEmpty { throw .noInput("cannot read \(path ?? "standard input"): \(reason)") }
+                throw .ioError("cannot read \(path ?? "standard input"): \(reason)")
+            }
+            if n == 0 { break }
+            guard bytes.count + n <= maximumBytes else {
+                throw CLIError(kind: .data, message: "\(path ?? "standard input") is larger than 256 MiB; split it or convert it to CSV, which is streamed")
+            }
+            bytes.append(contentsOf: chunk[..<n])
+        }
+        // A UTF-8 byte-order mark.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { bytes.removeFirst(3) }
+        return bytes
+    }
+}
+
+@inline(__always)
+private func systemRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int { read(fd, p, n) }
