@@ -3,18 +3,9 @@ import CWaymarkKernels
 /// The bridge from ``SceneFrame`` to the C kernels (CWaymarkKernels): the frame
 /// flattened into the C struct, and the dispatched four-lane and batch calls.
 extension SceneFrame {
-    /// The frame as the C kernels read it; on the AVX2 + FMA path its ECEF origin is the
-    /// one that path computes, so the origin maps to exactly the scene origin there too.
-    @inlinable
-    var kernelFrame: wmk_scene_frame {
-        var frame = baseKernelFrame
-        #if arch(x86_64)
-        if CPUPath.current == .avx2FMA { wmk_prepare_frame_avx2(&frame) }
-        #endif
-        return frame
-    }
-
-    /// The frame for an explicitly chosen path.
+    /// The frame as the C kernels read it, for `path`: on the AVX2 + FMA path its ECEF
+    /// origin is the one that path computes, so the origin maps to exactly the scene
+    /// origin there too.
     @inlinable
     func kernelFrame(for path: CPUPath) -> wmk_scene_frame {
         var frame = baseKernelFrame
@@ -40,16 +31,19 @@ extension SceneFrame {
     func scenePositionsAVX2(latitude: SIMD4<Double>, longitude: SIMD4<Double>, height: SIMD4<Double>)
         -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
         #if arch(x86_64)
-        var frame = kernelFrame(for: .avx2FMA)
-        // Packed triples in and out, plain Doubles, nothing captured mutably.
-        var input: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) =
+        let frame = kernelFrame(for: .avx2FMA)
+        // Packed triples in and out, plain Doubles; the only mutable value is the
+        // outermost closure's own argument, so nothing is captured by reference (boxed).
+        let input: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) =
             (latitude[0], longitude[0], height[0], latitude[1], longitude[1], height[1],
              latitude[2], longitude[2], height[2], latitude[3], longitude[3], height[3])
         var out: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeBytes(of: &input) { i in
-            withUnsafeMutableBytes(of: &out) { o in
-                wmk_geo_to_scene_avx2(&frame, i.baseAddress!, 24, o.baseAddress!, 24, 4)
+        withUnsafeMutableBytes(of: &out) { o in
+            withUnsafePointer(to: frame) { f in
+                withUnsafeBytes(of: input) { i in
+                    wmk_geo_to_scene_avx2(f, i.baseAddress!, 24, o.baseAddress!, 24, 4)
+                }
             }
         }
         let v = out

@@ -192,9 +192,11 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
     /// conversion gives the same bits as the same point in any batch.
     @inlinable
     func geodeticUnchecked(_ scene: SIMD3<Double>) -> GeodeticCoordinate {
-        var input = (scene.x, scene.y, scene.z), output = (0.0, 0.0, 0.0)
-        withUnsafeBytes(of: &input) { i in
-            withUnsafeMutableBytes(of: &output) { o in
+        let input = (scene.x, scene.y, scene.z)
+        var output = (0.0, 0.0, 0.0)
+        // The mutable output outermost: no closure captures a variable by reference.
+        withUnsafeMutableBytes(of: &output) { o in
+            withUnsafeBytes(of: input) { i in
                 geodeticPositionsUnchecked(scene: i.baseAddress!, stride: 24, into: o.baseAddress!, stride: 24,
                                            count: 1, path: .current)
             }
