@@ -38,7 +38,10 @@ let package = Package(
         .systemLibrary(name: "CWaymarkMath"),
         // The core: no PROJ, no Foundation, Embedded-Swift clean (scripts/check-embedded
         // proves it, and builds it for wasm32).
-        .target(name: "WaymarkCore", dependencies: ["CWaymarkMath"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "WaymarkCore", dependencies: ["CWaymarkMath", "CWaymarkKernels"], linkerSettings: [.linkedLibrary("m")]),
+        // The core's C kernels: the run-time CPU dispatch and the AVX2 + FMA paths (a C
+        // function target attribute, so no unsafeFlags anywhere; see the README's speed section).
+        .target(name: "CWaymarkKernels", linkerSettings: [.linkedLibrary("m")]),
         // The PROJ layer on top of the core.
         .target(name: "WaymarkPROJ", dependencies: ["WaymarkCore", "CProj"]),
         // The umbrella: re-exports both.

@@ -18,6 +18,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "Waymark", package: "Waymark"),
+                .product(name: "WaymarkCore", package: "Waymark"),
                 .product(name: "CReferenceKernels", package: "Waymark"),
             ],
             path: "Benchmarks/WaymarkBenchmarks",

@@ -141,6 +141,19 @@ WM_API uint32_t wm_version(void);
  * (WAYMARK_VERSION_STRING of the library actually linked). Thread-safe. Never fails. */
 WM_API const char *wm_version_string(void);
 
+/* The code paths of the hot kernels (what wm_cpu_path returns). */
+#define WM_CPU_PATH_BASELINE 0  /* portable: SSE2 on x86-64, NEON on arm64, wasm32 */
+#define WM_CPU_PATH_AVX2_FMA 1  /* x86-64-v3: AVX2 + FMA, chosen from cpuid at run time */
+
+/* Which path this process's hot kernels take (geo -> scene batches and single points,
+ * anchor transforms, scene -> geo): WM_CPU_PATH_AVX2_FMA on an x86-64 whose CPU and OS
+ * support AVX2 and FMA, unless the environment variable WAYMARK_CPU is "baseline" at
+ * the first conversion; WM_CPU_PATH_BASELINE otherwise. Decided once per process and
+ * cached (no lock, no allocation; concurrent first calls agree). Both paths meet the
+ * same accuracy and are each deterministic; they may differ in the last bits.
+ * Thread-safe. Never fails. */
+WM_API int32_t wm_cpu_path(void);
+
 /* ---- Plain data types (pinned layouts) --------------------------------------- */
 
 /* A geodetic point: degrees, degrees, metres above the ellipsoid. 24 bytes. */

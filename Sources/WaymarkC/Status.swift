@@ -59,3 +59,8 @@ public func wm_version_string() -> UnsafePointer<CChar>! {
     // The package's own constant, so the Swift API and the C library cannot disagree.
     UnsafeRawPointer(WaymarkVersion.cString.utf8Start).assumingMemoryBound(to: CChar.self)
 }
+
+@c @implementation
+public func wm_cpu_path() -> Int32 {
+    CPUPath.current == .avx2FMA ? Int32(WM_CPU_PATH_AVX2_FMA) : Int32(WM_CPU_PATH_BASELINE)
+}

@@ -1,3 +1,4 @@
+import CWaymarkKernels
 /// Reading and writing caller-owned buffers of three consecutive `Double`s
 /// (`wm_geodetic`, `wm_vec3`, ``GeodeticCoordinate``) at any byte stride, so that
 /// batch APIs take the caller's own record layout (an array of structs with extra
@@ -81,6 +82,9 @@ package enum StridedTriples {
     @inlinable
     package static func firstGeodeticFault(_ base: UnsafeRawPointer, stride: Int, count: Int,
                                    maximumHeight: Double = .infinity) -> (index: Int, fault: InputFault)? {
+        // A branch-free check of the whole batch first (C, on the dispatched path); only
+        // a batch with a bad element is searched one by one for the first fault.
+        if count > 0, wmk_geodetic_all_valid(base, stride, count, maximumHeight) != 0 { return nil }
         for i in 0..<count {
             let (lat, lon, h) = load(base, i * stride)
             if let fault = GeodeticCoordinate.fault(latitude: lat, longitude: lon, height: h) { return (i, fault) }
@@ -94,6 +98,7 @@ package enum StridedTriples {
     @inlinable
     package static func firstSceneFault(_ base: UnsafeRawPointer, stride: Int, count: Int) -> (index: Int, fault: InputFault)? {
         let limit = Limits.maximumSceneCoordinate
+        if count > 0, wmk_scene_all_valid(base, stride, count, limit) != 0 { return nil }   // as above
         for i in 0..<count {
             let (x, y, z) = load(base, i * stride)
             if !(x.isFinite && y.isFinite && z.isFinite) { return (i, .nonFinite) }

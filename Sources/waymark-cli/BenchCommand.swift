@@ -49,7 +49,7 @@ enum BenchCommand {
             matrices.deallocate(); floats.deallocate()
         }
 
-        let contenders: [Contender] = [
+        var contenders: [Contender] = [
             Contender(name: "floor_c_vector", distanceWork: false) { wmref_forward_vector(&floor, input, output, n) },
             Contender(name: "floor_c_scalar", distanceWork: false) { wmref_forward_scalar(&floor, input, output, n) },
             Contender(name: "proj_pipeline", distanceWork: false) {
@@ -103,6 +103,12 @@ enum BenchCommand {
             },
         ]
 
+        if BenchFloor.hasAVX2Floor {
+            contenders.insert(Contender(name: "floor_c_vector_avx2", distanceWork: false) {
+                wmref_forward_vector_avx2(&floor, input, output, n)
+            }, at: 1)
+        }
+
         var samples = [[Double]](repeating: [], count: contenders.count)
         let clock = ContinuousClock()
         for _ in 0..<repeats {
@@ -117,10 +123,12 @@ enum BenchCommand {
             return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
         }
         let medians = samples.map(median)
-        let floorTime = medians[0], projTime = medians[2]
+        let floorTime = medians[contenders.firstIndex { $0.name == BenchFloor.referenceName }!]
+        let projTime = medians[contenders.firstIndex { $0.name == "proj_pipeline" }!]
         let geodTime = medians[contenders.firstIndex { $0.name == "geod_inverse" }!]
         out.line("# waymark bench: points=\(n) repeat=\(repeats), median ns per point; vs_proj = PROJ pipeline / this,")
-        out.line("# vs_floor = this / vectorised C floor, vs_geod_inverse = geod_inverse / this")
+        out.line("# vs_floor = this / vectorised C floor (\(BenchFloor.referenceName), the build matching the path), vs_geod_inverse = geod_inverse / this")
+        out.line(BenchFloor.pathLine)
         for (k, contender) in contenders.enumerated() {
             var line = "\(contender.name) ns_per_point=\(rounded(medians[k])) vs_proj=\(rounded(projTime / medians[k])) vs_floor=\(rounded(medians[k] / floorTime))"
             if contender.distanceWork { line += " vs_geod_inverse=\(rounded(geodTime / medians[k]))" }

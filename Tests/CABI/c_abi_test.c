@@ -648,6 +648,20 @@ static void core_flavour(void) {
 }
 #endif
 
+/* The dispatched path: baseline when WAYMARK_CPU=baseline (ctest runs this test both
+ * ways), and stable across calls. */
+static void cpu_path(void) {
+    const char *forced = getenv("WAYMARK_CPU");
+    int32_t path = wm_cpu_path();
+    CHECK(path == WM_CPU_PATH_BASELINE || path == WM_CPU_PATH_AVX2_FMA);
+    if (forced != NULL && strcmp(forced, "baseline") == 0) CHECK(path == WM_CPU_PATH_BASELINE);
+#if !defined(__x86_64__)
+    CHECK(path == WM_CPU_PATH_BASELINE);
+#endif
+    CHECK(wm_cpu_path() == path);
+    printf("cpu path: %s\n", path == WM_CPU_PATH_AVX2_FMA ? "avx2_fma" : "baseline");
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s <Tests/Data>\n", argv[0]);
@@ -656,6 +670,7 @@ int main(int argc, char **argv) {
 #ifndef WAYMARK_CORE
     geodesic_vectors(argv[1]);
 #endif
+    cpu_path();
     enu_vectors(argv[1]);
     axes_and_estimate();
 #ifndef WAYMARK_CORE

@@ -1,6 +1,22 @@
 import Foundation
 import Testing
 
+/// Runs the commands of a suite on the baseline CPU path (`WAYMARK_CPU=baseline`): for
+/// suites that compare the CLI's text byte for byte with text recorded on that path (its
+/// numbers' last digits depend on the path; both paths' numbers are tested in
+/// WaymarkTests' CPUDispatchTests).
+struct BaselineCPU: SuiteTrait, TestTrait, TestScoping {
+    var isRecursive: Bool { true }
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        try await Waymark.$environment.withValue(["WAYMARK_CPU": "baseline"]) { try await function() }
+    }
+}
+
+extension Trait where Self == BaselineCPU {
+    /// ``BaselineCPU``.
+    static var baselineCPU: Self { BaselineCPU() }
+}
+
 /// Runs the built `waymark` executable end to end, as outside tools do.
 enum Waymark {
     static let executable: URL = {
@@ -21,12 +37,18 @@ enum Waymark {
         var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
     }
 
+    /// Extra environment for the commands run in the current task (see ``BaselineCPU``).
+    @TaskLocal static var environment: [String: String] = [:]
+
     static func run(_ arguments: [String], input: String? = nil) throws -> Result {
         // A command may stop reading at a bad line: its closed stdin must not kill the tests.
         signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe(), inp = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -288,6 +310,15 @@ struct BenchCLITests {
             if line.hasPrefix("geod_inverse") || line.hasPrefix("short_range") || line.hasPrefix("polyline") {
                 #expect(fields.count == 4 && fields[3][0] == "vs_geod_inverse")
             }
+        }
+        // Which path ran, and the floor built for it (issue 14).
+        let path = r.lines.first { $0.hasPrefix("# path: ") }
+        #expect(path == "# path: avx2_fma" || path == "# path: baseline")
+        let info = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let flags = info.split(separator: "\n").first { $0.hasPrefix("flags") }.map { $0.split(separator: " ").map(String.init) } ?? []
+        if flags.contains("avx2") && flags.contains("fma") {
+            #expect(names.contains("floor_c_vector_avx2"))
+            #expect(path == (ProcessInfo.processInfo.environment["WAYMARK_CPU"] == "baseline" ? "# path: baseline" : "# path: avx2_fma"))
         }
         #expect(try Waymark.run(["bench", "--points", "0"]).status == 64)
     }

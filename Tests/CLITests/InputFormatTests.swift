@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Issue 13's input formats, end to end: CSV dialects, GeoJSON, GPX, polylines.
-@Suite("input formats", .serialized)
+@Suite("input formats", .serialized, .baselineCPU)
 struct InputFormatTests {
     static let origin = ["scene", "--origin", "55.73397,37.58864,158"]
     /// The scene position of 55.7359, 37.5943, 156.5 from that origin (CLI tests' reference row).
@@ -263,7 +263,7 @@ struct StreamingIdentityTests {
     }
 }
 
-@Suite("the CLI's text before and after the streaming rewrite")
+@Suite("the CLI's text before and after the streaming rewrite", .baselineCPU)
 struct GoldenOutputTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Data/cli_golden")
@@ -292,6 +292,24 @@ struct GoldenOutputTests {
         let text = try String(contentsOf: Self.directory.appendingPathComponent(input), encoding: .utf8)
         let piped = try Waymark.run(arguments + ["--line-buffered"], input: text)
         #expect(piped.status == 0 && piped.stdout == golden, "\(arguments) --line-buffered")
+    }
+}
+
+@Suite("scene → geo's text before and after the four-lane kernel (issue 14)")
+struct VectorisedReverseGoldenTests {
+    @Test("geodetic_enu.out (four lanes) within 2e-14° and 2e-9 m of the scalar closed form's text, line for line")
+    func closeToScalar() throws {
+        let dir = GoldenOutputTests.directory
+        let now = try String(contentsOf: dir.appendingPathComponent("geodetic_enu.out"), encoding: .utf8).split(separator: "\n")
+        let old = try String(contentsOf: dir.appendingPathComponent("geodetic_enu_scalar.out"), encoding: .utf8).split(separator: "\n")
+        #expect(now.count == old.count && now.first == old.first)
+        for (a, b) in zip(now.dropFirst(), old.dropFirst()) {
+            let x = a.split(separator: ",").compactMap { Double($0) }, y = b.split(separator: ",").compactMap { Double($0) }
+            #expect(x.count == 3 && y.count == 3, "\(a) | \(b)")
+            guard x.count == 3, y.count == 3 else { continue }
+            var dLon = abs(x[1] - y[1]); dLon = min(dLon, 360 - dLon)
+            #expect(abs(x[0] - y[0]) <= 2e-14 && dLon <= 4e-14 && abs(x[2] - y[2]) <= 2e-9, "\(a) | \(b)")
+        }
     }
 }
 

@@ -1,10 +1,13 @@
 import Benchmark
 import CReferenceKernels
 import Waymark
+@_spi(CPUPaths) import WaymarkCore
 
 /// One suite per capability. Set-up (route generation, frames, PROJ objects) happens
 /// outside the measured closures; each benchmark runs a whole batch per iteration, so
-/// the malloc counts it reports are per batch (the hot paths must show 0).
+/// the malloc counts it reports are per batch (the hot paths must show 0). The plain
+/// names run the dispatched path (AVX2 + FMA where the CPU has it); "(baseline path)"
+/// variants force the portable code in the same process.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal],
                                            maxDuration: .seconds(2), maxIterations: 1_000)
@@ -21,6 +24,15 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 try! frame.scenePositions(geodetic: input, stride: 24, into: out, stride: 24, count: n)
+                blackHole(out[0])
+            }
+        }
+        Benchmark("geo→scene exact (baseline path) n=\(n)") { benchmark in
+            let out = UnsafeMutablePointer<Double>.allocate(capacity: 3 * n)
+            defer { out.deallocate() }
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                try! frame.scenePositions(geodetic: input, stride: 24, into: out, stride: 24, count: n, path: .baseline)
                 blackHole(out[0])
             }
         }
@@ -56,6 +68,19 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(out[0])
             }
         }
+        if CPUPath.supported == .avx2FMA {
+            Benchmark("geo→scene C floor vector AVX2 n=\(n)") { benchmark in
+                var floor = wmref_frame()
+                wmref_frame_init(&floor, origin.latitude, origin.longitude, origin.height, 6_378_137, 1 / 298.257223563)
+                let out = UnsafeMutablePointer<Double>.allocate(capacity: 3 * n)
+                defer { out.deallocate() }
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    wmref_forward_vector_avx2(&floor, input.assumingMemoryBound(to: Double.self), out, n)
+                    blackHole(out[0])
+                }
+            }
+        }
     }
 
     let n = 10_000
@@ -70,6 +95,26 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             try! frame.geodeticPositions(scene: scene, stride: 24, into: out, stride: 24, count: n)
+            blackHole(out[0])
+        }
+    }
+    Benchmark("scene→geo (baseline path) n=\(n)") { benchmark in
+        let scene = UnsafeMutablePointer<Double>.allocate(capacity: 3 * n)
+        let out = UnsafeMutablePointer<Double>.allocate(capacity: 3 * n)
+        defer { scene.deallocate(); out.deallocate() }
+        try! frame.scenePositions(geodetic: input, stride: 24, into: scene, stride: 24, count: n)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            try! frame.geodeticPositions(scene: scene, stride: 24, into: out, stride: 24, count: n, path: .baseline)
+            blackHole(out[0])
+        }
+    }
+    Benchmark("anchor transforms (baseline path) n=\(n)") { benchmark in
+        let out = UnsafeMutablePointer<Matrix4x4f>.allocate(capacity: n)
+        defer { out.deallocate() }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            try! frame.anchorTransforms(geodetic: input, stride: 24, intoUnaligned: UnsafeMutableRawPointer(out), count: n, path: .baseline)
             blackHole(out[0])
         }
     }

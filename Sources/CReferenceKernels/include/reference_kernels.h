@@ -19,5 +19,8 @@ void wmref_frame_init(wmref_frame *frame, double lat0, double lon0, double h0, d
 /* count points of 3 doubles (lat, lon, h) -> 3 doubles (e, n, u), packed (stride 24). */
 void wmref_forward_scalar(const wmref_frame *frame, const double *in, double *out, size_t count);
 void wmref_forward_vector(const wmref_frame *frame, const double *in, double *out, size_t count);
+/* The same vector source compiled for AVX2 + FMA (x86-64 only: call it only when the
+ * CPU has both, e.g. when CPUPath.supported is .avx2FMA; elsewhere it is the vector form). */
+void wmref_forward_vector_avx2(const wmref_frame *frame, const double *in, double *out, size_t count);
 
 #endif

@@ -22,13 +22,38 @@ extension SceneFrame {
                                                        maximumHeight: Limits.maximumSceneCoordinate) {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
+        scenePositionsUnchecked(geodetic: input, stride: inputStride, into: output, stride: outputStride,
+                                count: count, path: .current)
+    }
+
+    /// Exact geo → scene by a chosen ``CPUPath`` (SPI `CPUPaths`: the tests and Benchmarks/
+    /// compare the paths; `.avx2FMA`
+    /// on a machine without it, or off x86-64, runs the baseline). Same checks and
+    /// errors as the dispatched form.
+    @inlinable
+    @_spi(CPUPaths) public func scenePositions(geodetic input: UnsafeRawPointer, stride inputStride: Int,
+                                into output: UnsafeMutableRawPointer, stride outputStride: Int,
+                                count: Int, path: CPUPath) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
+        if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count,
+                                                       maximumHeight: Limits.maximumSceneCoordinate) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
+        }
+        scenePositionsUnchecked(geodetic: input, stride: inputStride, into: output, stride: outputStride,
+                                count: count, path: path == .avx2FMA && CPUPath.supported == .avx2FMA ? .avx2FMA : .baseline)
+    }
+
+    /// The baseline batch body over validated input (Swift SIMD, four points per step).
+    @inlinable
+    func scenePositionsBaseline(geodetic input: UnsafeRawPointer, stride inputStride: Int,
+                                into output: UnsafeMutableRawPointer, stride outputStride: Int, count: Int) {
         // Four points per step; the last group repeats its first point in empty lanes.
         var i = 0
         if inputStride == StridedTriples.size && outputStride == StridedTriples.size {
             // Packed triples: three vector loads and stores per four points.
             while i + 4 <= count {
                 let (lat, lon, h) = StridedTriples.loadPacked4(input + i * 24)
-                let p = scenePositions(latitude: lat, longitude: lon, height: h)
+                let p = scenePositionsBaseline(latitude: lat, longitude: lon, height: h)
                 StridedTriples.storePacked4(p.x, p.y, p.z, output + i * 24)
                 i += 4
             }
@@ -40,7 +65,7 @@ extension SceneFrame {
                 let (a, b, c) = StridedTriples.load(input, (i + (k < lanes ? k : 0)) * inputStride)
                 lat[k] = a; lon[k] = b; h[k] = c
             }
-            let p = scenePositions(latitude: lat, longitude: lon, height: h)
+            let p = scenePositionsBaseline(latitude: lat, longitude: lon, height: h)
             for k in 0..<lanes {
                 StridedTriples.store(SIMD3(p.x[k], p.y[k], p.z[k]), output, (i + k) * outputStride)
             }
@@ -71,11 +96,21 @@ extension SceneFrame {
         if let bad = StridedTriples.firstSceneFault(input, stride: inputStride, count: count) {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
-        for i in 0..<count {
-            let (x, y, z) = StridedTriples.load(input, i * inputStride)
-            let g = geodeticUnchecked(SIMD3(x, y, z))
-            StridedTriples.store(SIMD3(g.latitude, g.longitude, g.height), output, i * outputStride)
+        geodeticPositionsUnchecked(scene: input, stride: inputStride, into: output, stride: outputStride,
+                                   count: count, path: .current)
+    }
+
+    /// Exact scene → geo by a chosen ``CPUPath`` (as the geo → scene form).
+    @inlinable
+    @_spi(CPUPaths) public func geodeticPositions(scene input: UnsafeRawPointer, stride inputStride: Int,
+                                   into output: UnsafeMutableRawPointer, stride outputStride: Int,
+                                   count: Int, path: CPUPath) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
+        if let bad = StridedTriples.firstSceneFault(input, stride: inputStride, count: count) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
         }
+        geodeticPositionsUnchecked(scene: input, stride: inputStride, into: output, stride: outputStride,
+                                   count: count, path: path == .avx2FMA && CPUPath.supported == .avx2FMA ? .avx2FMA : .baseline)
     }
 
     /// Exact geo → scene for a typed buffer (`SIMD3<Double>` has a 32-byte stride).

@@ -129,9 +129,19 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
     }
 
     /// Exact scene positions of four points (structure of arrays): the kernel every
-    /// geo → scene path runs through.
+    /// geo → scene path runs through, on the process's ``CPUPath``.
     @inlinable @inline(__always)
     func scenePositions(latitude: SIMD4<Double>, longitude: SIMD4<Double>, height: SIMD4<Double>)
+        -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
+        if CPUPath.current == .avx2FMA {
+            return scenePositionsAVX2(latitude: latitude, longitude: longitude, height: height)
+        }
+        return scenePositionsBaseline(latitude: latitude, longitude: longitude, height: height)
+    }
+
+    /// The baseline four-point kernel (Swift SIMD).
+    @inlinable @inline(__always)
+    func scenePositionsBaseline(latitude: SIMD4<Double>, longitude: SIMD4<Double>, height: SIMD4<Double>)
         -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
         let t = tangentFrame
         let g = t.geocentric
@@ -178,13 +188,19 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
         return geodeticUnchecked(scene)
     }
 
-    @inlinable @inline(__always)
+    /// One point through the batch kernel (four lanes, one used), so a single
+    /// conversion gives the same bits as the same point in any batch.
+    @inlinable
     func geodeticUnchecked(_ scene: SIMD3<Double>) -> GeodeticCoordinate {
-        let t = tangentFrame
-        let m = ecefToScene
-        let s = scene - sceneOrigin
-        let d = m.0 * s.x + m.1 * s.y + m.2 * s.z
-        let g = t.geocentric.reverse(x: t.x0 + d.x, y: t.y0 + d.y, z: t.z0 + d.z)
-        return GeodeticCoordinate(unchecked: g.latitude, g.longitude, g.height)
+        let input = (scene.x, scene.y, scene.z)
+        var output = (0.0, 0.0, 0.0)
+        // The mutable output outermost: no closure captures a variable by reference.
+        withUnsafeMutableBytes(of: &output) { o in
+            withUnsafeBytes(of: input) { i in
+                geodeticPositionsUnchecked(scene: i.baseAddress!, stride: 24, into: o.baseAddress!, stride: 24,
+                                           count: 1, path: .current)
+            }
+        }
+        return GeodeticCoordinate(unchecked: output.0, output.1, output.2)
     }
 }

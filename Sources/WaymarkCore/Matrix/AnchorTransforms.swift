@@ -1,3 +1,5 @@
+import CWaymarkKernels
+
 extension SceneFrame {
     /// Anchor transforms for a route: for each point, a `Float` 4 × 4 whose
     /// translation is the point's exact scene position and whose rotation, about the
@@ -43,6 +45,38 @@ extension SceneFrame {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
         guard count > 0 else { return }
+        anchorTransformsUnchecked(geodetic: input, stride: stride, intoUnaligned: output, count: count, path: .current)
+    }
+
+    /// Anchor transforms by a chosen ``CPUPath`` (SPI `CPUPaths`: the tests and Benchmarks/
+    /// compare the paths; `.avx2FMA`
+    /// where the CPU lacks it runs the baseline). Same checks and errors.
+    @inlinable
+    @_spi(CPUPaths) public func anchorTransforms(geodetic input: UnsafeRawPointer, stride: Int,
+                                  intoUnaligned output: UnsafeMutableRawPointer, count: Int, path: CPUPath) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
+        try StridedTriples.checkShape(count: count, stride: MemoryLayout<Matrix4x4f>.size, elementSize: MemoryLayout<Matrix4x4f>.size)
+        if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count,
+                                                       maximumHeight: Limits.maximumSceneCoordinate) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
+        }
+        guard count > 0 else { return }
+        anchorTransformsUnchecked(geodetic: input, stride: stride, intoUnaligned: output, count: count,
+                                  path: path == .avx2FMA && CPUPath.supported == .avx2FMA ? .avx2FMA : .baseline)
+    }
+
+    /// The body over validated input, `count` > 0.
+    @inlinable
+    func anchorTransformsUnchecked(geodetic input: UnsafeRawPointer, stride: Int,
+                                   intoUnaligned output: UnsafeMutableRawPointer, count: Int, path: CPUPath) {
+        #if arch(x86_64)
+        if path == .avx2FMA {
+            // The whole batch in C (positions, yaws and matrices), by the rules below.
+            var frame = kernelFrame(for: .avx2FMA)
+            wmk_anchor_transforms_avx2(&frame, input, stride, output, count, axes == .eus ? 0 : axes == .eun ? 1 : 2)
+            return
+        }
+        #endif
         // Positions come four at a time from the same kernel as scenePositions; each
         // group's successor is computed once and carried over.
         @inline(__always) func group(_ start: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
@@ -52,7 +86,7 @@ extension SceneFrame {
                 let (a, b, c) = StridedTriples.load(input, (start + (k < lanes ? k : 0)) * stride)
                 lat[k] = a; lon[k] = b; h[k] = c
             }
-            return scenePositions(latitude: lat, longitude: lon, height: h)
+            return scenePositionsBaseline(latitude: lat, longitude: lon, height: h)
         }
         @inline(__always) func point(_ g: (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>), _ k: Int) -> SIMD3<Double> {
             SIMD3(g.x[k], g.y[k], g.z[k])

@@ -1,0 +1,98 @@
+/* Waymark's C kernels: the run-time CPU dispatch and the hot conversions that need a
+ * code generation Swift cannot choose per function (AVX2 + FMA on x86-64).
+ *
+ * Why C: Swift has no per-function target attribute, and SwiftPM refuses unsafeFlags
+ * (e.g. -Xcc -mavx2) in a package used as a dependency. A C function marked
+ * __attribute__((target("avx2,fma"))) is compiled for x86-64-v3 inside an otherwise
+ * baseline build, so one library binary carries both paths and picks one at run time.
+ *
+ * Internal to the library (the wmk_ prefix is not exported from libwaymark; the C ABI
+ * exposes only wm_cpu_path). Callers validate inputs first: these kernels compute only,
+ * never fail, never allocate, and treat every lane alike (a point's result does not
+ * depend on its neighbours or its position in the batch). */
+#ifndef WAYMARK_KERNELS_H
+#define WAYMARK_KERNELS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The code path the hot kernels take in this process. */
+enum {
+    WMK_PATH_BASELINE = 0,   /* x86-64 SSE2, aarch64 NEON, wasm32: the portable code */
+    WMK_PATH_AVX2_FMA = 1    /* x86-64-v3: AVX2 + FMA (cpuid and the OS's saved YMM state) */
+};
+
+/* The path chosen for this process: AVX2 + FMA when the CPU and OS support it and the
+ * environment variable WAYMARK_CPU is not "baseline"; decided at the first call and
+ * cached (a relaxed atomic; concurrent first calls compute the same value). */
+int wmk_cpu_path(void);
+
+/* What the CPU supports, ignoring WAYMARK_CPU (tests use it to know whether the fast
+ * path can be exercised at all). */
+int wmk_cpu_supported_path(void);
+
+/* A scene frame flattened for C: ellipsoid, origin, ECEF -> scene rotation (rows) and
+ * the scene position of the geographic origin. Filled from Swift's SceneFrame. */
+typedef struct wmk_scene_frame {
+    double a, f, e2, e2m, e2a, e4a;    /* equatorial radius m, flattening, e^2, (1-f)^2, |e^2|, e^4 */
+    double lat0, lon0, h0;             /* origin, degrees and metres */
+    double slat0, clat0, slon0, clon0; /* sines and cosines of the origin's latitude, longitude */
+    double x0, y0, z0;                 /* origin, ECEF metres */
+    double m[9];                       /* ECEF -> scene rows, row-major */
+    double o[3];                       /* scene position of the geographic origin, metres */
+} wmk_scene_frame;
+
+/* geo -> scene, AVX2 + FMA: count triples (lat deg, lon deg, h m) at in + i * in_stride
+ * bytes to scene triples at out + i * out_stride. Validated, finite input, |lat| <= 90.
+ * Only on x86-64 (elsewhere it is absent; wmk_cpu_path never chooses it). */
+void wmk_geo_to_scene_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                           void *out, ptrdiff_t out_stride, size_t count);
+
+/* Replaces the frame's x0, y0, z0 by the origin's ECEF as the AVX2 + FMA kernel itself
+ * computes it, so the origin maps to exactly (0, 0, 0) + o on that path too (FMA
+ * rounds differently from the code that built the frame). x86-64 only. */
+void wmk_prepare_frame_avx2(wmk_scene_frame *frame);
+
+/* Four points, structure of arrays, the same arithmetic as the batch (AVX2 + FMA). */
+void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
+                            const double h[4], double x[4], double y[4], double z[4]);
+
+/* Anchor transforms, AVX2 + FMA: count validated geodetic triples to count Float 4x4
+ * matrices (64 bytes each, column-major, any alignment) whose translation is the scene
+ * position and whose rotation about the scene's up axis faces the next point (the
+ * rules of Swift's SceneFrame.anchorTransforms). axes_kind: 0 eus, 1 eun, 2 enu.
+ * The output doubles as scratch for the positions (no allocation). x86-64 only. */
+void wmk_anchor_transforms_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                                void *out, size_t count, int axes_kind);
+
+/* 1 when every one of count triples (lat, lon, h) is a valid geodetic point (finite,
+ * |lat| <= 90, |h| <= max_h), else 0: a branch-free pre-check on the dispatched path,
+ * so valid batches (nearly all) skip the element-by-element search for a fault. */
+int wmk_geodetic_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double max_h);
+
+/* 1 when every component of count triples is within +-limit (NaN and infinities are
+ * not), else 0: the scene-side pre-check. */
+int wmk_scene_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double limit);
+
+/* scene -> geo, four lanes at a time, no per-point branches on the usual path (any
+ * point farther than ~46 km from the Earth's centre; the rare others are finished one
+ * by one, lane by lane, so results never depend on neighbours). Output triples are
+ * (lat deg, lon deg in [-180, 180), h m). Input finite and within the scene limit.
+ * _baseline is portable code; _avx2 exists only on x86-64. */
+void wmk_scene_to_geo_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                               void *out, ptrdiff_t out_stride, size_t count);
+void wmk_scene_to_geo_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                           void *out, ptrdiff_t out_stride, size_t count);
+
+/* The dispatched scene -> geo (wmk_cpu_path picks the body). */
+void wmk_scene_to_geo(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                      void *out, ptrdiff_t out_stride, size_t count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,220 @@
+/* geo <-> scene kernels, one body (vector_body.inc) compiled per code path: portable
+ * (SSE2 on x86-64, NEON on aarch64, whatever the target has elsewhere) and, on x86-64
+ * only, AVX2 + FMA through a function target attribute, so the library needs no
+ * global -mavx2 and still runs on any x86-64. */
+#include "waymark_kernels.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+/* The portable path's 32-byte vectors are passed between inlined helpers only; GCC's
+ * note that their ABI would differ without AVX is moot. */
+#if defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+typedef double v4d __attribute__((vector_size(32)));
+typedef long long v4l __attribute__((vector_size(32)));
+typedef float v4f __attribute__((vector_size(16)));
+typedef float v8f __attribute__((vector_size(32)));
+
+#define WMK_SPLAT(v) ((v4d){(v), (v), (v), (v)})
+#define WMK_SPLATL(v) ((v4l){(v), (v), (v), (v)})
+#define WMK_SIGN WMK_SPLATL((long long)0x8000000000000000ULL)
+#define WMK_RAD (3.14159265358979323846 / 180)
+#define WMK_DEG (180 / 3.14159265358979323846)
+
+/* The portable code never fuses multiply-adds (GCC contracts across statements by
+ * default, and arm64 has FMA), so it computes the same bits on every architecture, as
+ * Swift code does; the AVX2 + FMA body below turns contraction back on. */
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#endif
+
+/* ECEF -> geodetic, scalar and general (Swift's Geocentric.reverse, line for line):
+ * the lanes the vector form leaves (near the Earth's centre, spheres, prolate shapes). */
+static void wmk_geocentric_reverse(const wmk_scene_frame *fr, double x, double y, double z, double g[3]) {
+    double R = sqrt(x * x + y * y), h, phi, lon, lat;
+    if (fr->e4a == 0) {
+        h = sqrt(R * R + z * z);
+        phi = atan2(h != 0 ? z : 1, R);
+        h -= fr->a;
+    } else {
+        double p = (R / fr->a) * (R / fr->a);
+        double q = fr->e2m * (z / fr->a) * (z / fr->a);
+        double r = (p + q - fr->e4a) / 6;
+        if (fr->f < 0) { double t = p; p = q; q = t; }
+        if (!(fr->e4a * q == 0 && r <= 0)) {
+            double S = fr->e4a * p * q / 4, r2 = r * r, r3 = r * r2, disc = S * (2 * r3 + S), u = r;
+            double v, uv, w, k, k1, k2, d;
+            if (disc >= 0) {
+                double T3 = r3 + S, T;
+                T3 += T3 < 0 ? -sqrt(disc) : sqrt(disc);
+                T = cbrt(T3);
+                u += T + (T != 0 ? r2 / T : 0);
+            } else {
+                double angle = atan2(sqrt(-disc), -(S + r3));
+                u += 2 * r * cos(angle / 3);
+            }
+            v = sqrt(u * u + fr->e4a * q);
+            uv = u < 0 ? fr->e4a * q / (v - u) : u + v;
+            w = fr->e2a * (uv - q) / (2 * v);
+            if (w < 0) w = 0;
+            k = uv / (sqrt(uv + w * w) + w);
+            k1 = fr->f >= 0 ? k : k - fr->e2;
+            k2 = fr->f >= 0 ? k + fr->e2 : k;
+            d = k1 * R / k2;
+            phi = atan2(z / k1, R / k2);
+            h = (1 - fr->e2m / k1) * sqrt(d * d + z * z);
+        } else {
+            double zz = sqrt((fr->f >= 0 ? fr->e4a - p : p) / fr->e2m);
+            double xx = sqrt(fr->f < 0 ? fr->e4a - p : p);
+            double angle = atan2(zz, xx);
+            phi = z < 0 ? -angle : angle;
+            h = -fr->a * (fr->f >= 0 ? fr->e2m : 1) * sqrt(xx * xx + zz * zz) / fr->e2a;
+        }
+    }
+    lon = -atan2(-y, x) * WMK_DEG;
+    if (!(lon >= -180 && lon < 180)) {
+        lon = remainder(lon, 360);
+        if (lon == 180) lon = -180;
+    }
+    lat = phi * WMK_DEG;
+    lat = lat > 90 ? 90 : lat < -90 ? -90 : lat;
+    g[0] = lat; g[1] = lon; g[2] = h;
+}
+
+/* The portable path. */
+#define WMK_FN static inline __attribute__((always_inline))
+#define WMK(name) wmkv_##name##_baseline
+#if defined(__x86_64__)
+static inline __attribute__((always_inline)) v4d wmk_sqrt_baseline(v4d v) {
+    __m128d lo = _mm_sqrt_pd(_mm_set_pd(v[1], v[0])), hi = _mm_sqrt_pd(_mm_set_pd(v[3], v[2]));
+    v4d r = {lo[0], lo[1], hi[0], hi[1]};
+    return r;
+}
+#else
+static inline __attribute__((always_inline)) v4d wmk_sqrt_baseline(v4d v) {
+    v4d r;
+    int k;
+    for (k = 0; k < 4; k++) r[k] = __builtin_sqrt(v[k]);
+    return r;
+}
+#endif
+#define WMK_SQRT(v) wmk_sqrt_baseline(v)
+#define WMK_ROUNDED(v) ((void)0)
+#define WMK_INVSQRT(v) (1.0 / wmk_sqrt_baseline(v))
+#include "vector_body.inc"
+#undef WMK_FN
+#undef WMK
+#undef WMK_SQRT
+#undef WMK_ROUNDED
+#undef WMK_INVSQRT
+
+#if defined(__x86_64__)
+int wmk_geodetic_all_valid_avx2(const void *in, ptrdiff_t in_stride, size_t count, double max_h);
+int wmk_scene_all_valid_avx2(const void *in, ptrdiff_t in_stride, size_t count, double limit);
+#endif
+
+int wmk_scene_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double limit) {
+#if defined(__x86_64__)
+    if (wmk_cpu_path() == WMK_PATH_AVX2_FMA) return wmk_scene_all_valid_avx2(in, in_stride, count, limit);
+#endif
+    return wmkv_scene_all_valid_baseline(in, in_stride, count, limit);
+}
+
+int wmk_geodetic_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double max_h) {
+#if defined(__x86_64__)
+    if (wmk_cpu_path() == WMK_PATH_AVX2_FMA) return wmk_geodetic_all_valid_avx2(in, in_stride, count, max_h);
+#endif
+    return wmkv_geodetic_all_valid_baseline(in, in_stride, count, max_h);
+}
+
+void wmk_scene_to_geo_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                               void *out, ptrdiff_t out_stride, size_t count) {
+    wmkv_scene_to_geo_batch_baseline(frame, in, in_stride, out, out_stride, count);
+}
+
+#if defined(__clang__)
+#pragma clang fp contract(on)
+#elif defined(__GNUC__)
+#pragma GCC pop_options
+#endif
+
+#if defined(__x86_64__)
+/* The x86-64-v3 path: the same body with AVX2 + FMA code generation. */
+#define WMK_TARGET __attribute__((target("avx2,fma")))
+#define WMK_FN static inline __attribute__((always_inline)) WMK_TARGET
+#define WMK(name) wmkv_##name##_avx2
+#define WMK_SQRT(v) ((v4d)_mm256_sqrt_pd((__m256d)(v)))
+/* An empty asm the compiler cannot see through: v is materialised, rounded, so no
+ * later operation fuses with the multiplication that made it. */
+#define WMK_ROUNDED(v) __asm__("" : "+x"(v))
+#define WMK_INVSQRT(v) (1.0 / WMK_SQRT(v))
+#include "vector_body.inc"
+
+WMK_TARGET void wmk_geo_to_scene_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                                      void *out, ptrdiff_t out_stride, size_t count) {
+    wmkv_geo_to_scene_batch_avx2(frame, in, in_stride, out, out_stride, count);
+}
+
+WMK_TARGET void wmk_prepare_frame_avx2(wmk_scene_frame *frame) {
+    wmk_scene_frame f = *frame;
+    v4d la = WMK_SPLAT(frame->lat0), lo = WMK_SPLAT(frame->lon0), hh, x, y, z;
+    hh = WMK_SPLAT(frame->h0);
+    f.x0 = f.y0 = f.z0 = 0;
+    f.m[0] = 1; f.m[1] = 0; f.m[2] = 0; f.m[3] = 0; f.m[4] = 1; f.m[5] = 0; f.m[6] = 0; f.m[7] = 0; f.m[8] = 1;
+    f.o[0] = f.o[1] = f.o[2] = 0;
+    wmkv_geo_to_scene4_avx2(&f, la, lo, hh, &x, &y, &z);
+    frame->x0 = x[0]; frame->y0 = y[0]; frame->z0 = z[0];
+}
+
+WMK_TARGET void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
+                                       const double h[4], double x[4], double y[4], double z[4]) {
+    v4d la, lo, hh, vx, vy, vz;
+    memcpy(&la, lat, sizeof la);
+    memcpy(&lo, lon, sizeof lo);
+    memcpy(&hh, h, sizeof hh);
+    wmkv_geo_to_scene4_avx2(frame, la, lo, hh, &vx, &vy, &vz);
+    memcpy(x, &vx, sizeof vx);
+    memcpy(y, &vy, sizeof vy);
+    memcpy(z, &vz, sizeof vz);
+}
+
+WMK_TARGET void wmk_anchor_transforms_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                                           void *out, size_t count, int axes_kind) {
+    wmkv_anchor_batch_avx2(frame, in, in_stride, out, count, axes_kind);
+}
+
+WMK_TARGET int wmk_geodetic_all_valid_avx2(const void *in, ptrdiff_t in_stride, size_t count, double max_h) {
+    return wmkv_geodetic_all_valid_avx2(in, in_stride, count, max_h);
+}
+
+WMK_TARGET int wmk_scene_all_valid_avx2(const void *in, ptrdiff_t in_stride, size_t count, double limit) {
+    return wmkv_scene_all_valid_avx2(in, in_stride, count, limit);
+}
+
+WMK_TARGET void wmk_scene_to_geo_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                                      void *out, ptrdiff_t out_stride, size_t count) {
+    wmkv_scene_to_geo_batch_avx2(frame, in, in_stride, out, out_stride, count);
+}
+#endif
+
+void wmk_scene_to_geo(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                      void *out, ptrdiff_t out_stride, size_t count) {
+#if defined(__x86_64__)
+    if (wmk_cpu_path() == WMK_PATH_AVX2_FMA) {
+        wmk_scene_to_geo_avx2(frame, in, in_stride, out, out_stride, count);
+        return;
+    }
+#endif
+    wmk_scene_to_geo_baseline(frame, in, in_stride, out, out_stride, count);
+}
