@@ -29,6 +29,11 @@ public enum CPUPath: Sendable, Equatable {
         wmk_cpu_supported_path() == Int32(WMK_PATH_AVX2_FMA) ? .avx2FMA : .baseline
     }
 
+    /// This path where the machine can run it, else the baseline (what the forms taking a
+    /// `path:` run).
+    @inlinable
+    package var runnable: CPUPath { self == .avx2FMA && Self.supported == .avx2FMA ? .avx2FMA : .baseline }
+
     /// The name `waymark bench` and the C ABI print: `baseline` or `avx2_fma`.
     public var name: StaticString {
         switch self {

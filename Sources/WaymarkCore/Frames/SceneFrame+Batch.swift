@@ -17,13 +17,8 @@ extension SceneFrame {
     public func scenePositions(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                                into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                count: Int) throws(WaymarkError) {
-        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
-        if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count,
-                                                       maximumHeight: Limits.maximumSceneCoordinate) {
-            throw .invalidElement(index: bad.index, fault: bad.fault)
-        }
-        scenePositionsUnchecked(geodetic: input, stride: inputStride, into: output, stride: outputStride,
-                                count: count, path: .current)
+        try scenePositionsChecked(geodetic: input, stride: inputStride, into: output, stride: outputStride,
+                                  count: count, path: .current)
     }
 
     /// Exact geo → scene by a chosen ``CPUPath`` (SPI `CPUPaths`: the tests and Benchmarks/
@@ -34,13 +29,22 @@ extension SceneFrame {
     @_spi(CPUPaths) public func scenePositions(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                                 into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                 count: Int, path: CPUPath) throws(WaymarkError) {
+        try scenePositionsChecked(geodetic: input, stride: inputStride, into: output, stride: outputStride,
+                                  count: count, path: path.runnable)
+    }
+
+    /// Both geo → scene forms: the checks, then the body on `path` (one this machine runs).
+    @inlinable
+    func scenePositionsChecked(geodetic input: UnsafeRawPointer, stride inputStride: Int,
+                               into output: UnsafeMutableRawPointer, stride outputStride: Int,
+                               count: Int, path: CPUPath) throws(WaymarkError) {
         try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
         if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count,
                                                        maximumHeight: Limits.maximumSceneCoordinate) {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
         scenePositionsUnchecked(geodetic: input, stride: inputStride, into: output, stride: outputStride,
-                                count: count, path: path == .avx2FMA && CPUPath.supported == .avx2FMA ? .avx2FMA : .baseline)
+                                count: count, path: path)
     }
 
     /// The baseline batch body over validated input (Swift SIMD, four points per step).
@@ -92,12 +96,8 @@ extension SceneFrame {
     public func geodeticPositions(scene input: UnsafeRawPointer, stride inputStride: Int,
                                   into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                   count: Int) throws(WaymarkError) {
-        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
-        if let bad = StridedTriples.firstSceneFault(input, stride: inputStride, count: count) {
-            throw .invalidElement(index: bad.index, fault: bad.fault)
-        }
-        geodeticPositionsUnchecked(scene: input, stride: inputStride, into: output, stride: outputStride,
-                                   count: count, path: .current)
+        try geodeticPositionsChecked(scene: input, stride: inputStride, into: output, stride: outputStride,
+                                     count: count, path: .current)
     }
 
     /// Exact scene → geo by a chosen ``CPUPath`` (as the geo → scene form).
@@ -105,12 +105,21 @@ extension SceneFrame {
     @_spi(CPUPaths) public func geodeticPositions(scene input: UnsafeRawPointer, stride inputStride: Int,
                                    into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                    count: Int, path: CPUPath) throws(WaymarkError) {
+        try geodeticPositionsChecked(scene: input, stride: inputStride, into: output, stride: outputStride,
+                                     count: count, path: path.runnable)
+    }
+
+    /// Both scene → geo forms: the checks, then the body on `path` (one this machine runs).
+    @inlinable
+    func geodeticPositionsChecked(scene input: UnsafeRawPointer, stride inputStride: Int,
+                                  into output: UnsafeMutableRawPointer, stride outputStride: Int,
+                                  count: Int, path: CPUPath) throws(WaymarkError) {
         try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
         if let bad = StridedTriples.firstSceneFault(input, stride: inputStride, count: count) {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
         geodeticPositionsUnchecked(scene: input, stride: inputStride, into: output, stride: outputStride,
-                                   count: count, path: path == .avx2FMA && CPUPath.supported == .avx2FMA ? .avx2FMA : .baseline)
+                                   count: count, path: path)
     }
 
     /// Exact geo → scene for a typed buffer (`SIMD3<Double>` has a 32-byte stride).

@@ -38,14 +38,7 @@ extension SceneFrame {
     @inlinable
     public func anchorTransforms(geodetic input: UnsafeRawPointer, stride: Int,
                                  intoUnaligned output: UnsafeMutableRawPointer, count: Int) throws(WaymarkError) {
-        try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
-        try StridedTriples.checkShape(count: count, stride: MemoryLayout<Matrix4x4f>.size, elementSize: MemoryLayout<Matrix4x4f>.size)
-        if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count,
-                                                       maximumHeight: Limits.maximumSceneCoordinate) {
-            throw .invalidElement(index: bad.index, fault: bad.fault)
-        }
-        guard count > 0 else { return }
-        anchorTransformsUnchecked(geodetic: input, stride: stride, intoUnaligned: output, count: count, path: .current)
+        try anchorTransformsChecked(geodetic: input, stride: stride, intoUnaligned: output, count: count, path: .current)
     }
 
     /// Anchor transforms by a chosen ``CPUPath`` (SPI `CPUPaths`: the tests and Benchmarks/
@@ -54,6 +47,14 @@ extension SceneFrame {
     @inlinable
     @_spi(CPUPaths) public func anchorTransforms(geodetic input: UnsafeRawPointer, stride: Int,
                                   intoUnaligned output: UnsafeMutableRawPointer, count: Int, path: CPUPath) throws(WaymarkError) {
+        try anchorTransformsChecked(geodetic: input, stride: stride, intoUnaligned: output, count: count,
+                                    path: path.runnable)
+    }
+
+    /// Both anchor-transform forms: the checks, then the body on `path` (one this machine runs).
+    @inlinable
+    func anchorTransformsChecked(geodetic input: UnsafeRawPointer, stride: Int,
+                                 intoUnaligned output: UnsafeMutableRawPointer, count: Int, path: CPUPath) throws(WaymarkError) {
         try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
         try StridedTriples.checkShape(count: count, stride: MemoryLayout<Matrix4x4f>.size, elementSize: MemoryLayout<Matrix4x4f>.size)
         if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count,
@@ -61,8 +62,7 @@ extension SceneFrame {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
         guard count > 0 else { return }
-        anchorTransformsUnchecked(geodetic: input, stride: stride, intoUnaligned: output, count: count,
-                                  path: path == .avx2FMA && CPUPath.supported == .avx2FMA ? .avx2FMA : .baseline)
+        anchorTransformsUnchecked(geodetic: input, stride: stride, intoUnaligned: output, count: count, path: path)
     }
 
     /// The body over validated input, `count` > 0.

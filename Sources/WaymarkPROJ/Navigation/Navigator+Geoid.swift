@@ -15,16 +15,13 @@ extension Navigator {
     ///   for orthometric heights without the grid.
     public init(route points: [GeodeticCoordinate], heights: RouteHeights = .ellipsoidal,
                 configuration: Configuration = Configuration(), geoid: Geoid? = nil) throws(WaymarkError) {
-        guard heights == .orthometric else {
-            try self.init(route: points, heights: heights, configuration: configuration, undulation: nil)
-            return
-        }
-        // Checked before the grid is opened, as before the split: a bad call costs nothing.
-        try configuration.validate()
-        guard points.count >= 2 else { throw .badCount }
-        let g: Geoid
-        if let geoid { g = geoid } else { g = try Geoid() }
+        // The grid is opened at the first undulation the core asks for, i.e. only after
+        // it has checked the configuration and the route: a bad call costs nothing.
+        var grid = geoid
         try self.init(route: points, heights: heights, configuration: configuration,
-                      undulation: { (p: GeodeticCoordinate) throws(WaymarkError) -> Double in try g.undulation(at: p) })
+                      undulation: { (p: GeodeticCoordinate) throws(WaymarkError) -> Double in
+                          if grid == nil { grid = try Geoid() }
+                          return try grid!.undulation(at: p)
+                      })
     }
 }

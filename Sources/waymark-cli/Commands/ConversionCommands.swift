@@ -107,13 +107,15 @@ enum ConversionCommands {
         let lines = UnsafeMutablePointer<Int>.allocate(capacity: batch)
         defer { points.deallocate(); scene.deallocate(); lines.deallocate() }
         try RowStream.batches(&input, lineBuffered: out.lineBuffered, fieldCounts: 3...3, width: 3, buffer: scene, lines: lines,
-                              capacity: batch) { line, _, slot throws(CLIError) in
-            do throws(WaymarkError) { _ = try frame.geodetic(atScene: SIMD3(slot[0], slot[1], slot[2])) } catch {
-                throw .data(line: line, describe(error))
-            }
+                              capacity: batch) { _, _, _ throws(CLIError) in
+            // Checked by the batch below, which names the first bad row.
         } flush: { n throws(CLIError) in
             do throws(WaymarkError) { try frame.geodeticPositions(scene: scene, stride: 24, into: points, stride: 24, count: n) } catch {
-                throw .data(line: lines[0], describe(error))   // checked row by row above
+                guard case .invalidElement(let index, let fault) = error else { throw .data(line: lines[0], describe(error)) }
+                // The rows before the bad one are written first, as a row-by-row reader does.
+                try? frame.geodeticPositions(scene: scene, stride: 24, into: points, stride: 24, count: index)
+                for i in 0..<index { out.row(points[3 * i], points[3 * i + 1], points[3 * i + 2]) }
+                throw .data(line: lines[index], describe(WaymarkError.invalidInput(fault)))   // the one-point path's words
             }
             for i in 0..<n { out.row(points[3 * i], points[3 * i + 1], points[3 * i + 2]) }
         }
