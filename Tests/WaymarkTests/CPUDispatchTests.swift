@@ -176,13 +176,15 @@ struct CPUDispatchTests {
     func anchors() throws {
         var rng = SeededRandom(seed: 59)
         for axes in SceneAxes.allCases {
-            for trial in 0..<6 {
+            // 1 to 23 points, then counts around the C kernel's 64-point chunks.
+            for trial in 0..<11 {
                 let origin = try GeodeticCoordinate(latitude: rng.uniform(-80...80), longitude: rng.uniform(-180...180), height: 100)
                 let frame = SceneFrame(origin: origin, axes: axes)
-                // A walk with repeated points (degenerate legs), 1 to 23 points.
                 var points: [GeodeticCoordinate] = []
-                for i in 0..<(1 + trial * 4 + trial % 3) {
-                    if i % 5 == 2, let last = points.last { points.append(last); continue }
+                let count = trial < 6 ? 1 + trial * 4 + trial % 3 : [63, 64, 65, 129, 200][trial - 6]
+                for i in 0..<count {
+                    // Repeated points (degenerate legs), also on both sides of a chunk boundary.
+                    if i % 5 == 2 || i % 64 == 63 || i % 64 == 0, let last = points.last { points.append(last); continue }
                     points.append(try GeodeticCoordinate(latitude: origin.latitude + rng.uniform(-0.01...0.01),
                                                          longitude: origin.longitude + rng.uniform(-0.01...0.01), height: rng.uniform(90...120)))
                 }

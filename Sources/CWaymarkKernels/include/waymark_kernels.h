@@ -64,7 +64,7 @@ void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const double lat[4], c
  * matrices (64 bytes each, column-major, any alignment) whose translation is the scene
  * position and whose rotation about the scene's up axis faces the next point (the
  * rules of Swift's SceneFrame.anchorTransforms). axes_kind: 0 eus, 1 eun, 2 enu.
- * The output doubles as scratch for the positions (no allocation). x86-64 only. */
+ * Positions go through a 64-point buffer on the stack (no allocation). x86-64 only. */
 void wmk_anchor_transforms_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                                 void *out, size_t count, int axes_kind);
 
