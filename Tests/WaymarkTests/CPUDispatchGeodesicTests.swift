@@ -271,3 +271,34 @@ extension CPUDispatchGeodesicTests {
         }
     }
 }
+
+extension CPUDispatchGeodesicTests {
+    @Test("other ellipsoids (a sphere, a prolate one): the baseline batch is the scalar method's bits; the AVX2 path within 1e-11 m")
+    func otherEllipsoids() throws {
+        let shapes = [try Ellipsoid(equatorialRadius: 6_371_000, flattening: 0), try Ellipsoid(equatorialRadius: 6_378_137, flattening: -1 / 150)]
+        for ellipsoid in shapes {
+            let geodesic = Geodesic(ellipsoid)
+            for c in try Self.cases().prefix(10) {
+                let start = geodesic.shortRange.start(c.origin)
+                for path in Self.paths {
+                    var d = [Double](repeating: .nan, count: c.count), a1 = d, a2 = d
+                    try c.triples.withUnsafeBytes { p in
+                        try geodesic.inverse(from: c.origin, geodetic: p.baseAddress!, stride: 24, distances: &d, azimuths1: &a1,
+                                             azimuths2: &a2, count: c.count, path: path)
+                    }
+                    for i in 0..<c.count {
+                        let lat = c.triples[3 * i], lon = c.triples[3 * i + 1]
+                        let r = geodesic.shortRange.inverse(from: start, to: GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), 0))
+                            ?? geodesic.inverse(c.origin, GeodeticCoordinate(unchecked: lat, lon, 0))
+                        if path == .baseline {
+                            #expect(d[i].bitPattern == r.distance.bitPattern && a1[i].bitPattern == r.azimuth1.bitPattern
+                                    && a2[i].bitPattern == r.azimuth2.bitPattern, "\(ellipsoid) \(c.origin) line \(i)")
+                        } else {
+                            #expect(abs(d[i] - r.distance) <= 1e-11, "\(ellipsoid) \(c.origin) line \(i)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
