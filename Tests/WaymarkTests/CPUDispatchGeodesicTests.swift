@@ -302,3 +302,22 @@ extension CPUDispatchGeodesicTests {
         }
     }
 }
+
+extension CPUDispatchGeodesicTests {
+    @Test("distances written over the input itself (a reused buffer): the results of separate buffers, refused lines included")
+    func outputOverInput() throws {
+        for c in try Self.cases().prefix(6) {
+            for path in Self.paths {
+                let separate = try batch(c, path: path)
+                var buffer = c.triples
+                var a1 = [Double](repeating: .nan, count: c.count)
+                try buffer.withUnsafeMutableBytes { b in
+                    try g.inverse(from: c.origin, geodetic: b.baseAddress!, stride: 24,
+                                  distances: b.baseAddress!.assumingMemoryBound(to: Double.self), azimuths1: &a1, azimuths2: nil,
+                                  count: c.count, path: path)
+                }
+                #expect(Array(buffer.prefix(c.count)) == separate.d && a1 == separate.a1, "\(path) \(c.origin)")
+            }
+        }
+    }
+}

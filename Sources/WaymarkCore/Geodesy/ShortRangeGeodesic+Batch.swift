@@ -25,7 +25,10 @@ extension ShortRangeGeodesic {
     /// Inverse problems from `start` to `count` validated geodetic triples (one every
     /// `stride` bytes; heights ignored) on `path` (one this machine runs, see
     /// ``CPUPath/runnable``): distances in metres and azimuths in degrees, (−180, 180],
-    /// to whichever outputs are given. A refused line `i` is `fallback(i)`.
+    /// to whichever outputs are given. A refused line `i` is `fallback(i)`. An output
+    /// that shares bytes with the input (a caller reusing its buffer: an output array
+    /// starting at or before the input) sends the batch one line at a time, each read
+    /// in full before its results are written — the same bits, slower.
     @inlinable
     package func inverse(from start: Start, geodetic input: UnsafeRawPointer, stride: Int, count: Int,
                          distances: UnsafeMutablePointer<Double>?, azimuths1: UnsafeMutablePointer<Double>?,
@@ -34,6 +37,20 @@ extension ShortRangeGeodesic {
         var constants = kernelConstants
         var first = wmk_short_range_start(lat: start.latitude, lon: start.longitude, sin_lat: start.sinLatitude,
                                           cos_lat: start.cosLatitude, radius_factor: start.radiusFactor)
+        if Self.overlaps(input, stride: stride, count: count, distances, azimuths1, azimuths2) {
+            // Outputs in the input's bytes (a caller reusing its buffer): one line at a
+            // time, read in full and solved before anything of it is written, as the
+            // per-line loop this batch replaced did (same bits as the chunked kernel).
+            var d = 0.0, a1 = 0.0, a2 = 0.0
+            for k in 0..<count {
+                let refused = Self.inverseChunk(&constants, &first, input + k * stride, stride, 1, &d, &a1, &a2, path)
+                let r = refused != 0 ? fallback(k) : GeodesicInverse(distance: d, azimuth1: a1, azimuth2: a2)
+                distances?[k] = r.distance
+                azimuths1?[k] = r.azimuth1
+                azimuths2?[k] = r.azimuth2
+            }
+            return
+        }
         var i = 0
         while i < count {
             let n = min(Self.kernelChunk, count - i)
@@ -87,6 +104,22 @@ extension ShortRangeGeodesic {
             }
         }
         return total
+    }
+
+    /// Whether any of the three output arrays (`count` doubles each, nil for none)
+    /// shares bytes with the `count` input triples.
+    @inlinable
+    static func overlaps(_ input: UnsafeRawPointer, stride: Int, count: Int, _ first: UnsafeMutablePointer<Double>?,
+                         _ second: UnsafeMutablePointer<Double>?, _ third: UnsafeMutablePointer<Double>?) -> Bool {
+        guard count > 0 else { return false }
+        let low = UInt(bitPattern: input), high = low + UInt((count - 1) * stride + StridedTriples.size)
+        let bytes = UInt(count * MemoryLayout<Double>.stride)
+        func within(_ output: UnsafeMutablePointer<Double>?) -> Bool {
+            guard let output else { return false }
+            let start = UInt(bitPattern: output)
+            return start < high && low < start + bytes
+        }
+        return within(first) || within(second) || within(third)
     }
 
     /// One kernel call of at most ``kernelChunk`` lines on `path`.

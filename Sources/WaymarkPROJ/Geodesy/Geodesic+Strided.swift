@@ -22,7 +22,8 @@ extension Geodesic {
     ///     baseline path each line has the scalar method's bits; on AVX2 + FMA it may
     ///     differ in the last bits (tested: within 1e-11 m, and 1e-12° or 1e-13 m
     ///     sideways). Either way a line's result does not depend on its position in the
-    ///     batch.
+    ///     batch. An output array may start at the input's own address (each line is
+    ///     read before its results are written).
     /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``,
     ///   ``WaymarkError/invalidElement(index:fault:)``; nothing written then.
     @inlinable
