@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "Waymark", package: "Waymark"),
                 .product(name: "WaymarkCore", package: "Waymark"),
+                .product(name: "WaymarkPROJ", package: "Waymark"),
                 .product(name: "CReferenceKernels", package: "Waymark"),
             ],
             path: "Benchmarks/WaymarkBenchmarks",

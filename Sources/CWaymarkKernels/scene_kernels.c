@@ -8,26 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
-
-/* The portable path's 32-byte vectors are passed between inlined helpers only; GCC's
- * note that their ABI would differ without AVX is moot. */
-#if defined(__GNUC__)
-#pragma GCC diagnostic ignored "-Wpsabi"
-#endif
-
-typedef double v4d __attribute__((vector_size(32)));
-typedef long long v4l __attribute__((vector_size(32)));
-typedef float v4f __attribute__((vector_size(16)));
-typedef float v8f __attribute__((vector_size(32)));
-
-#define WMK_SPLAT(v) ((v4d){(v), (v), (v), (v)})
-#define WMK_SPLATL(v) ((v4l){(v), (v), (v), (v)})
-#define WMK_SIGN WMK_SPLATL((long long)0x8000000000000000ULL)
-#define WMK_RAD (3.14159265358979323846 / 180)
-#define WMK_DEG (180 / 3.14159265358979323846)
+#include "kernel_vectors.h"
 
 /* The portable code never fuses multiply-adds (GCC contracts across statements by
  * default, and arm64 has FMA), so it computes the same bits on every architecture, as
@@ -95,20 +76,6 @@ static void wmk_geocentric_reverse(const wmk_scene_frame *fr, double x, double y
 /* The portable path. */
 #define WMK_FN static inline __attribute__((always_inline))
 #define WMK(name) wmkv_##name##_baseline
-#if defined(__x86_64__)
-static inline __attribute__((always_inline)) v4d wmk_sqrt_baseline(v4d v) {
-    __m128d lo = _mm_sqrt_pd(_mm_set_pd(v[1], v[0])), hi = _mm_sqrt_pd(_mm_set_pd(v[3], v[2]));
-    v4d r = {lo[0], lo[1], hi[0], hi[1]};
-    return r;
-}
-#else
-static inline __attribute__((always_inline)) v4d wmk_sqrt_baseline(v4d v) {
-    v4d r;
-    int k;
-    for (k = 0; k < 4; k++) r[k] = __builtin_sqrt(v[k]);
-    return r;
-}
-#endif
 #define WMK_SQRT(v) wmk_sqrt_baseline(v)
 #define WMK_ROUNDED(v) ((void)0)
 #define WMK_INVSQRT(v) (1.0 / wmk_sqrt_baseline(v))

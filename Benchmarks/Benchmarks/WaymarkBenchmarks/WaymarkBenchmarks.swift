@@ -2,6 +2,7 @@ import Benchmark
 import CReferenceKernels
 import Waymark
 @_spi(CPUPaths) import WaymarkCore
+@_spi(CPUPaths) import WaymarkPROJ
 
 /// One suite per capability. Set-up (route generation, frames, PROJ objects) happens
 /// outside the measured closures; each benchmark runs a whole batch per iteration, so
@@ -146,6 +147,24 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations {
                 blackHole(try! Geodesic.wgs84.length(geodetic: input, stride: 24, count: n, cumulative: d, shortRange: shortRange))
             }
+        }
+    }
+    Benchmark("geodesic inverse batch (short-range, baseline path) n=\(n)") { benchmark in
+        let d = UnsafeMutablePointer<Double>.allocate(capacity: n), a = UnsafeMutablePointer<Double>.allocate(capacity: n)
+        defer { d.deallocate(); a.deallocate() }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            try! Geodesic.wgs84.inverse(from: origin, geodetic: input, stride: 24, distances: d, azimuths1: a,
+                                        azimuths2: nil, count: n, path: .baseline)
+            blackHole(d[0])
+        }
+    }
+    Benchmark("polyline length (short-range, baseline path) n=\(n)") { benchmark in
+        let d = UnsafeMutablePointer<Double>.allocate(capacity: n)
+        defer { d.deallocate() }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try! Geodesic.wgs84.length(geodetic: input, stride: 24, count: n, cumulative: d, path: .baseline))
         }
     }
     Benchmark("geodesic direct n=\(n)") { benchmark in

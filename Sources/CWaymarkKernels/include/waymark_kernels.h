@@ -14,6 +14,7 @@
 #define WAYMARK_KERNELS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -90,6 +91,49 @@ void wmk_scene_to_geo_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff
 /* The dispatched scene -> geo (wmk_cpu_path picks the body). */
 void wmk_scene_to_geo(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                       void *out, ptrdiff_t out_stride, size_t count);
+
+/* The short-range geodesic (Swift's ShortRangeGeodesic), four lines per step, branch-
+ * free: the batch forms' kernels. The Swift method's constants, read from Swift so both
+ * compute with the same bits. */
+typedef struct wmk_short_range {
+    double a, e2;              /* equatorial radius m, e^2 */
+    double inv_a, inv_1me2;    /* 1/a, 1/(1 - e^2) */
+    double ep2_12a2;           /* e'^2 / (12 a^2) */
+    double max_distance;       /* the longest line accepted, m (10 km) */
+} wmk_short_range;
+
+/* A line's prepared first point (ShortRangeGeodesic.Start): degrees, and sin, cos and
+ * sqrt(1 - e^2 sin^2) of the latitude. */
+typedef struct wmk_short_range_start {
+    double lat, lon;
+    double sin_lat, cos_lat, radius_factor;
+} wmk_short_range_start;
+
+/* Lines per call: the refused lanes come back as one 64-bit mask. */
+#define WMK_SHORT_RANGE_CHUNK 64
+
+/* Inverse problems from *start to min(count, 64) validated geodetic triples (lat deg,
+ * lon deg, h ignored) at in + i * in_stride bytes: distance[i] m, azimuth1[i] and
+ * azimuth2[i] degrees in (-180, 180] (any pointer may be NULL: not written, and
+ * unrequested azimuths are not computed). Returns bit i set for each line the method
+ * refuses (longer than max_distance, |dlat| > 0.1 deg, within 0.01 deg of a pole: where
+ * the Swift method returns nil); those lines' outputs are unspecified and the caller
+ * solves them otherwise. The portable path gives the Swift method's bits. */
+uint64_t wmk_short_range_inverse_baseline(const wmk_short_range *geodesic, const wmk_short_range_start *start,
+                                          const void *in, ptrdiff_t in_stride, size_t count,
+                                          double *distance, double *azimuth1, double *azimuth2);
+uint64_t wmk_short_range_inverse_avx2(const wmk_short_range *geodesic, const wmk_short_range_start *start,
+                                      const void *in, ptrdiff_t in_stride, size_t count,
+                                      double *distance, double *azimuth1, double *azimuth2);
+
+/* The lengths of min(legs, 64) legs of a polyline: leg i from the triple at
+ * in + i * in_stride to the next (legs + 1 triples are read), distance[i] m (not
+ * NULL). Each leg prepares its own first point. Returns the refused legs' bits, as
+ * above. _avx2 exists only on x86-64. */
+uint64_t wmk_short_range_legs_baseline(const wmk_short_range *geodesic, const void *in, ptrdiff_t in_stride,
+                                       size_t legs, double *distance);
+uint64_t wmk_short_range_legs_avx2(const wmk_short_range *geodesic, const void *in, ptrdiff_t in_stride,
+                                   size_t legs, double *distance);
 
 #ifdef __cplusplus
 }

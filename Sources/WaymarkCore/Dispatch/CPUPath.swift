@@ -1,7 +1,8 @@
 import CWaymarkKernels
 
 /// The code path the hot kernels take: geo → scene (batches, single points and anchor
-/// transforms) and scene → geo.
+/// transforms), scene → geo, and the short-range geodesic's batches (`Geodesic`'s batch
+/// inverse and polyline length in WaymarkPROJ, with `shortRange: true`).
 ///
 /// Chosen once per process from `cpuid`: ``avx2FMA`` on an x86-64 whose CPU and OS
 /// support AVX2 and FMA (x86-64-v3), ``baseline`` everywhere else (SSE2 on older x86-64,
@@ -15,7 +16,9 @@ import CWaymarkKernels
 /// may differ from each other in the last bits (FMA rounds once where the baseline
 /// rounds twice).
 public enum CPUPath: Sendable, Equatable {
-    /// The portable code: Swift SIMD for geo → scene, a four-lane C kernel for scene → geo.
+    /// The portable code: Swift SIMD for geo → scene, four-lane C kernels for scene → geo
+    /// and the short-range geodesic batches (the latter computing the scalar
+    /// ``ShortRangeGeodesic`` method's bits).
     case baseline
     /// C kernels compiled for AVX2 + FMA (four doubles per instruction, fused
     /// multiply-add), selected by a function target attribute inside a baseline build.
