@@ -86,19 +86,50 @@ public enum ChinaDatum {
                 SIMD2(kLon * tLonY + tLon * dKLon, kLon * tLonX))
     }
 
-    /// ``offsetTerms(latitude:longitude:)`` for Newton's method: the same formula with
+    /// Sines and cosines of the offset formula's angles at one point, in the three
+    /// four-lane groups of ``offsetTerms(latitude:longitude:)``: (1080x, 360x, 180y,
+    /// 60y), (15y, 6y, 180x, 60x), (15x, 6x, latitude, 0) degrees.
+    @usableFromInline
+    struct OffsetAngles {
+        @usableFromInline var sa, ca, sb, cb, sc, cc: SIMD4<Double>
+
+        /// Each angle from scratch (``VectorTrig/sincosd(_:)-(SIMD4<Double>)``).
+        @inlinable @inline(__always)
+        init(latitude lat: Double, longitude lon: Double) {
+            let x = lon - 105, y = lat - 35
+            (sa, ca) = VectorTrig.sincosd(SIMD4(1080 * x, 360 * x, 180 * y, 60 * y))
+            (sb, cb) = VectorTrig.sincosd(SIMD4(15 * y, 6 * y, 180 * x, 60 * x))
+            (sc, cc) = VectorTrig.sincosd(SIMD4(15 * x, 6 * x, lat, 0))
+        }
+
+        /// The angles at a point (Δlat, Δlon) degrees from `base`'s, by angle addition
+        /// (``VectorTrig/sincosd(near:offsets:)``): valid while |Δlon| ≤ 0.0125° and
+        /// |Δlat| ≤ 0.075° (``isNear(_:_:)``), so no angle moves more than 13.5°.
+        @inlinable @inline(__always)
+        init(near base: OffsetAngles, dLat dy: Double, dLon dx: Double) {
+            (sa, ca) = VectorTrig.sincosd(near: (base.sa, base.ca), offsets: SIMD4(1080 * dx, 360 * dx, 180 * dy, 60 * dy))
+            (sb, cb) = VectorTrig.sincosd(near: (base.sb, base.cb), offsets: SIMD4(15 * dy, 6 * dy, 180 * dx, 60 * dx))
+            (sc, cc) = VectorTrig.sincosd(near: (base.sc, base.cc), offsets: SIMD4(15 * dx, 6 * dx, dy, 0))
+        }
+
+        /// Whether a move of (Δlat, Δlon) degrees is within reach of ``init(near:dLat:dLon:)``.
+        @inlinable @inline(__always)
+        static func isNear(_ dLat: Double, _ dLon: Double) -> Bool {
+            dLon.magnitude <= 0.0125 && dLat.magnitude <= 0.075
+        }
+    }
+
+    /// ``offsetTerms(latitude:longitude:)`` for Newton's method, from given `angles`: the same formula with
     /// the divisions folded into two (1/(magic·cos φ·√|x|) and 1/det, which the solver
     /// takes), as the inverse evaluates the offset and its Jacobian at least twice per
     /// point. Its offset may differ from the forward's in the last bit (≈ 1e-19°),
     /// far below the inverse's 1e-12° tolerance; the forward keeps its published form.
     @inlinable @inline(__always)
-    static func newtonTerms(latitude lat: Double, longitude lon: Double)
+    static func newtonTerms(latitude lat: Double, longitude lon: Double, angles g: OffsetAngles)
         -> (dLat: Double, dLon: Double, jLat: SIMD2<Double>, jLon: SIMD2<Double>) {
         let x = lon - 105, y = lat - 35
         let pi = Double.pi
-        let (sa, ca) = VectorTrig.sincosd(SIMD4(1080 * x, 360 * x, 180 * y, 60 * y))
-        let (sb, cb) = VectorTrig.sincosd(SIMD4(15 * y, 6 * y, 180 * x, 60 * x))
-        let (sc, cc) = VectorTrig.sincosd(SIMD4(15 * x, 6 * x, lat, 0))
+        let (sa, ca, sb, cb, sc, cc) = (g.sa, g.ca, g.sb, g.cb, g.sc, g.cc)
         let sqrtAbsX = x.magnitude.squareRoot()
         let common = (20 * sa[0] + 20 * sa[1]) * 2 / 3
         var tLat = -100 + 2 * x + 3 * y + 0.2 * y * y + 0.1 * x * y + 0.2 * sqrtAbsX
@@ -177,9 +208,24 @@ public enum ChinaDatum {
         -> (lat: Double, lon: Double, steps: Int, converged: Bool) {
         var lat = targetLat, lon = targetLon
         var steps = 0
+        // The first evaluation's angles serve the later iterates (a few thousandths of
+        // a degree away in China) by angle addition, without range reduction.
+        var base = OffsetAngles(latitude: lat, longitude: lon)
+        var baseLat = lat, baseLon = lon
         while steps < inverseIterations {
             steps += 1
-            let t = newtonTerms(latitude: lat, longitude: lon)
+            let angles: OffsetAngles
+            if steps == 1 {
+                angles = base
+            } else if OffsetAngles.isNear(lat - baseLat, lon - baseLon) {
+                angles = OffsetAngles(near: base, dLat: lat - baseLat, dLon: lon - baseLon)
+            } else {
+                base = OffsetAngles(latitude: lat, longitude: lon)
+                baseLat = lat
+                baseLon = lon
+                angles = base
+            }
+            let t = newtonTerms(latitude: lat, longitude: lon, angles: angles)
             let rLat = lat + t.dLat - targetLat, rLon = lon + t.dLon - targetLon
             let size = max(rLat.magnitude, rLon.magnitude)
             if size <= inverseTolerance { return (lat, lon, steps, true) }
