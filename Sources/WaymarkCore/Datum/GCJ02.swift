@@ -130,7 +130,10 @@ public enum ChinaDatum {
         let x = lon - 105, y = lat - 35
         let pi = Double.pi
         let (sa, ca, sb, cb, sc, cc) = (g.sa, g.ca, g.sb, g.cb, g.sc, g.cc)
-        let sqrtAbsX = x.magnitude.squareRoot()
+        // √|x| kept away from 0 at the cusp x = 0 for the derivative, as in offsetTerms;
+        // the offset's own √|x| is the same number except within 1e-12° of the cusp.
+        let rootArgument = max(x.magnitude, 1e-12).squareRoot()
+        let sqrtAbsX = x.magnitude >= 1e-12 ? rootArgument : x.magnitude.squareRoot()
         let common = (20 * sa[0] + 20 * sa[1]) * 2 / 3
         var tLat = -100 + 2 * x + 3 * y + 0.2 * y * y + 0.1 * x * y + 0.2 * sqrtAbsX
         tLat += common
@@ -147,8 +150,6 @@ public enum ChinaDatum {
         // pole keeps its longitude, and 1 stands in for cos φ in the shared reciprocal.
         let atPole = cosLat == 0
         let cosOrOne = atPole ? 1 : cosLat
-        // √|x| kept away from 0 at the cusp x = 0, as in offsetTerms.
-        let rootArgument = max(x.magnitude, 1e-12).squareRoot()
         let reciprocal = 1 / (magic * cosOrOne * rootArgument)
         let inverseMagic = reciprocal * cosOrOne * rootArgument
         let inverseCos = reciprocal * magic * rootArgument
