@@ -85,6 +85,34 @@ struct HardeningTests {
         #expect(pole.latitude == 90 && pole.longitude.isFinite)
     }
 
+    @Test("where batches skip the GCJ-02 inverse's check pass, Newton's method converges in range within six evaluations")
+    func gcjInverseSurelyConverges() throws {
+        // A sweep of the set inverseSurelyConverges names (off-grid steps, so every phase
+        // of the 1/3° sine is hit), its edges, and both sides of the 105° E cusp band.
+        var swept = 0, worstSteps = 0
+        var lat = -79.0
+        while lat <= 79 {
+            var lon = -179.0
+            while lon <= 179 {
+                if ChinaDatum.inverseSurelyConverges(latitude: lat, longitude: lon) {
+                    let r = ChinaDatum.newtonSolve(latitude: lat, longitude: lon)
+                    #expect(r.converged && r.steps <= 6 && r.lon >= -180 && r.lon < 180 && abs(r.lat) <= 90, "\(lat), \(lon)")
+                    let g = try GeodeticCoordinate(latitude: lat, longitude: lon)
+                    #expect(ChinaDatum.checkedWGS84(fromGCJ02: g, region: .everywhere) != nil, "\(lat), \(lon)")
+                    worstSteps = max(worstSteps, r.steps)
+                    swept += 1
+                }
+                lon += lon.magnitude > 178.5 || (lon - 105).magnitude < 2.5 ? 0.0741 : 0.2473
+            }
+            lat += lat.magnitude > 78 ? 0.1913 : 0.7583
+        }
+        print("inverseSurelyConverges sweep: \(swept) points, at most \(worstSteps) offset evaluations")
+        #expect(swept > 100_000 && worstSteps <= 6)
+        #expect(ChinaDatum.inverseSurelyConverges(latitude: 79, longitude: -179) && !ChinaDatum.inverseSurelyConverges(latitude: 79.01, longitude: 0))
+        #expect(!ChinaDatum.inverseSurelyConverges(latitude: 0, longitude: 179.5) && !ChinaDatum.inverseSurelyConverges(latitude: 60, longitude: 104))
+        #expect(ChinaDatum.inverseSurelyConverges(latitude: 40, longitude: 105))   // the China rectangle
+    }
+
     @Test("a batch with a point without an exact inverse fails with its index and writes nothing")
     func gcjBatchNoConvergence() throws {
         // Find a point the checked inverse refuses.

@@ -86,7 +86,9 @@ extension ChinaDatum {
     ///
     /// The iterative inverses converge everywhere in the China rectangle (the tests
     /// sweep it); under any other region they are first run over the whole batch to
-    /// find a point without an exact inverse, which is reported, not returned wrong.
+    /// find a point without an exact inverse, which is reported, not returned wrong —
+    /// except, for GCJ-02 → WGS-84, at points where convergence is proven
+    /// (``inverseSurelyConverges(latitude:longitude:)``).
     /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``,
     ///   ``WaymarkError/invalidElement(index:fault:)``, ``WaymarkError/noConvergence(index:)``.
     @inlinable
@@ -103,6 +105,10 @@ extension ChinaDatum {
             }
             for i in 0..<count {
                 let (lat, lon, h) = StridedTriples.load(input, i * inputStride)
+                // Where the GCJ-02 inverse provably converges the check is skipped, so
+                // batches there run Newton's method once per point, not twice.
+                if conversion == .wgs84FromGCJ02
+                    && inverseSurelyConverges(latitude: lat, longitude: AngleMath.normalizedLongitude(lon)) { continue }
                 do { _ = try convertChecked(GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h), conversion, region: region) }
                 catch { throw .noConvergence(index: i) }
             }

@@ -86,6 +86,92 @@ public enum ChinaDatum {
                 SIMD2(kLon * tLonY + tLon * dKLon, kLon * tLonX))
     }
 
+    /// Sines and cosines of the offset formula's angles at one point, in the three
+    /// four-lane groups of ``offsetTerms(latitude:longitude:)``: (1080x, 360x, 180y,
+    /// 60y), (15y, 6y, 180x, 60x), (15x, 6x, latitude, 0) degrees.
+    @usableFromInline
+    struct OffsetAngles {
+        @usableFromInline var sa, ca, sb, cb, sc, cc: SIMD4<Double>
+
+        /// Each angle from scratch (``VectorTrig/sincosd(_:)-(SIMD4<Double>)``).
+        @inlinable @inline(__always)
+        init(latitude lat: Double, longitude lon: Double) {
+            let x = lon - 105, y = lat - 35
+            (sa, ca) = VectorTrig.sincosd(SIMD4(1080 * x, 360 * x, 180 * y, 60 * y))
+            (sb, cb) = VectorTrig.sincosd(SIMD4(15 * y, 6 * y, 180 * x, 60 * x))
+            (sc, cc) = VectorTrig.sincosd(SIMD4(15 * x, 6 * x, lat, 0))
+        }
+
+        /// The angles at a point (Δlat, Δlon) degrees from `base`'s, by angle addition
+        /// (``VectorTrig/sincosd(near:offsets:)``): valid while |Δlon| ≤ 0.0125° and
+        /// |Δlat| ≤ 0.075° (``isNear(_:_:)``), so no angle moves more than 13.5°.
+        @inlinable @inline(__always)
+        init(near base: OffsetAngles, dLat dy: Double, dLon dx: Double) {
+            (sa, ca) = VectorTrig.sincosd(near: (base.sa, base.ca), offsets: SIMD4(1080 * dx, 360 * dx, 180 * dy, 60 * dy))
+            (sb, cb) = VectorTrig.sincosd(near: (base.sb, base.cb), offsets: SIMD4(15 * dy, 6 * dy, 180 * dx, 60 * dx))
+            (sc, cc) = VectorTrig.sincosd(near: (base.sc, base.cc), offsets: SIMD4(15 * dx, 6 * dx, dy, 0))
+        }
+
+        /// Whether a move of (Δlat, Δlon) degrees is within reach of ``init(near:dLat:dLon:)``.
+        @inlinable @inline(__always)
+        static func isNear(_ dLat: Double, _ dLon: Double) -> Bool {
+            dLon.magnitude <= 0.0125 && dLat.magnitude <= 0.075
+        }
+    }
+
+    /// ``offsetTerms(latitude:longitude:)`` for Newton's method, from given `angles`: the same formula with
+    /// the divisions folded into two (1/(magic·cos φ·√|x|) and 1/det, which the solver
+    /// takes), as the inverse evaluates the offset and its Jacobian at least twice per
+    /// point. Its offset may differ from the forward's in the last bit (≈ 1e-19°),
+    /// far below the inverse's 1e-12° tolerance; the forward keeps its published form.
+    @inlinable @inline(__always)
+    static func newtonTerms(latitude lat: Double, longitude lon: Double, angles g: OffsetAngles)
+        -> (dLat: Double, dLon: Double, jLat: SIMD2<Double>, jLon: SIMD2<Double>) {
+        let x = lon - 105, y = lat - 35
+        let pi = Double.pi
+        let (sa, ca, sb, cb, sc, cc) = (g.sa, g.ca, g.sb, g.cb, g.sc, g.cc)
+        // √|x| kept away from 0 at the cusp x = 0 for the derivative, as in offsetTerms;
+        // the offset's own √|x| is the same number except within 1e-12° of the cusp.
+        let rootArgument = max(x.magnitude, 1e-12).squareRoot()
+        let sqrtAbsX = x.magnitude >= 1e-12 ? rootArgument : x.magnitude.squareRoot()
+        let common = (20 * sa[0] + 20 * sa[1]) * 2 / 3
+        var tLat = -100 + 2 * x + 3 * y + 0.2 * y * y + 0.1 * x * y + 0.2 * sqrtAbsX
+        tLat += common
+        tLat += (20 * sa[2] + 40 * sa[3]) * 2 / 3
+        tLat += (160 * sb[0] + 320 * sb[1]) * 2 / 3
+        var tLon = 300 + x + 2 * y + 0.1 * x * x + 0.1 * x * y + 0.1 * sqrtAbsX
+        tLon += common
+        tLon += (20 * sb[2] + 40 * sb[3]) * 2 / 3
+        tLon += (150 * sc[0] + 300 * sc[1]) * 2 / 3
+        let sinLat = sc[2], cosLat = cc[2]
+        let magic = 1 - ee * sinLat * sinLat
+        let sqrtMagic = magic.squareRoot()
+        // At a pole (only under .everywhere) the longitude offset has no meaning: the
+        // pole keeps its longitude, and 1 stands in for cos φ in the shared reciprocal.
+        let atPole = cosLat == 0
+        let cosOrOne = atPole ? 1 : cosLat
+        let reciprocal = 1 / (magic * cosOrOne * rootArgument)
+        let inverseMagic = reciprocal * cosOrOne * rootArgument
+        let inverseCos = reciprocal * magic * rootArgument
+        let inverseRoot = reciprocal * magic * cosOrOne
+        let kLat = magic * sqrtMagic * (180 / (a * (1 - ee) * pi))
+        let kLon = atPole ? 0 : sqrtMagic * inverseCos * (180 / (a * pi))
+        let root = 0.5 * inverseRoot * (x < 0 ? -1 : 1)
+        let dCommon = (120 * pi * ca[0] + 40 * pi * ca[1]) * 2 / 3
+        let tLatX = 2 + 0.1 * y + 0.2 * root + dCommon
+        let tLatY = 3 + 0.4 * y + 0.1 * x + (20 * pi * ca[2] + 40 * pi / 3 * ca[3]) * 2 / 3
+            + (160 * pi / 12 * cb[0] + 320 * pi / 30 * cb[1]) * 2 / 3
+        let tLonX = 1 + 0.2 * x + 0.1 * y + 0.1 * root + dCommon + (20 * pi * cb[2] + 40 * pi / 3 * cb[3]) * 2 / 3
+            + (150 * pi / 12 * cc[0] + 300 * pi / 30 * cc[1]) * 2 / 3
+        let tLonY = 2 + 0.1 * x
+        let dMagic = -2 * ee * sinLat * cosLat * AngleMath.radiansPerDegree
+        let dKLat = kLat * 1.5 * dMagic * inverseMagic
+        let dKLon = atPole ? 0 : kLon * (0.5 * dMagic * inverseMagic + sinLat * inverseCos * AngleMath.radiansPerDegree)
+        return (tLat * kLat, tLon * kLon,
+                SIMD2(kLat * tLatY + tLat * dKLat, kLat * tLatX),
+                SIMD2(kLon * tLonY + tLon * dKLon, kLon * tLonX))
+    }
+
     // MARK: WGS-84 ⇄ GCJ-02
 
     /// WGS-84 → GCJ-02 (exact: the public algorithm). Identity outside `region`.
@@ -123,19 +209,57 @@ public enum ChinaDatum {
         -> (lat: Double, lon: Double, steps: Int, converged: Bool) {
         var lat = targetLat, lon = targetLon
         var steps = 0
+        // The first evaluation's angles serve the later iterates (a few thousandths of
+        // a degree away in China) by angle addition, without range reduction.
+        var base = OffsetAngles(latitude: lat, longitude: lon)
+        var baseLat = lat, baseLon = lon
         while steps < inverseIterations {
             steps += 1
-            let t = offsetTerms(latitude: lat, longitude: lon)
+            let angles: OffsetAngles
+            if steps == 1 {
+                angles = base
+            } else if OffsetAngles.isNear(lat - baseLat, lon - baseLon) {
+                angles = OffsetAngles(near: base, dLat: lat - baseLat, dLon: lon - baseLon)
+            } else {
+                base = OffsetAngles(latitude: lat, longitude: lon)
+                baseLat = lat
+                baseLon = lon
+                angles = base
+            }
+            let t = newtonTerms(latitude: lat, longitude: lon, angles: angles)
             let rLat = lat + t.dLat - targetLat, rLon = lon + t.dLon - targetLon
             let size = max(rLat.magnitude, rLon.magnitude)
             if size <= inverseTolerance { return (lat, lon, steps, true) }
             let m00 = 1 + t.jLat.x, m01 = t.jLat.y, m10 = t.jLon.x, m11 = 1 + t.jLon.y
-            let det = m00 * m11 - m01 * m10
-            lat -= (m11 * rLat - m01 * rLon) / det
-            lon -= (m00 * rLon - m10 * rLat) / det
+            let inverseDet = 1 / (m00 * m11 - m01 * m10)
+            lat -= (m11 * rLat - m01 * rLon) * inverseDet
+            lon -= (m00 * rLon - m10 * rLat) * inverseDet
             if size <= 4e-6 && (lon - 105).magnitude > 0.01 { return (lat, lon, steps, lat.isFinite && lon.isFinite) }
         }
         return (lat, lon, steps, false)
+    }
+
+    /// Whether Newton's method from the GCJ-02 point (latitude, longitude°, longitude in
+    /// [−180, 180)) is known to converge, under any region, to a WGS-84 point in range:
+    /// then ``checkedWGS84(fromGCJ02:region:)`` cannot fail there, and batches skip their
+    /// check pass for it. Two sets qualify, tested without evaluating the offset:
+    /// - the China rectangle, where the tests sweep the inverse (as for `.chinaRectangle`
+    ///   batches, which are never checked);
+    /// - |latitude| ≤ 79°, |longitude| ≤ 179°, |longitude − 105°| ≥ 2°, by
+    ///   Kantorovich's theorem for F(w) = w + Δ(w) − g from w₀ = g. Over |lat| ≤ 80°,
+    ///   |x| ≤ 285, |y| ≤ 115 the formula's terms bound |Δlat| ≤ 7,328·9.04e-6 = 0.066°
+    ///   and |Δlon| ≤ 12,584·5.17e-5 = 0.65° (kLon grows as 1/cos φ), the Jacobian's
+    ///   rows by 0.005 and 0.093 (so ‖F′⁻¹‖ ≤ β = 1.11) and its Lipschitz constant by
+    ///   L = 0.4 per degree away from the √|x| cusp (sin 6πx gives 20·36π²·2/3·kLon ≈
+    ///   0.25). Then η ≤ 0.73°, h = βLη ≤ 0.33 < ½: the iterates stay within
+    ///   (1 − √(1 − 2h))/(βL) ≤ 0.95° of g (off the cusp, inside |lat| ≤ 80°, and
+    ///   |longitude| < 180°), and the error after k steps is below (2h)^(2^k)/(2^k βL),
+    ///   so the residual is under 4e-6° by the sixth evaluation, within
+    ///   ``inverseIterations``. The tests also sweep this set.
+    @inlinable @inline(__always)
+    static func inverseSurelyConverges(latitude: Double, longitude: Double) -> Bool {
+        if ChinaRegion.chinaRectangle.contains(latitude: latitude, longitude: longitude) { return true }
+        return latitude.magnitude <= 79 && longitude.magnitude <= 179 && (longitude - 105).magnitude >= 2
     }
 
     /// GCJ-02 → WGS-84 that reports failure instead of returning a wrong point: nil
