@@ -93,13 +93,36 @@ public enum ChinaDatum {
     struct OffsetAngles {
         @usableFromInline var sa, ca, sb, cb, sc, cc: SIMD4<Double>
 
-        /// Each angle from scratch (``VectorTrig/sincosd(_:)-(SIMD4<Double>)``).
+        /// The angles from one four-lane sincos of 3x, 3y and the latitude: every
+        /// angle of the formula is a multiple of 3x or 3y (6 = 2·3, 15 = 6 + 9, 60 = 4·15,
+        /// 180 = 3·60, 360 = 2·180, 1080 = 3·360), reached by double- and triple-angle
+        /// formulas and one addition. The chain multiplies the sincos's rounding by at
+        /// most 360 (≈ 1e-13 in sin 1080x), which the offset's amplitudes turn into
+        /// 1e-17°: ten thousand times below the inverse's tolerance, for a third of the
+        /// range reductions and polynomials. (The forward keeps the formula's own sines.)
         @inlinable @inline(__always)
         init(latitude lat: Double, longitude lon: Double) {
             let x = lon - 105, y = lat - 35
-            (sa, ca) = VectorTrig.sincosd(SIMD4(1080 * x, 360 * x, 180 * y, 60 * y))
-            (sb, cb) = VectorTrig.sincosd(SIMD4(15 * y, 6 * y, 180 * x, 60 * x))
-            (sc, cc) = VectorTrig.sincosd(SIMD4(15 * x, 6 * x, lat, 0))
+            let (s, c) = VectorTrig.sincosd(SIMD4(3 * x, 3 * y, lat, 0))
+            // Lanes: (x, y) chains side by side.
+            let s3 = SIMD2(s[0], s[1]), c3 = SIMD2(c[0], c[1])
+            @inline(__always) func double(_ s: SIMD2<Double>, _ c: SIMD2<Double>) -> (SIMD2<Double>, SIMD2<Double>) {
+                (2 * s * c, 1 - 2 * s * s)
+            }
+            @inline(__always) func triple(_ s: SIMD2<Double>, _ c: SIMD2<Double>) -> (SIMD2<Double>, SIMD2<Double>) {
+                (s * (3 - 4 * s * s), c * (4 * c * c - 3))
+            }
+            let (s6, c6) = double(s3, c3)
+            let (s9, c9) = triple(s3, c3)
+            let s15 = s6 * c9 + c6 * s9, c15 = c6 * c9 - s6 * s9
+            let (s30, c30) = double(s15, c15)
+            let (s60, c60) = double(s30, c30)
+            let (s180, c180) = triple(s60, c60)
+            let (s360, c360) = double(s180, c180)       // lane 0 (x) used
+            let (s1080, c1080) = triple(s360, c360)     // lane 0 (x) used
+            sa = SIMD4(s1080[0], s360[0], s180[1], s60[1]); ca = SIMD4(c1080[0], c360[0], c180[1], c60[1])
+            sb = SIMD4(s15[1], s6[1], s180[0], s60[0]); cb = SIMD4(c15[1], c6[1], c180[0], c60[0])
+            sc = SIMD4(s15[0], s6[0], s[2], 0); cc = SIMD4(c15[0], c6[0], c[2], 1)
         }
 
         /// The angles at a point (Δlat, Δlon) degrees from `base`'s, by angle addition
