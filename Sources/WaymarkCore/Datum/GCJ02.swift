@@ -39,6 +39,39 @@ public enum ChinaDatum {
         return (t.dLat, t.dLon)
     }
 
+    /// The formula's two sums T_lat, T_lon ("metres" before the scale factors) from
+    /// its sines in the three groups of ``OffsetAngles``; shared by the forward's and the
+    /// solver's evaluations, in the published order of operations.
+    @inlinable @inline(__always)
+    static func formulaSums(x: Double, y: Double, sqrtAbsX: Double,
+                            sa: SIMD4<Double>, sb: SIMD4<Double>, sc: SIMD4<Double>) -> (lat: Double, lon: Double) {
+        let common = (20 * sa[0] + 20 * sa[1]) * 2 / 3
+        var tLat = -100 + 2 * x + 3 * y + 0.2 * y * y + 0.1 * x * y + 0.2 * sqrtAbsX
+        tLat += common
+        tLat += (20 * sa[2] + 40 * sa[3]) * 2 / 3
+        tLat += (160 * sb[0] + 320 * sb[1]) * 2 / 3
+        var tLon = 300 + x + 2 * y + 0.1 * x * x + 0.1 * x * y + 0.1 * sqrtAbsX
+        tLon += common
+        tLon += (20 * sb[2] + 40 * sb[3]) * 2 / 3
+        tLon += (150 * sc[0] + 300 * sc[1]) * 2 / 3
+        return (tLat, tLon)
+    }
+
+    /// The sums' derivatives per degree (∂T_lat/∂x, ∂T_lat/∂y, ∂T_lon/∂x, ∂T_lon/∂y) from
+    /// the cosines of the same angles; `root` is d√|x|/dx, kept finite at the cusp.
+    @inlinable @inline(__always)
+    static func formulaSlopes(x: Double, y: Double, root: Double, ca: SIMD4<Double>, cb: SIMD4<Double>, cc: SIMD4<Double>)
+        -> (latX: Double, latY: Double, lonX: Double, lonY: Double) {
+        let pi = Double.pi
+        let dCommon = (120 * pi * ca[0] + 40 * pi * ca[1]) * 2 / 3
+        let tLatX = 2 + 0.1 * y + 0.2 * root + dCommon
+        let tLatY = 3 + 0.4 * y + 0.1 * x + (20 * pi * ca[2] + 40 * pi / 3 * ca[3]) * 2 / 3
+            + (160 * pi / 12 * cb[0] + 320 * pi / 30 * cb[1]) * 2 / 3
+        let tLonX = 1 + 0.2 * x + 0.1 * y + 0.1 * root + dCommon + (20 * pi * cb[2] + 40 * pi / 3 * cb[3]) * 2 / 3
+            + (150 * pi / 12 * cc[0] + 300 * pi / 30 * cc[1]) * 2 / 3
+        return (tLatX, tLatY, tLonX, 2 + 0.1 * x)
+    }
+
     /// The offset and its exact Jacobian ∂(Δlat, Δlon)/∂(lat, lon), from one pass over
     /// the formula's eleven sines: they are evaluated three four-lane groups at a time
     /// (``VectorTrig``, arguments converted to degrees: sin(6πx) = sin(1080x°)), which
@@ -52,15 +85,7 @@ public enum ChinaDatum {
         let (sb, cb) = VectorTrig.sincosd(SIMD4(15 * y, 6 * y, 180 * x, 60 * x))
         let (sc, cc) = VectorTrig.sincosd(SIMD4(15 * x, 6 * x, lat, 0))
         let sqrtAbsX = x.magnitude.squareRoot()
-        let common = (20 * sa[0] + 20 * sa[1]) * 2 / 3
-        var tLat = -100 + 2 * x + 3 * y + 0.2 * y * y + 0.1 * x * y + 0.2 * sqrtAbsX
-        tLat += common
-        tLat += (20 * sa[2] + 40 * sa[3]) * 2 / 3
-        tLat += (160 * sb[0] + 320 * sb[1]) * 2 / 3
-        var tLon = 300 + x + 2 * y + 0.1 * x * x + 0.1 * x * y + 0.1 * sqrtAbsX
-        tLon += common
-        tLon += (20 * sb[2] + 40 * sb[3]) * 2 / 3
-        tLon += (150 * sc[0] + 300 * sc[1]) * 2 / 3
+        let (tLat, tLon) = formulaSums(x: x, y: y, sqrtAbsX: sqrtAbsX, sa: sa, sb: sb, sc: sc)
         let sinLat = sc[2], cosLat = cc[2]
         let magic = 1 - ee * sinLat * sinLat
         let sqrtMagic = magic.squareRoot()
@@ -71,13 +96,7 @@ public enum ChinaDatum {
         let kLon = atPole ? 0 : 180 / (a / sqrtMagic * cosLat * pi)
         // Derivatives of the T terms per degree; √|x| kept finite at the cusp x = 0.
         let root = 0.5 / max(x.magnitude, 1e-12).squareRoot() * (x < 0 ? -1 : 1)
-        let dCommon = (120 * pi * ca[0] + 40 * pi * ca[1]) * 2 / 3
-        let tLatX = 2 + 0.1 * y + 0.2 * root + dCommon
-        let tLatY = 3 + 0.4 * y + 0.1 * x + (20 * pi * ca[2] + 40 * pi / 3 * ca[3]) * 2 / 3
-            + (160 * pi / 12 * cb[0] + 320 * pi / 30 * cb[1]) * 2 / 3
-        let tLonX = 1 + 0.2 * x + 0.1 * y + 0.1 * root + dCommon + (20 * pi * cb[2] + 40 * pi / 3 * cb[3]) * 2 / 3
-            + (150 * pi / 12 * cc[0] + 300 * pi / 30 * cc[1]) * 2 / 3
-        let tLonY = 2 + 0.1 * x
+        let (tLatX, tLatY, tLonX, tLonY) = formulaSlopes(x: x, y: y, root: root, ca: ca, cb: cb, cc: cc)
         let dMagic = -2 * ee * sinLat * cosLat * AngleMath.radiansPerDegree
         let dKLat = kLat * 1.5 * dMagic / magic
         let dKLon = atPole ? 0 : kLon * (0.5 * dMagic / magic + sinLat / cosLat * AngleMath.radiansPerDegree)
@@ -159,15 +178,7 @@ public enum ChinaDatum {
         // the offset's own √|x| is the same number except within 1e-12° of the cusp.
         let rootArgument = max(x.magnitude, 1e-12).squareRoot()
         let sqrtAbsX = x.magnitude >= 1e-12 ? rootArgument : x.magnitude.squareRoot()
-        let common = (20 * sa[0] + 20 * sa[1]) * 2 / 3
-        var tLat = -100 + 2 * x + 3 * y + 0.2 * y * y + 0.1 * x * y + 0.2 * sqrtAbsX
-        tLat += common
-        tLat += (20 * sa[2] + 40 * sa[3]) * 2 / 3
-        tLat += (160 * sb[0] + 320 * sb[1]) * 2 / 3
-        var tLon = 300 + x + 2 * y + 0.1 * x * x + 0.1 * x * y + 0.1 * sqrtAbsX
-        tLon += common
-        tLon += (20 * sb[2] + 40 * sb[3]) * 2 / 3
-        tLon += (150 * sc[0] + 300 * sc[1]) * 2 / 3
+        let (tLat, tLon) = formulaSums(x: x, y: y, sqrtAbsX: sqrtAbsX, sa: sa, sb: sb, sc: sc)
         let sinLat = sc[2], cosLat = cc[2]
         let magic = 1 - ee * sinLat * sinLat
         let sqrtMagic = magic.squareRoot()
@@ -182,13 +193,7 @@ public enum ChinaDatum {
         let kLat = magic * sqrtMagic * (180 / (a * (1 - ee) * pi))
         let kLon = atPole ? 0 : sqrtMagic * inverseCos * (180 / (a * pi))
         let root = 0.5 * inverseRoot * (x < 0 ? -1 : 1)
-        let dCommon = (120 * pi * ca[0] + 40 * pi * ca[1]) * 2 / 3
-        let tLatX = 2 + 0.1 * y + 0.2 * root + dCommon
-        let tLatY = 3 + 0.4 * y + 0.1 * x + (20 * pi * ca[2] + 40 * pi / 3 * ca[3]) * 2 / 3
-            + (160 * pi / 12 * cb[0] + 320 * pi / 30 * cb[1]) * 2 / 3
-        let tLonX = 1 + 0.2 * x + 0.1 * y + 0.1 * root + dCommon + (20 * pi * cb[2] + 40 * pi / 3 * cb[3]) * 2 / 3
-            + (150 * pi / 12 * cc[0] + 300 * pi / 30 * cc[1]) * 2 / 3
-        let tLonY = 2 + 0.1 * x
+        let (tLatX, tLatY, tLonX, tLonY) = formulaSlopes(x: x, y: y, root: root, ca: ca, cb: cb, cc: cc)
         let dMagic = -2 * ee * sinLat * cosLat * AngleMath.radiansPerDegree
         let dKLat = kLat * 1.5 * dMagic * inverseMagic
         let dKLon = atPole ? 0 : kLon * (0.5 * dMagic * inverseMagic + sinLat * inverseCos * AngleMath.radiansPerDegree)
