@@ -88,7 +88,7 @@ extension ChinaDatum {
     /// sweep it); under any other region they are first run over the whole batch to
     /// find a point without an exact inverse, which is reported, not returned wrong —
     /// except, for GCJ-02 → WGS-84, at points where convergence is proven
-    /// (``inverseSurelyConverges(latitude:longitude:)``).
+    /// (`ChinaDatum.inverseSurelyConverges`, an internal test on the input point).
     /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``,
     ///   ``WaymarkError/invalidElement(index:fault:)``, ``WaymarkError/noConvergence(index:)``.
     @inlinable
