@@ -135,6 +135,35 @@ uint64_t wmk_short_range_legs_baseline(const wmk_short_range *geodesic, const vo
 uint64_t wmk_short_range_legs_avx2(const wmk_short_range *geodesic, const void *in, ptrdiff_t in_stride,
                                    size_t legs, double *distance);
 
+/* GCJ-02 (Swift's ChinaDatum, GCJ02.swift), four points per step. Input: validated
+ * geodetic triples (lat deg, lon deg, h m) at in + i * in_stride bytes; output triples
+ * (lat, lon in [-180, 180), h) at out + i * out_stride. Region: everywhere = 0 applies
+ * the offset inside the China rectangle only (ChinaRegion.chinaRectangle), 1 to every
+ * point; points outside keep their latitude and height, longitude normalised. Each
+ * group of four is read in full before it is written, so out may equal in (same
+ * stride). _avx2 exists only on x86-64. */
+
+/* WGS-84 -> GCJ-02 of count points: ChinaDatum.gcj02(fromWGS84:). Both paths compute the
+ * Swift method's bits (the AVX2 one is compiled without FMA, see gcj_kernels.c). */
+void wmk_gcj02_forward_baseline(const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride, size_t count,
+                                int everywhere);
+void wmk_gcj02_forward_avx2(const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride, size_t count,
+                            int everywhere);
+
+/* Points per inverse call: the unsolved ones come back as one 64-bit mask. */
+#define WMK_GCJ02_CHUNK 64
+
+/* GCJ-02 -> WGS-84 of min(count, 64) points: Newton's method as ChinaDatum.newtonSolve.
+ * Returns bit i set for each point in the region whose iteration did not converge, or
+ * converged outside [-90, 90] x [-180, 180); nothing is written for those (the caller
+ * solves them as the Swift method does, reading the input, which is still intact).
+ * The portable path gives the Swift method's bits; the AVX2 + FMA one is within
+ * rounding of them (both far inside the 1e-12 degree tolerance). */
+uint64_t wmk_gcj02_inverse_baseline(const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride, size_t count,
+                                    int everywhere);
+uint64_t wmk_gcj02_inverse_avx2(const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride, size_t count,
+                                int everywhere);
+
 #ifdef __cplusplus
 }
 #endif

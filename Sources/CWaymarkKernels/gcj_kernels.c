@@ -1,0 +1,78 @@
+/* GCJ-02 kernels: one body (gcj_body.inc) compiled per code path — portable, and on
+ * x86-64 two AVX2 builds chosen by function target attribute (as scene_kernels.c does):
+ * the forward without FMA, the inverse with it.
+ *
+ * Why the forward has no FMA: GCJ-02 is defined by its published formula, and the
+ * library reproduces that formula's reference vectors to the last bit. Without fused
+ * multiply-adds the AVX2 forward computes exactly the portable bits (four lanes per
+ * instruction instead of two); a fused one would move the last bit. The inverse only
+ * has to land within its 1e-12 degree tolerance, so it fuses. */
+#include "waymark_kernels.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "kernel_vectors.h"
+
+/* The portable path never fuses multiply-adds: it computes the bits of the Swift methods
+ * (which Swift never contracts) on every architecture. */
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#endif
+
+#define WMK_FN static inline __attribute__((always_inline))
+#define WMK(name) wmkg_##name##_baseline
+#define WMK_SQRT(v) wmk_sqrt_baseline(v)
+#include "gcj_body.inc"
+#undef WMK_FN
+#undef WMK
+#undef WMK_SQRT
+
+void wmk_gcj02_forward_baseline(const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride, size_t count,
+                                int everywhere) {
+    wmkg_gcj_forward_baseline(in, in_stride, out, out_stride, count, everywhere);
+}
+
+uint64_t wmk_gcj02_inverse_baseline(const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride, size_t count,
+                                    int everywhere) {
+    return wmkg_gcj_inverse_baseline(in, in_stride, out, out_stride, count, everywhere);
+}
+
+#if defined(__x86_64__)
+/* AVX2 without FMA: no instruction can fuse, whatever the contraction setting. */
+#define WMK_TARGET __attribute__((target("avx2")))
+#define WMK_FN static inline __attribute__((always_inline)) WMK_TARGET
+#define WMK(name) wmkg_##name##_avx2
+#define WMK_SQRT(v) ((v4d)_mm256_sqrt_pd((__m256d)(v)))
+#include "gcj_body.inc"
+
+WMK_TARGET void wmk_gcj02_forward_avx2(const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
+                                       size_t count, int everywhere) {
+    wmkg_gcj_forward_avx2(in, in_stride, out, out_stride, count, everywhere);
+}
+#undef WMK_TARGET
+#undef WMK_FN
+#undef WMK
+#endif
+
+#if defined(__clang__)
+#pragma clang fp contract(on)
+#elif defined(__GNUC__)
+#pragma GCC pop_options
+#endif
+
+#if defined(__x86_64__)
+#define WMK_TARGET __attribute__((target("avx2,fma")))
+#define WMK_FN static inline __attribute__((always_inline)) WMK_TARGET
+#define WMK(name) wmkg_##name##_fma
+#include "gcj_body.inc"
+
+WMK_TARGET uint64_t wmk_gcj02_inverse_avx2(const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
+                                           size_t count, int everywhere) {
+    return wmkg_gcj_inverse_fma(in, in_stride, out, out_stride, count, everywhere);
+}
+#endif
