@@ -147,11 +147,13 @@ WM_API const char *wm_version_string(void);
 
 /* Which path this process's hot kernels take (geo -> scene batches and single points,
  * anchor transforms, scene -> geo, the short-range lines of wm_geodesic_inverse_batch
- * and wm_polyline_length): WM_CPU_PATH_AVX2_FMA on an x86-64 whose CPU and OS
+ * and wm_polyline_length, wm_gcj02_from_wgs84 and wm_wgs84_from_gcj02 under the China
+ * rectangle or everywhere): WM_CPU_PATH_AVX2_FMA on an x86-64 whose CPU and OS
  * support AVX2 and FMA, unless the environment variable WAYMARK_CPU is "baseline" at
  * the first conversion; WM_CPU_PATH_BASELINE otherwise. Decided once per process and
  * cached (no lock, no allocation; concurrent first calls agree). Both paths meet the
- * same accuracy and are each deterministic; they may differ in the last bits.
+ * same accuracy and are each deterministic; they may differ in the last bits (not
+ * wm_gcj02_from_wgs84, which gives the published formula's bits on both).
  * Thread-safe. Never fails. */
 WM_API int32_t wm_cpu_path(void);
 

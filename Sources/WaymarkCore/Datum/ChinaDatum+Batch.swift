@@ -84,6 +84,11 @@ extension ChinaDatum {
     /// over strided buffers (≥ 24 bytes). Every input is checked first; on error nothing
     /// is written. Input and output may be the same buffer.
     ///
+    /// WGS-84 ⇄ GCJ-02 under the China rectangle or ``ChinaRegion/everywhere`` runs four
+    /// points per step in C kernels on the process's ``CPUPath``; the forward gives the
+    /// formula's bits on every path, the inverse differs between paths only in its last
+    /// bits. The other conversions, and polygon regions, go point by point.
+    ///
     /// The iterative inverses converge everywhere in the China rectangle (the tests
     /// sweep it); under any other region they are first run over the whole batch to
     /// find a point without an exact inverse, which is reported, not returned wrong —
@@ -96,13 +101,33 @@ extension ChinaDatum {
                                geodetic input: UnsafeRawPointer, stride inputStride: Int,
                                into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                count: Int) throws(WaymarkError) {
+        try convertBatch(conversion, region: region, input, inputStride, output, outputStride, count, path: .current)
+    }
+
+    /// The batch conversion by a chosen ``CPUPath`` (SPI `CPUPaths`: the tests and
+    /// Benchmarks/ compare the paths; `.avx2FMA` on a machine without it, or off x86-64,
+    /// runs the baseline). Same checks and errors as the dispatched form.
+    @inlinable
+    @_spi(CPUPaths) public static func convert(_ conversion: Conversion, region: ChinaRegion = .chinaRectangle,
+                                               geodetic input: UnsafeRawPointer, stride inputStride: Int,
+                                               into output: UnsafeMutableRawPointer, stride outputStride: Int,
+                                               count: Int, path: CPUPath) throws(WaymarkError) {
+        try convertBatch(conversion, region: region, input, inputStride, output, outputStride, count, path: path.runnable)
+    }
+
+    /// Both batch forms on `path` (one this machine runs).
+    @inlinable
+    static func convertBatch(_ conversion: Conversion, region: ChinaRegion,
+                             _ input: UnsafeRawPointer, _ inputStride: Int,
+                             _ output: UnsafeMutableRawPointer, _ outputStride: Int,
+                             _ count: Int, path: CPUPath) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
+        if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
+        }
         let iterative = conversion == .wgs84FromGCJ02 || conversion == .gcj02FromBD09 || conversion == .wgs84FromBD09
         let checked = iterative && region != .chinaRectangle
         if checked {
-            try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
-            if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count) {
-                throw .invalidElement(index: bad.index, fault: bad.fault)
-            }
             for i in 0..<count {
                 let (lat, lon, h) = StridedTriples.load(input, i * inputStride)
                 // Where the GCJ-02 inverse provably converges the check is skipped, so
@@ -113,9 +138,26 @@ extension ChinaDatum {
                 catch { throw .noConvergence(index: i) }
             }
         }
-        try StridedTriples.mapGeodetic(input, stride: inputStride, into: output, stride: outputStride, count: count) { p throws(WaymarkError) in
+        // One point by the per-point method: the loop below, and the points the
+        // inverse kernel leaves.
+        let point = { (i: Int) throws(WaymarkError) -> Void in
+            let (lat, lon, h) = StridedTriples.load(input, i * inputStride)
+            let p = GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h)
             let q = checked ? try convertChecked(p, conversion, region: region) : convert(p, conversion, region: region)
-            return SIMD3(q.latitude, q.longitude, q.height)
+            StridedTriples.store(SIMD3(q.latitude, q.longitude, q.height), output, i * outputStride)
         }
+        if let code = kernelRegion(region) {
+            switch conversion {
+            case .gcj02FromWGS84:
+                forwardKernel(input, inputStride, output, outputStride, count, region: code, path: path)
+                return
+            case .wgs84FromGCJ02:
+                try inverseKernel(input, inputStride, output, outputStride, count, region: code, path: path, finish: point)
+                return
+            default:
+                break
+            }
+        }
+        for i in 0..<count { try point(i) }
     }
 }

@@ -1,8 +1,9 @@
 import CWaymarkKernels
 
 /// The code path the hot kernels take: geo → scene (batches, single points and anchor
-/// transforms), scene → geo, and the short-range geodesic's batches (`Geodesic`'s batch
-/// inverse and polyline length in WaymarkPROJ, with `shortRange: true`).
+/// transforms), scene → geo, the short-range geodesic's batches (`Geodesic`'s batch
+/// inverse and polyline length in WaymarkPROJ, with `shortRange: true`) and the WGS-84 ⇄
+/// GCJ-02 batches (``ChinaDatum/convert(_:region:geodetic:stride:into:stride:count:)``).
 ///
 /// Chosen once per process from `cpuid`: ``avx2FMA`` on an x86-64 whose CPU and OS
 /// support AVX2 and FMA (x86-64-v3), ``baseline`` everywhere else (SSE2 on older x86-64,
@@ -14,11 +15,12 @@ import CWaymarkKernels
 /// Both paths agree with PROJ within the frames' stated tolerances and are each
 /// deterministic (a point's result does not depend on its thread, batch or lane); they
 /// may differ from each other in the last bits (FMA rounds once where the baseline
-/// rounds twice).
+/// rounds twice) — except WGS-84 → GCJ-02, which fuses nothing on either path and so
+/// gives the published formula's bits on both.
 public enum CPUPath: Sendable, Equatable {
-    /// The portable code: Swift SIMD for geo → scene, four-lane C kernels for scene → geo
-    /// and the short-range geodesic batches (the latter computing the scalar
-    /// ``ShortRangeGeodesic`` method's bits).
+    /// The portable code: Swift SIMD for geo → scene, four-lane C kernels for scene → geo,
+    /// the short-range geodesic batches and GCJ-02 (the last two computing the bits of
+    /// the scalar ``ShortRangeGeodesic`` method and of ``ChinaDatum``'s per-point methods).
     case baseline
     /// C kernels compiled for AVX2 + FMA (four doubles per instruction, fused
     /// multiply-add), selected by a function target attribute inside a baseline build.

@@ -1,0 +1,118 @@
+import CWaymarkKernels
+
+/// WGS-84 ⇄ GCJ-02 batches through the four-lane C kernels (CWaymarkKernels,
+/// `gcj_kernels.c`), for the regions they know (the China rectangle and everywhere; a
+/// polygon region stays on the per-point Swift loop).
+///
+/// The forward computes the published formula's bits on both paths (the AVX2 build
+/// fuses no multiply-adds), so the reference vectors hold to the last bit either way.
+/// The inverse solves 64 points per call and returns the ones it leaves (no
+/// convergence, or a solution outside the valid range: only far from China) as a bit
+/// mask; the caller finishes those one by one as the per-point method does. On
+/// ``CPUPath/baseline`` the kernels compute the Swift methods' bits; on
+/// ``CPUPath/avx2FMA`` the inverse's fused multiply-adds move its last bits (far inside
+/// the 1e-12° tolerance). Each path is deterministic: a point's result does not depend
+/// on its batch, position, stride or thread. No allocation.
+extension ChinaDatum {
+    /// Points per inverse kernel call (the unsolved mask is one `UInt64`).
+    @usableFromInline static let kernelChunk = Int(WMK_GCJ02_CHUNK)
+
+    /// The kernels' region argument: 0 for the China rectangle, 1 for everywhere, nil
+    /// for a polygon (which the kernels do not test) and on wasm32.
+    ///
+    /// Why not on wasm32: the module is built without SIMD128, so the kernels' four lanes
+    /// would be four scalar copies of the Swift loop's work, and their code (about 25 KB
+    /// of the module) would break its 256 KiB budget. The Swift loop computes the same
+    /// bits as the baseline kernels.
+    @inlinable @inline(__always)
+    static func kernelRegion(_ region: ChinaRegion) -> Int32? {
+        #if arch(wasm32)
+        return nil
+        #else
+        switch region {
+        case .chinaRectangle: return 0
+        case .everywhere: return 1
+        case .polygon: return nil
+        }
+        #endif
+    }
+
+    /// Whether the outputs, `count` triples every `outputStride` bytes, share bytes with
+    /// the inputs other than as the very same buffer (same start, same stride), which
+    /// the kernels' groups of four would read after writing.
+    @inlinable
+    static func overlapsShifted(_ input: UnsafeRawPointer, _ inputStride: Int, _ output: UnsafeMutableRawPointer,
+                                _ outputStride: Int, _ count: Int) -> Bool {
+        guard count > 0 else { return false }
+        let inLow = UInt(bitPattern: input), outLow = UInt(bitPattern: output)
+        if inLow == outLow && inputStride == outputStride { return false }
+        let inHigh = inLow + UInt((count - 1) * inputStride + StridedTriples.size)
+        let outHigh = outLow + UInt((count - 1) * outputStride + StridedTriples.size)
+        return outLow < inHigh && inLow < outHigh
+    }
+
+    /// WGS-84 → GCJ-02 of `count` validated triples on `path` (one this machine runs).
+    /// Outputs shifted against the inputs in the same memory go one point at a time,
+    /// each read in full before it is written (the same bits).
+    @inlinable
+    static func forwardKernel(_ input: UnsafeRawPointer, _ inputStride: Int, _ output: UnsafeMutableRawPointer,
+                              _ outputStride: Int, _ count: Int, region: Int32, path: CPUPath) {
+        if overlapsShifted(input, inputStride, output, outputStride, count) {
+            for i in 0..<count {
+                forwardChunk(input + i * inputStride, inputStride, output + i * outputStride, outputStride, 1, region, path)
+            }
+        } else {
+            forwardChunk(input, inputStride, output, outputStride, count, region, path)
+        }
+    }
+
+    /// GCJ-02 → WGS-84 of `count` validated triples on `path`, 64 per kernel call; a
+    /// point the kernel leaves is `finish(i)`, which reads input `i` (still intact) and
+    /// writes output `i`. Shifted overlapping buffers go one point at a time, as above.
+    @inlinable
+    static func inverseKernel(_ input: UnsafeRawPointer, _ inputStride: Int, _ output: UnsafeMutableRawPointer,
+                              _ outputStride: Int, _ count: Int, region: Int32, path: CPUPath,
+                              finish: (_ index: Int) throws(WaymarkError) -> Void) throws(WaymarkError) {
+        if overlapsShifted(input, inputStride, output, outputStride, count) {
+            for i in 0..<count {
+                let unsolved = inverseChunk(input + i * inputStride, inputStride, output + i * outputStride,
+                                            outputStride, 1, region, path)
+                if unsolved != 0 { try finish(i) }
+            }
+            return
+        }
+        var i = 0
+        while i < count {
+            let n = min(kernelChunk, count - i)
+            var unsolved = inverseChunk(input + i * inputStride, inputStride, output + i * outputStride,
+                                        outputStride, n, region, path)
+            while unsolved != 0 {
+                try finish(i + unsolved.trailingZeroBitCount)
+                unsolved &= unsolved - 1
+            }
+            i += n
+        }
+    }
+
+    @inlinable @inline(__always)
+    static func forwardChunk(_ input: UnsafeRawPointer, _ inputStride: Int, _ output: UnsafeMutableRawPointer,
+                             _ outputStride: Int, _ count: Int, _ region: Int32, _ path: CPUPath) {
+        #if arch(x86_64)
+        if path == .avx2FMA {
+            return wmk_gcj02_forward_avx2(input, inputStride, output, outputStride, count, region)
+        }
+        #endif
+        wmk_gcj02_forward_baseline(input, inputStride, output, outputStride, count, region)
+    }
+
+    @inlinable @inline(__always)
+    static func inverseChunk(_ input: UnsafeRawPointer, _ inputStride: Int, _ output: UnsafeMutableRawPointer,
+                             _ outputStride: Int, _ count: Int, _ region: Int32, _ path: CPUPath) -> UInt64 {
+        #if arch(x86_64)
+        if path == .avx2FMA {
+            return wmk_gcj02_inverse_avx2(input, inputStride, output, outputStride, count, region)
+        }
+        #endif
+        return wmk_gcj02_inverse_baseline(input, inputStride, output, outputStride, count, region)
+    }
+}
