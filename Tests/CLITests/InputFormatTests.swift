@@ -295,6 +295,28 @@ struct GoldenOutputTests {
     }
 }
 
+@Suite("datum's text on the dispatched CPU path (issue 14's GCJ-02 kernels)")
+struct DispatchedDatumGoldenTests {
+    @Test("wgs84 → gcj02 prints the golden text byte for byte on any path (the forward fuses nothing); gcj02 → wgs84 within 1e-13°")
+    func datumOnTheCurrentPath() throws {
+        let dir = GoldenOutputTests.directory
+        let input = dir.appendingPathComponent("china.csv").path
+        let forward = try Waymark.run(["datum", "--from", "wgs84", "--to", "gcj02", input])
+        let forwardGolden = try String(contentsOf: dir.appendingPathComponent("datum_wgs84_gcj02.out"), encoding: .utf8)
+        #expect(forward.status == 0 && forward.stdout == forwardGolden)
+        let inverse = try Waymark.run(["datum", "--from", "gcj02", "--to", "wgs84", input])
+        let golden = try String(contentsOf: dir.appendingPathComponent("datum_gcj02_wgs84.out"), encoding: .utf8).split(separator: "\n")
+        let now = inverse.stdout.split(separator: "\n")
+        #expect(inverse.status == 0 && now.count == golden.count && now.first == golden.first)
+        for (a, b) in zip(now.dropFirst(), golden.dropFirst()) {
+            let x = a.split(separator: ",").compactMap { Double($0) }, y = b.split(separator: ",").compactMap { Double($0) }
+            #expect(x.count == y.count && x.count >= 2, "\(a) | \(b)")
+            guard x.count == y.count, x.count >= 2 else { continue }
+            #expect(abs(x[0] - y[0]) <= 1e-13 && abs(x[1] - y[1]) <= 1e-13 && x[2...] == y[2...], "\(a) | \(b)")
+        }
+    }
+}
+
 @Suite("scene → geo's text before and after the four-lane kernel (issue 14)")
 struct VectorisedReverseGoldenTests {
     @Test("geodetic_enu.out (four lanes) within 2e-14° and 2e-9 m of the scalar closed form's text, line for line")
