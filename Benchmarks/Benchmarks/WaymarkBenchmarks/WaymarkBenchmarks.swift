@@ -185,6 +185,16 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(out[0])
             }
         }
+        Benchmark("GCJ-02 \(conversion) (baseline path) n=\(n)") { benchmark in
+            let out = UnsafeMutablePointer<Double>.allocate(capacity: 3 * n)
+            defer { out.deallocate() }
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                try! ChinaDatum.convert(conversion, region: .everywhere, geodetic: input, stride: 24, into: out, stride: 24,
+                                        count: n, path: .baseline)
+                blackHole(out[0])
+            }
+        }
     }
     Benchmark("mat4f transform points n=\(n)") { benchmark in
         let points = UnsafeMutablePointer<Float>.allocate(capacity: 3 * n)
