@@ -17,14 +17,9 @@
 
 /* The portable path never fuses multiply-adds: it computes the bits of the Swift methods
  * (which Swift never contracts) on every architecture. */
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#elif defined(__GNUC__)
-#pragma GCC push_options
-#pragma GCC optimize("fp-contract=off")
-#endif
+WMK_PORTABLE_BEGIN
 
-#define WMK_FN static inline __attribute__((always_inline))
+#define WMK_FN WMK_INLINE
 #define WMK(name) wmkg_##name##_baseline
 #define WMK_SQRT(v) wmk_sqrt_baseline(v)
 #include "gcj_body.inc"
@@ -45,9 +40,9 @@ uint64_t wmk_gcj02_inverse_baseline(const void *in, ptrdiff_t in_stride, void *o
 #if defined(__x86_64__)
 /* AVX2 without FMA: no instruction can fuse, whatever the contraction setting. */
 #define WMK_TARGET __attribute__((target("avx2")))
-#define WMK_FN static inline __attribute__((always_inline)) WMK_TARGET
+#define WMK_FN WMK_INLINE WMK_TARGET
 #define WMK(name) wmkg_##name##_avx2
-#define WMK_SQRT(v) ((v4d)_mm256_sqrt_pd((__m256d)(v)))
+#define WMK_SQRT(v) WMK_SQRT_AVX2(v)
 #include "gcj_body.inc"
 
 WMK_TARGET void wmk_gcj02_forward_avx2(const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
@@ -59,15 +54,11 @@ WMK_TARGET void wmk_gcj02_forward_avx2(const void *in, ptrdiff_t in_stride, void
 #undef WMK
 #endif
 
-#if defined(__clang__)
-#pragma clang fp contract(on)
-#elif defined(__GNUC__)
-#pragma GCC pop_options
-#endif
+WMK_PORTABLE_END
 
 #if defined(__x86_64__)
-#define WMK_TARGET __attribute__((target("avx2,fma")))
-#define WMK_FN static inline __attribute__((always_inline)) WMK_TARGET
+#define WMK_TARGET WMK_AVX2_FMA
+#define WMK_FN WMK_INLINE WMK_TARGET
 #define WMK(name) wmkg_##name##_fma
 #include "gcj_body.inc"
 

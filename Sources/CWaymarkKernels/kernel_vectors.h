@@ -1,5 +1,6 @@
-/* The vector types, constants and portable square root shared by the kernel files
- * (scene_kernels.c, short_range_kernels.c). Private to CWaymarkKernels. */
+/* The vector types, constants, portable square root and code-path macros shared by the
+ * kernel files (scene_kernels.c, short_range_kernels.c, gcj_kernels.c). Private to
+ * CWaymarkKernels. */
 #ifndef WMK_KERNEL_VECTORS_H
 #define WMK_KERNEL_VECTORS_H
 
@@ -11,6 +12,28 @@
  * note that their ABI would differ without AVX is moot. */
 #if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+/* Code paths. Each kernel file compiles its body (a .inc under WMK_FN, WMK(name) and
+ * WMK_SQRT) once between WMK_PORTABLE_BEGIN and WMK_PORTABLE_END, where nothing fuses
+ * multiply-adds (GCC contracts across statements by default, and arm64 has FMA), so
+ * the portable path computes the Swift methods' bits on every architecture, as Swift,
+ * which never contracts, does; and on x86-64 again under WMK_AVX2_FMA, a function
+ * target attribute, so the library needs no global -mavx2 and runs on any x86-64. */
+#if defined(__clang__)
+#define WMK_PORTABLE_BEGIN _Pragma("clang fp contract(off)")
+#define WMK_PORTABLE_END _Pragma("clang fp contract(on)")
+#elif defined(__GNUC__)
+#define WMK_PORTABLE_BEGIN _Pragma("GCC push_options") _Pragma("GCC optimize(\"fp-contract=off\")")
+#define WMK_PORTABLE_END _Pragma("GCC pop_options")
+#else
+#define WMK_PORTABLE_BEGIN
+#define WMK_PORTABLE_END
+#endif
+#define WMK_INLINE static inline __attribute__((always_inline))
+#if defined(__x86_64__)
+#define WMK_AVX2_FMA __attribute__((target("avx2,fma")))
+#define WMK_SQRT_AVX2(v) ((v4d)_mm256_sqrt_pd((__m256d)(v)))
 #endif
 
 typedef double v4d __attribute__((vector_size(32)));

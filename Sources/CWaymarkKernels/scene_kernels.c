@@ -10,15 +10,8 @@
 
 #include "kernel_vectors.h"
 
-/* The portable code never fuses multiply-adds (GCC contracts across statements by
- * default, and arm64 has FMA), so it computes the same bits on every architecture, as
- * Swift code does; the AVX2 + FMA body below turns contraction back on. */
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#elif defined(__GNUC__)
-#pragma GCC push_options
-#pragma GCC optimize("fp-contract=off")
-#endif
+/* The portable path: the same bits on every architecture, as Swift code computes. */
+WMK_PORTABLE_BEGIN
 
 /* ECEF -> geodetic, scalar and general (Swift's Geocentric.reverse, line for line):
  * the lanes the vector form leaves (near the Earth's centre, spheres, prolate shapes). */
@@ -74,7 +67,7 @@ static void wmk_geocentric_reverse(const wmk_scene_frame *fr, double x, double y
 }
 
 /* The portable path. */
-#define WMK_FN static inline __attribute__((always_inline))
+#define WMK_FN WMK_INLINE
 #define WMK(name) wmkv_##name##_baseline
 #define WMK_SQRT(v) wmk_sqrt_baseline(v)
 #define WMK_ROUNDED(v) ((void)0)
@@ -110,18 +103,14 @@ void wmk_scene_to_geo_baseline(const wmk_scene_frame *frame, const void *in, ptr
     wmkv_scene_to_geo_batch_baseline(frame, in, in_stride, out, out_stride, count);
 }
 
-#if defined(__clang__)
-#pragma clang fp contract(on)
-#elif defined(__GNUC__)
-#pragma GCC pop_options
-#endif
+WMK_PORTABLE_END
 
 #if defined(__x86_64__)
 /* The x86-64-v3 path: the same body with AVX2 + FMA code generation. */
-#define WMK_TARGET __attribute__((target("avx2,fma")))
-#define WMK_FN static inline __attribute__((always_inline)) WMK_TARGET
+#define WMK_TARGET WMK_AVX2_FMA
+#define WMK_FN WMK_INLINE WMK_TARGET
 #define WMK(name) wmkv_##name##_avx2
-#define WMK_SQRT(v) ((v4d)_mm256_sqrt_pd((__m256d)(v)))
+#define WMK_SQRT(v) WMK_SQRT_AVX2(v)
 /* An empty asm the compiler cannot see through: v is materialised, rounded, so no
  * later operation fuses with the multiplication that made it. */
 #define WMK_ROUNDED(v) __asm__("" : "+x"(v))

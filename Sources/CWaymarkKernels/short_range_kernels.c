@@ -9,17 +9,10 @@
 
 #include "kernel_vectors.h"
 
-/* The portable path never fuses multiply-adds, so it computes the bits of the Swift
- * method (which Swift never contracts) on every architecture; the AVX2 + FMA path
- * below turns contraction back on. */
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#elif defined(__GNUC__)
-#pragma GCC push_options
-#pragma GCC optimize("fp-contract=off")
-#endif
+/* The portable path: the Swift method's bits on every architecture. */
+WMK_PORTABLE_BEGIN
 
-#define WMK_FN static inline __attribute__((always_inline))
+#define WMK_FN WMK_INLINE
 #define WMK(name) wmks_##name##_baseline
 #define WMK_SQRT(v) wmk_sqrt_baseline(v)
 #include "short_range_body.inc"
@@ -38,17 +31,13 @@ uint64_t wmk_short_range_legs_baseline(const wmk_short_range *geodesic, const vo
     return wmks_legs_chunk_baseline(geodesic, in, in_stride, legs, distance);
 }
 
-#if defined(__clang__)
-#pragma clang fp contract(on)
-#elif defined(__GNUC__)
-#pragma GCC pop_options
-#endif
+WMK_PORTABLE_END
 
 #if defined(__x86_64__)
-#define WMK_TARGET __attribute__((target("avx2,fma")))
-#define WMK_FN static inline __attribute__((always_inline)) WMK_TARGET
+#define WMK_TARGET WMK_AVX2_FMA
+#define WMK_FN WMK_INLINE WMK_TARGET
 #define WMK(name) wmks_##name##_avx2
-#define WMK_SQRT(v) ((v4d)_mm256_sqrt_pd((__m256d)(v)))
+#define WMK_SQRT(v) WMK_SQRT_AVX2(v)
 #include "short_range_body.inc"
 
 WMK_TARGET uint64_t wmk_short_range_inverse_avx2(const wmk_short_range *geodesic, const wmk_short_range_start *start,
