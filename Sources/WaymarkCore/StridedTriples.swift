@@ -69,6 +69,15 @@ package enum StridedTriples {
         if let bad = firstGeodeticFault(input, stride: inputStride, count: count, maximumHeight: maximumHeight) {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
+        try mapCheckedGeodetic(input, stride: inputStride, into: output, stride: outputStride, count: count, body)
+    }
+
+    /// ``mapGeodetic(_:stride:into:stride:count:maximumHeight:_:)`` after its checks, for
+    /// callers that have made them (or that finish single points of a checked batch).
+    @inlinable @inline(__always)
+    package static func mapCheckedGeodetic(_ input: UnsafeRawPointer, stride inputStride: Int,
+                                           into output: UnsafeMutableRawPointer, stride outputStride: Int, count: Int,
+                                           _ body: (GeodeticCoordinate) throws(WaymarkError) -> SIMD3<Double>) throws(WaymarkError) {
         for i in 0..<count {
             let (lat, lon, h) = load(input, i * inputStride)
             store(try body(GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h)), output, i * outputStride)

@@ -65,15 +65,11 @@ struct CPUDispatchChinaDatumTests {
         let code = ChinaDatum.kernelRegion(region)!
         input.withUnsafeBytes { ip in
             output.withUnsafeMutableBytes { op in
-                if conversion == .gcj02FromWGS84 {
-                    ChinaDatum.forwardKernel(ip.baseAddress!, stride, op.baseAddress!, stride, count, region: code, path: path)
-                } else {
-                    try! ChinaDatum.inverseKernel(ip.baseAddress!, stride, op.baseAddress!, stride, count, region: code, path: path) {
-                        (i: Int) throws(WaymarkError) in
-                        unsolved += 1
-                        let q = scalar(t, i, conversion, region)
-                        for j in 0..<3 { op.storeBytes(of: q[j], toByteOffset: i * stride + 8 * j, as: Double.self) }
-                    }
+                try! ChinaDatum.kernelBatch(inverse: conversion == .wgs84FromGCJ02, ip.baseAddress!, stride, op.baseAddress!,
+                                            stride, count, region: code, path: path) { (i: Int) throws(WaymarkError) in
+                    unsolved += 1
+                    let q = scalar(t, i, conversion, region)
+                    for j in 0..<3 { op.storeBytes(of: q[j], toByteOffset: i * stride + 8 * j, as: Double.self) }
                 }
             }
         }

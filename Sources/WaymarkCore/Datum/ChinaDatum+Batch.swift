@@ -129,35 +129,28 @@ extension ChinaDatum {
         let checked = iterative && region != .chinaRectangle
         if checked {
             for i in 0..<count {
-                let (lat, lon, h) = StridedTriples.load(input, i * inputStride)
+                let (lat, rawLongitude, h) = StridedTriples.load(input, i * inputStride)
+                let lon = AngleMath.normalizedLongitude(rawLongitude)
                 // Where the GCJ-02 inverse provably converges the check is skipped, so
                 // batches there run Newton's method once per point, not twice.
-                if conversion == .wgs84FromGCJ02
-                    && inverseSurelyConverges(latitude: lat, longitude: AngleMath.normalizedLongitude(lon)) { continue }
-                do { _ = try convertChecked(GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h), conversion, region: region) }
+                if conversion == .wgs84FromGCJ02 && inverseSurelyConverges(latitude: lat, longitude: lon) { continue }
+                do { _ = try convertChecked(GeodeticCoordinate(unchecked: lat, lon, h), conversion, region: region) }
                 catch { throw .noConvergence(index: i) }
             }
         }
-        // One point by the per-point method: the loop below, and the points the
-        // inverse kernel leaves.
-        let point = { (i: Int) throws(WaymarkError) -> Void in
-            let (lat, lon, h) = StridedTriples.load(input, i * inputStride)
-            let p = GeodeticCoordinate(unchecked: lat, AngleMath.normalizedLongitude(lon), h)
+        let one = { (p: GeodeticCoordinate) throws(WaymarkError) -> SIMD3<Double> in
             let q = checked ? try convertChecked(p, conversion, region: region) : convert(p, conversion, region: region)
-            StridedTriples.store(SIMD3(q.latitude, q.longitude, q.height), output, i * outputStride)
+            return SIMD3(q.latitude, q.longitude, q.height)
         }
-        if let code = kernelRegion(region) {
-            switch conversion {
-            case .gcj02FromWGS84:
-                forwardKernel(input, inputStride, output, outputStride, count, region: code, path: path)
-                return
-            case .wgs84FromGCJ02:
-                try inverseKernel(input, inputStride, output, outputStride, count, region: code, path: path, finish: point)
-                return
-            default:
-                break
+        if let code = kernelRegion(region), conversion == .gcj02FromWGS84 || conversion == .wgs84FromGCJ02 {
+            // The points the inverse kernel leaves are finished one by one, as the loop does.
+            try kernelBatch(inverse: conversion == .wgs84FromGCJ02, input, inputStride, output, outputStride, count,
+                            region: code, path: path) { i throws(WaymarkError) in
+                try StridedTriples.mapCheckedGeodetic(input + i * inputStride, stride: inputStride,
+                                                      into: output + i * outputStride, stride: outputStride, count: 1, one)
             }
+            return
         }
-        for i in 0..<count { try point(i) }
+        try StridedTriples.mapCheckedGeodetic(input, stride: inputStride, into: output, stride: outputStride, count: count, one)
     }
 }

@@ -51,41 +51,22 @@ extension ChinaDatum {
         return outLow < inHigh && inLow < outHigh
     }
 
-    /// WGS-84 → GCJ-02 of `count` validated triples on `path` (one this machine runs).
-    /// Outputs shifted against the inputs in the same memory go one point at a time,
-    /// each read in full before it is written (the same bits).
+    /// WGS-84 → GCJ-02 (`inverse` false) or GCJ-02 → WGS-84 of `count` validated triples
+    /// on `path` (one this machine runs), 64 per kernel call; a point the inverse leaves
+    /// is `finish(i)`, which reads input `i` (still intact) and writes output `i`. The
+    /// kernels read each group of four in full before writing it, which covers the very
+    /// same buffer; an output shifted against the input in the same memory goes one
+    /// point per call (the same bits).
     @inlinable
-    static func forwardKernel(_ input: UnsafeRawPointer, _ inputStride: Int, _ output: UnsafeMutableRawPointer,
-                              _ outputStride: Int, _ count: Int, region: Int32, path: CPUPath) {
-        if overlapsShifted(input, inputStride, output, outputStride, count) {
-            for i in 0..<count {
-                forwardChunk(input + i * inputStride, inputStride, output + i * outputStride, outputStride, 1, region, path)
-            }
-        } else {
-            forwardChunk(input, inputStride, output, outputStride, count, region, path)
-        }
-    }
-
-    /// GCJ-02 → WGS-84 of `count` validated triples on `path`, 64 per kernel call; a
-    /// point the kernel leaves is `finish(i)`, which reads input `i` (still intact) and
-    /// writes output `i`. Shifted overlapping buffers go one point at a time, as above.
-    @inlinable
-    static func inverseKernel(_ input: UnsafeRawPointer, _ inputStride: Int, _ output: UnsafeMutableRawPointer,
-                              _ outputStride: Int, _ count: Int, region: Int32, path: CPUPath,
-                              finish: (_ index: Int) throws(WaymarkError) -> Void) throws(WaymarkError) {
-        if overlapsShifted(input, inputStride, output, outputStride, count) {
-            for i in 0..<count {
-                let unsolved = inverseChunk(input + i * inputStride, inputStride, output + i * outputStride,
-                                            outputStride, 1, region, path)
-                if unsolved != 0 { try finish(i) }
-            }
-            return
-        }
+    static func kernelBatch(inverse: Bool, _ input: UnsafeRawPointer, _ inputStride: Int,
+                            _ output: UnsafeMutableRawPointer, _ outputStride: Int, _ count: Int, region: Int32,
+                            path: CPUPath, finish: (_ index: Int) throws(WaymarkError) -> Void) throws(WaymarkError) {
+        let chunk = overlapsShifted(input, inputStride, output, outputStride, count) ? 1 : kernelChunk
         var i = 0
         while i < count {
-            let n = min(kernelChunk, count - i)
-            var unsolved = inverseChunk(input + i * inputStride, inputStride, output + i * outputStride,
-                                        outputStride, n, region, path)
+            let n = min(chunk, count - i)
+            var unsolved = kernelCall(inverse: inverse, input + i * inputStride, inputStride, output + i * outputStride,
+                                      outputStride, n, region, path)
             while unsolved != 0 {
                 try finish(i + unsolved.trailingZeroBitCount)
                 unsolved &= unsolved - 1
@@ -94,25 +75,20 @@ extension ChinaDatum {
         }
     }
 
+    /// One kernel call: the unsolved points' mask (always 0 for the forward).
     @inlinable @inline(__always)
-    static func forwardChunk(_ input: UnsafeRawPointer, _ inputStride: Int, _ output: UnsafeMutableRawPointer,
-                             _ outputStride: Int, _ count: Int, _ region: Int32, _ path: CPUPath) {
+    static func kernelCall(inverse: Bool, _ input: UnsafeRawPointer, _ inputStride: Int,
+                           _ output: UnsafeMutableRawPointer, _ outputStride: Int, _ count: Int, _ region: Int32,
+                           _ path: CPUPath) -> UInt64 {
         #if arch(x86_64)
         if path == .avx2FMA {
-            return wmk_gcj02_forward_avx2(input, inputStride, output, outputStride, count, region)
+            if inverse { return wmk_gcj02_inverse_avx2(input, inputStride, output, outputStride, count, region) }
+            wmk_gcj02_forward_avx2(input, inputStride, output, outputStride, count, region)
+            return 0
         }
         #endif
+        if inverse { return wmk_gcj02_inverse_baseline(input, inputStride, output, outputStride, count, region) }
         wmk_gcj02_forward_baseline(input, inputStride, output, outputStride, count, region)
-    }
-
-    @inlinable @inline(__always)
-    static func inverseChunk(_ input: UnsafeRawPointer, _ inputStride: Int, _ output: UnsafeMutableRawPointer,
-                             _ outputStride: Int, _ count: Int, _ region: Int32, _ path: CPUPath) -> UInt64 {
-        #if arch(x86_64)
-        if path == .avx2FMA {
-            return wmk_gcj02_inverse_avx2(input, inputStride, output, outputStride, count, region)
-        }
-        #endif
-        return wmk_gcj02_inverse_baseline(input, inputStride, output, outputStride, count, region)
+        return 0
     }
 }
