@@ -14,7 +14,8 @@ public func wm_navigator_config_default(_ config: UnsafeMutablePointer<wm_naviga
     guard let config else { return }
     let d = Navigator.Configuration()
     config.pointee = wm_navigator_config(
-        axes: d.axes.rawValue, estimator: WM_ESTIMATOR_ROBUST, anchor: d.anchor.rawValue, heights: WM_HEIGHTS_ELLIPSOIDAL,
+        size: UInt32(MemoryLayout<wm_navigator_config>.size), alignment: d.alignment.rawValue,
+        axes: d.axes.rawValue, estimator: WM_ESTIMATOR_FILTER, anchor: d.anchor.rawValue, heights: WM_HEIGHTS_ELLIPSOIDAL,
         buffer_count: Int32(d.bufferCount), fix_capacity: Int32(d.fixCapacity), buffer_interval_s: d.bufferInterval,
         maximum_accuracy_m: d.maximumAccuracy, minimum_pair_distance_m: d.minimumPairDistance, rejection: d.rejection,
         maximum_uncertainty_deg: d.maximumUncertainty, minimum_span_m: d.minimumSpan, minimum_move_m: d.minimumMove,
@@ -22,20 +23,30 @@ public func wm_navigator_config_default(_ config: UnsafeMutablePointer<wm_naviga
         progress_ahead_m: d.progressAhead, off_route_m: d.offRouteDistance, reacquire_after_s: d.reacquireAfter,
         arrow_spacing_m: d.arrowSpacing, arrows_ahead_m: d.arrowsAhead, device_height_m: d.deviceHeight,
         finish_max_pt: d.finishSize.maximumDiameter, finish_min_pt: d.finishSize.minimumDiameter,
-        finish_near_m: d.finishSize.near, finish_far_m: d.finishSize.far)
+        finish_near_m: d.finishSize.near, finish_far_m: d.finishSize.far,
+        alignment_sigma_deg: d.alignmentSigma, gps_correlation_s: d.gpsCorrelationTime,
+        gps_correlated_share: d.gpsCorrelatedShare, accuracy_confidence: d.accuracyConfidence,
+        compass_correlation_s: d.compassCorrelationTime, compass_correlated_share: d.compassCorrelatedShare,
+        compass_interval_s: d.compassInterval, compass_maximum_pitch_deg: d.compassMaximumPitch,
+        yaw_drift_deg: d.yawDrift, position_drift_m: d.positionDrift, outlier_gate: d.outlierGate,
+        heading_step_m: d.headingStep)
 }
 
-/// The core configuration and route heights for a C config, or nil when a value is
-/// out of range or a selector unknown.
+/// The core configuration and route heights for a C config, or nil when its size is
+/// not this version's, a value is out of range or a selector unknown.
 func navigatorConfiguration(_ c: wm_navigator_config) -> (Navigator.Configuration, Navigator.RouteHeights)? {
-    guard let axes = SceneAxes(rawValue: c.axes), let anchor = Navigator.Anchor(rawValue: c.anchor),
+    guard c.size == UInt32(MemoryLayout<wm_navigator_config>.size),
+          let axes = SceneAxes(rawValue: c.axes), let anchor = Navigator.Anchor(rawValue: c.anchor),
           let heights = Navigator.RouteHeights(rawValue: c.heights),
-          c.estimator == WM_ESTIMATOR_SEED_PAIRS || c.estimator == WM_ESTIMATOR_ROBUST,
+          let alignment = Navigator.Alignment(rawValue: c.alignment),
+          c.estimator == WM_ESTIMATOR_SEED_PAIRS || c.estimator == WM_ESTIMATOR_ROBUST || c.estimator == WM_ESTIMATOR_FILTER,
           let size = try? FinishMarkSize(maximumDiameter: c.finish_max_pt, minimumDiameter: c.finish_min_pt,
                                          near: c.finish_near_m, far: c.finish_far_m) else { return nil }
     var s = Navigator.Configuration()
     s.axes = axes
-    s.estimator = c.estimator == WM_ESTIMATOR_ROBUST ? .robustLeastSquares : .pairwise
+    s.method = c.estimator == WM_ESTIMATOR_FILTER ? .filter : .fits
+    s.estimator = c.estimator == WM_ESTIMATOR_SEED_PAIRS ? .pairwise : .robustLeastSquares
+    s.alignment = alignment
     s.anchor = anchor
     s.bufferCount = Int(c.buffer_count)
     s.fixCapacity = Int(c.fix_capacity)
@@ -56,6 +67,18 @@ func navigatorConfiguration(_ c: wm_navigator_config) -> (Navigator.Configuratio
     s.arrowsAhead = c.arrows_ahead_m
     s.deviceHeight = c.device_height_m
     s.finishSize = size
+    s.alignmentSigma = c.alignment_sigma_deg
+    s.gpsCorrelationTime = c.gps_correlation_s
+    s.gpsCorrelatedShare = c.gps_correlated_share
+    s.accuracyConfidence = c.accuracy_confidence
+    s.compassCorrelationTime = c.compass_correlation_s
+    s.compassCorrelatedShare = c.compass_correlated_share
+    s.compassInterval = c.compass_interval_s
+    s.compassMaximumPitch = c.compass_maximum_pitch_deg
+    s.yawDrift = c.yaw_drift_deg
+    s.positionDrift = c.position_drift_m
+    s.outlierGate = c.outlier_gate
+    s.headingStep = c.heading_step_m
     guard (try? s.validate()) != nil else { return nil }
     return (s, heights)
 }
@@ -115,6 +138,26 @@ public func wm_navigator_add_fix(_ navigator: OpaquePointer?, _ fix: UnsafePoint
     return WM_OK
 }
 
+@c @implementation
+public func wm_navigator_add_heading(_ navigator: OpaquePointer?, _ reading: UnsafePointer<wm_compass_reading>?) -> wm_status {
+    guard let navigator, let reading else { return WM_ERROR_NULL_POINTER }
+    let r = reading.pointee
+    guard r.size == UInt32(MemoryLayout<wm_compass_reading>.size), r.reserved_ == 0 else { return WM_ERROR_INVALID_VALUE }
+    do {
+        try object(navigator, as: NavigatorHandle.self).navigator.addHeading(
+            trueHeading: r.true_heading_deg, accuracy: r.accuracy_deg, time: r.time_s, camera: doubleMatrix(r.camera))
+    } catch { return status(of: error) }
+    return WM_OK
+}
+
+@c @implementation
+public func wm_navigator_tracking(_ navigator: OpaquePointer?, _ time_s: Double, _ state: Int32) -> wm_status {
+    guard let navigator else { return WM_ERROR_NULL_POINTER }
+    guard let s = Navigator.TrackingState(rawValue: state) else { return WM_ERROR_INVALID_VALUE }
+    do { try object(navigator, as: NavigatorHandle.self).navigator.tracking(s, time: time_s) } catch { return status(of: error) }
+    return WM_OK
+}
+
 /// A C matrix (16 floats, column-major) in double.
 @inline(__always)
 func doubleMatrix(_ m: wm_mat4f) -> Matrix4x4d {
@@ -135,6 +178,7 @@ public func wm_navigator_update(_ navigator: OpaquePointer?, _ time_s: Double, _
                                 _ arrow_capacity: Int, _ arrow_count: UnsafeMutablePointer<Int>?) -> wm_status {
     guard let navigator, let camera, let result, let arrow_count else { return WM_ERROR_NULL_POINTER }
     guard arrow_capacity == 0 || arrows != nil else { return WM_ERROR_NULL_POINTER }
+    guard result.pointee.size == UInt32(MemoryLayout<wm_navigator_result>.size) else { return WM_ERROR_INVALID_VALUE }
     let c = camera.pointee
     guard c.has_ground == 0 || c.has_ground == 1 else { return WM_ERROR_INVALID_VALUE }
     let handle = object(navigator, as: NavigatorHandle.self)
@@ -149,6 +193,7 @@ public func wm_navigator_update(_ navigator: OpaquePointer?, _ time_s: Double, _
     let f = frame.finish
     let user = frame.userPosition
     result.pointee = wm_navigator_result(
+        size: UInt32(MemoryLayout<wm_navigator_result>.size), correction_source: frame.correctionSource.rawValue,
         time_s: frame.time, correction_state: frame.correctionState.rawValue, off_route: frame.isOffRoute ? 1 : 0,
         correction_deg: frame.correction ?? nan, correction_sigma_deg: frame.correctionSigma ?? nan,
         progress_m: frame.progress ?? nan, remaining_m: frame.remaining ?? nan, off_route_m: frame.offRouteDistance ?? nan,
@@ -157,7 +202,8 @@ public func wm_navigator_update(_ navigator: OpaquePointer?, _ time_s: Double, _
         finish_distance_m: f?.distance ?? nan, finish_visible: f?.visible == true ? 1 : 0, hint_needed: frame.hint == nil ? 0 : 1,
         finish_screen_x: f?.screen?.x ?? nan, finish_screen_y: f?.screen?.y ?? nan, finish_diameter_pt: f?.diameter ?? nan,
         finish_sphere_radius_m: f?.sphereRadius ?? nan, hint_x: frame.hint?.position.x ?? nan, hint_y: frame.hint?.position.y ?? nan,
-        hint_turn_deg: frame.hint?.turn ?? nan, label_roll_deg: frame.labelRoll ?? nan, arrow_total: frame.arrowCount)
+        hint_turn_deg: frame.hint?.turn ?? nan, label_roll_deg: frame.labelRoll ?? nan, arrow_total: frame.arrowCount,
+        anchor_sigma_m: frame.anchorSigma ?? nan, tracking_state: frame.trackingState.rawValue, reserved_: 0)
     let n = min(arrow_capacity, frame.arrowCount)
     for j in 0..<n {
         let a = handle.navigator.arrow(j)

@@ -123,6 +123,8 @@ enum FieldLog {
                 s += "\(format(e.accuracy)),\(format(p.x)),\(format(p.y)),\(format(p.z)),,,\n"
             case .frame:
                 s += "\(format(e.time)),frame,,,,,\(format(p.x)),\(format(p.y)),\(format(p.z)),\(format(e.yaw)),\(format(e.pitch)),\(format(e.roll))\n"
+            case .heading, .tracking:
+                break
             }
         }
         return s

@@ -119,6 +119,8 @@ struct RunTrace {
                     truth.finishError = (dx * dx + dz * dz).squareRoot()
                 }
                 trace.frames[trace.frames.count - 1].truth = truth
+            case .heading, .tracking:
+                break
             }
         }
         return trace

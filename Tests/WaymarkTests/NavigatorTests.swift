@@ -36,6 +36,8 @@ struct NavigatorTests {
                 let out = try nav.update(time: e.time, camera: pose.transform(), projection: projection, viewport: viewport)
                 onFrame(&nav, e, out)
                 steps.append(Step(event: e, frame: out))
+            case .heading, .tracking:
+                break
             }
         }
         return (nav, steps)

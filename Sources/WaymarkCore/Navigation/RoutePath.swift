@@ -93,6 +93,28 @@ public struct RoutePath: Sendable {
         return best
     }
 
+    /// Where a user starting at `position` is on the route: the earliest point (in route
+    /// order) whose offset is within `margin` metres of the least offset. A loop whose
+    /// finish is near its start, or a route passing the start again, starts at its start
+    /// even when the first position lands a little nearer a later leg.
+    public func projectPreferringStart(_ position: SIMD3<Double>, margin: Double) -> Projection {
+        let nearest = project(position)
+        guard points.count > 1, margin > 0 else { return nearest }
+        for i in 0..<(points.count - 1) where cumulative[i] < nearest.distanceAlong {
+            let a = points[i], b = points[i + 1]
+            let ab = horizontal(b - a), ap = horizontal(position - a)
+            let length2 = (ab * ab).sum()
+            let t = length2 > 0 ? min(1, max(0, (ap * ab).sum() / length2)) : 0
+            let d = horizontal(position) - horizontal(a + t * (b - a))
+            let offset = (d * d).sum().squareRoot()
+            if offset <= nearest.offset + margin {
+                let along = cumulative[i] + t * (cumulative[i + 1] - cumulative[i])
+                return Projection(segment: i, fraction: t, point: a + t * (b - a), distanceAlong: along, offset: offset)
+            }
+        }
+        return nearest
+    }
+
     /// The route point `distance` metres along the route (clamped to its ends), and
     /// the segment it lies on (at a vertex: the segment leaving it). O(log n), no
     /// allocation.

@@ -62,6 +62,12 @@ struct FixStore: Sendable {
     /// The i-th kept fix, oldest first.
     subscript(i: Int) -> FixRecord { records[(head + i) % capacity] }
 
+    /// Forgets every fix (serials go on).
+    mutating func removeAll() {
+        count = 0
+        head = 0
+    }
+
     mutating func append(_ record: FixRecord) {
         var r = record
         r.serial = nextSerial

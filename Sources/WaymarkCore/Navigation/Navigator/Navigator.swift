@@ -38,31 +38,49 @@ public struct Navigator: Sendable {
     let tangent: LocalTangentFrame
 
     /// The current frame (nil until the first fix).
-    public private(set) var frame: SceneFrame? = nil
+    public internal(set) var frame: SceneFrame? = nil
     var fixes: FixStore
     var progress: RouteProgress
 
     // Heading.
     /// See ``NavigatorFrame/CorrectionState``.
-    public private(set) var correctionState: NavigatorFrame.CorrectionState = .none
+    public internal(set) var correctionState: NavigatorFrame.CorrectionState = .none
     /// σ of the applied correction (or of the latest estimate while estimating), degrees.
-    public private(set) var correctionSigma: Double? = nil
+    public internal(set) var correctionSigma: Double? = nil
     /// Heading fits run so far (fix- and time-triggered).
-    public private(set) var headingTriggers = 0
+    public internal(set) var headingTriggers = 0
     /// Corrections applied so far.
-    public private(set) var correctionsApplied = 0
+    public internal(set) var correctionsApplied = 0
     /// Re-anchorings so far (fixes and timer).
-    public private(set) var anchorings = 0
+    public internal(set) var anchorings = 0
     var lastTrigger: Double? = nil
     var pendingCount = 0
     var pendingFromSerial = 0
     var lastTriggerPosition: SIMD3<Double>? = nil
     var lastAnchorTime: Double? = nil
     var lastFixSceneUp: Double? = nil
+    /// The device's up (ENU as the scene reads it) at the last fix.
+    var lastDeviceUp: Double? = nil
+
+    // The filter (``Method/filter``).
+    var filter: NavigationFilter
+    /// The AR session's tracking as last reported (``tracking(_:time:)``).
+    public internal(set) var trackingState: TrackingState = .normal
+    /// Where the applied correction's information comes from.
+    public internal(set) var correctionSource: NavigatorFrame.CorrectionSource = .none
+    /// Compass readings the filter used (``addHeading(trueHeading:accuracy:time:camera:)``).
+    public internal(set) var compassReadingsUsed = 0
+    /// Fixes the filter rejected as outliers.
+    public internal(set) var fixesRejected = 0
+    var filterApplied = false
+    var lastCompassTime: Double? = nil
+    var lastGroundTime: Double? = nil
+    /// The latest time of any call, seconds (the filter's clock never runs backwards).
+    var latestTime: Double? = nil
 
     var arrowStorage: [NavigatorArrow]
     /// How many arrows the last update placed.
-    public private(set) var arrowCount = 0
+    public internal(set) var arrowCount = 0
     /// The arrows of the last update, nearest first.
     public var arrows: ArraySlice<NavigatorArrow> { arrowStorage[0..<arrowCount] }
     /// Arrow `i` (0 ≤ i < ``arrowCount``) of the last update.
@@ -119,6 +137,7 @@ public struct Navigator: Sendable {
         tangent = t
         route = try RoutePath(points: enu, axes: .enu)
         fixes = FixStore(capacity: configuration.fixCapacity)
+        filter = NavigationFilter(model: configuration.filterModel)
         progress = RouteProgress(behind: configuration.progressBehind, ahead: configuration.progressAhead,
                                  offRoute: configuration.offRouteDistance, reacquireAfter: configuration.reacquireAfter)
         arrowStorage = [NavigatorArrow](repeating: NavigatorArrow(position: .zero, yaw: 0, distanceAlong: 0),
@@ -143,6 +162,11 @@ public struct Navigator: Sendable {
         guard horizontalAccuracy.isFinite, verticalAccuracy.isFinite, time.isFinite, height?.isFinite ?? true,
               scenePosition.x.isFinite, scenePosition.y.isFinite, scenePosition.z.isFinite else { throw .invalidInput(.nonFinite) }
         guard horizontalAccuracy > 0, verticalAccuracy > 0 else { throw .invalidInput(.notPositive) }
+        if configuration.method == .filter {
+            filterFix(tangent.forward(fix), hasHeight: height != nil, horizontalAccuracy: horizontalAccuracy,
+                      verticalAccuracy: verticalAccuracy, time: time, scenePosition: scenePosition)
+            return
+        }
         fixes.append(FixRecord(gps: tangent.forward(fix), hasHeight: height != nil, scene: scenePosition,
                                horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, time: time, serial: 0))
         lastFixSceneUp = scenePosition[configuration.axes.upAxisIndex]
@@ -175,17 +199,32 @@ public struct Navigator: Sendable {
         guard let view = camera.inverse else { throw .invalidInput(.outOfRange) }
         let screen = try ScreenProjection(view: view, projection: projection, viewport: viewport)
         let cameraPosition = camera.translation
-        if let t = lastTrigger, time - t >= configuration.bufferInterval { triggerHeading(time: time, at: cameraPosition) }
-        if let t = lastAnchorTime, time - t >= configuration.anchorInterval { reanchor(at: cameraPosition, time: time) }
+        if configuration.method == .fits {
+            if let t = lastTrigger, time - t >= configuration.bufferInterval { triggerHeading(time: time, at: cameraPosition) }
+            if let t = lastAnchorTime, time - t >= configuration.anchorInterval { reanchor(at: cameraPosition, time: time) }
+        } else {
+            if filter.awaitingScene {
+                // The first scene position after a tracking reset places the anchor.
+                filter.advance(to: advancedTime(time), scene: configuration.axes.enu(fromScene: cameraPosition), limited: false)
+                applyFilter()
+            }
+            if let groundHeight { filterGround(groundHeight, time: time) }
+        }
 
         var out = NavigatorFrame(time: time)
         out.correctionState = correctionState
         out.correctionSigma = correctionSigma
+        out.correctionSource = correctionSource
+        out.trackingState = trackingState
         out.labelRoll = screen.labelRoll(axes: configuration.axes)
         arrowCount = 0
         guard let frame else { return out }
         out.correction = frame.headingCorrection
         out.userPosition = frame.geodeticUnchecked(cameraPosition)
+        if configuration.method == .filter && filter.anchored {
+            let u = configuration.axes.enu(fromScene: cameraPosition)
+            out.anchorSigma = filter.anchorSigma(at: SIMD2(u.x, u.y))
+        }
 
         let userENU = frame.enu(fromScene: cameraPosition)
         progress.update(route: route, user: SIMD3(userENU.x, userENU.y, 0), time: time)
@@ -314,6 +353,7 @@ public struct Navigator: Sendable {
         correctionState = .applied
         correctionSigma = fit.sigma.isNaN ? nil : fit.sigma
         correctionsApplied += 1
+        correctionSource = .trackFit
         // Keep the user where the fixes put them under the new heading.
         reanchor(at: position, time: time)
     }
@@ -402,6 +442,16 @@ public struct NavigatorFrame: Sendable, Equatable {
         /// A correction has been applied.
         case applied = 2
     }
+    /// Where the information behind the applied heading correction comes from
+    /// (`WM_SOURCE_*` in C).
+    public enum CorrectionSource: Int32, Sendable, Equatable, BitwiseCopyable {
+        /// None: the session's own alignment (nothing applied).
+        case none = 0
+        /// Mostly compass readings.
+        case compass = 1
+        /// Mostly the GPS track against the scene track.
+        case trackFit = 2
+    }
     /// The frame's time, seconds on the caller's clock.
     public var time: Double
     /// Whether a heading correction has been estimated or applied.
@@ -422,6 +472,15 @@ public struct NavigatorFrame: Sendable, Equatable {
     public var userPosition: GeodeticCoordinate? = nil
     /// The finish mark (nil before the first fix).
     public var finish: FinishMark? = nil
+    /// Where the applied correction's information comes from (``Navigator/Method/filter``;
+    /// ``CorrectionSource/trackFit`` once a fit is applied under ``Navigator/Method/fits``).
+    public var correctionSource: CorrectionSource = .none
+    /// The horizontal uncertainty of where the frame puts the camera in the world: the
+    /// distance root mean square √(σ_east² + σ_north²), metres (≈ 98 % of errors fall
+    /// within twice it). Nil before the first fix and under ``Navigator/Method/fits``.
+    public var anchorSigma: Double? = nil
+    /// The AR session's tracking as last reported.
+    public var trackingState: Navigator.TrackingState = .normal
     /// The auxiliary mark, when the finish is off screen.
     public var hint: HintMark? = nil
     /// Degrees counter-clockwise on screen to keep a label level (``ScreenProjection/labelRoll(axes:)``).

@@ -1,3 +1,5 @@
+import CWaymarkMath
+
 extension Navigator {
     /// How the frame is anchored to the fixes (where the scene's geographic origin is).
     public enum Anchor: Int32, Sendable, Equatable, BitwiseCopyable {
@@ -31,14 +33,100 @@ extension Navigator {
         case none = 2
     }
 
+    /// How the navigator estimates where the scene lies in the world.
+    public enum Method: Int32, Sendable, Equatable, BitwiseCopyable {
+        /// Default. One Kalman filter over GPS fixes, compass readings and the scene
+        /// track (``Navigator``'s "Estimator"): every fix and reading updates the heading
+        /// and the anchor by what it is worth, with calibrated uncertainty.
+        case filter = 0
+        /// The gated window fits of the Yandex.Maps article's kind, kept as a baseline:
+        /// ``Configuration/estimator`` fits the heading every ``Configuration/bufferCount``
+        /// fixes or ``Configuration/bufferInterval`` seconds, ``Configuration/anchor``
+        /// re-anchors the frame on the fixes within ``Configuration/anchorWindow``.
+        /// Compass readings are not used.
+        case fits = 1
+    }
+
+    /// How the AR session's horizontal axes were aligned when it started.
+    public enum Alignment: Int32, Sendable, Equatable, BitwiseCopyable {
+        /// ARKit's `.gravityAndHeading`: the scene's north (−Z in `eus`) started at compass
+        /// north, so the correction starts at 0 ± ``Configuration/alignmentSigma``.
+        case gravityAndHeading = 0
+        /// ARCore, ARKit's `.gravity`: the scene's yaw is arbitrary; there is no prior, the
+        /// first compass reading (or enough walked track) gives the first estimate.
+        case gravity = 1
+    }
+
+    /// The AR session's tracking, as ARKit's `ARCamera.TrackingState` and ARCore's
+    /// `TrackingState` report it.
+    public enum TrackingState: Int32, Sendable, Equatable, BitwiseCopyable {
+        /// Positions are trustworthy.
+        case normal = 0
+        /// Positions are less trustworthy (ARKit `.limited`, ARCore `PAUSED` while
+        /// relocalising): fixes inform the anchor only, and the session's drift is taken
+        /// to be larger.
+        case limited = 1
+        /// The session restarted (after an interruption, a lost map, a new session): scene
+        /// positions before and after are unrelated. What is known of the world stays
+        /// (route progress, the GPS and compass errors, the user's position); the scene
+        /// side is rebuilt from the next scene position. The state is `normal` after it.
+        case reset = 2
+    }
+
     /// Every setting, with defaults. ``validate()`` states the ranges.
     public struct Configuration: Sendable, Equatable {
         /// The scene's axis convention.
         public var axes: SceneAxes = .eus
+        /// The estimator (default ``Method/filter``; ``Method/fits`` is the articles' kind).
+        public var method: Method = .filter
+        /// How the session was aligned (default ``Alignment/gravityAndHeading``).
+        public var alignment: Alignment = .gravityAndHeading
+        /// Under ``Alignment/gravityAndHeading``: the 1-σ of the session's initial
+        /// compass alignment, degrees (20: ARKit's heading is typically 10–30° off in
+        /// cities).
+        public var alignmentSigma = 20.0
 
-        // Heading
-        /// Robust least squares (default) or the article's pairs (all pairs of the fixes
-        /// since the last trigger whose *scene* distance is at least
+        // The filter's sensor models (``Method/filter``)
+        /// GPS error's correlation time, seconds: the slowly varying part of the error
+        /// is a first-order Gauss–Markov process with this time constant (30 s; phone
+        /// GNSS errors stay correlated for tens of seconds — multipath, atmosphere and the
+        /// receiver's own filter).
+        public var gpsCorrelationTime = 30.0
+        /// The slowly varying share of a fix's σ, in [0, 1): σ_correlated = share · σ and
+        /// σ_white = √(1 − share²) · σ (0.8: 4 m of a 5 m σ).
+        public var gpsCorrelatedShare = 0.8
+        /// The confidence of a fix's horizontal accuracy radius, in (0, 1): Android's
+        /// `Location.getAccuracy()` is documented as the radius of 68 % confidence, and
+        /// CoreLocation's `horizontalAccuracy` is taken the same way. The per-axis σ is
+        /// accuracy / √(−2 ln(1 − confidence)) (accuracy / 1.51 for 0.68).
+        public var accuracyConfidence = 0.68
+        /// The compass error's correlation time, seconds (60: a magnetic disturbance
+        /// lasts while the user walks past its source).
+        public var compassCorrelationTime = 60.0
+        /// The slowly varying share of a compass reading's σ (0.8).
+        public var compassCorrelatedShare = 0.8
+        /// Compass readings closer in time than this are skipped, seconds (0.5: a phone
+        /// reports up to 60 per second, whose errors are one error).
+        public var compassInterval = 0.5
+        /// Readings taken with the camera pitched more than this are skipped, degrees
+        /// (75: the viewing direction's azimuth is ill-defined looking straight down).
+        public var compassMaximumPitch = 75.0
+        /// The AR session's yaw drift, degrees per √minute (random walk; 1: visual-inertial
+        /// odometry drifts under 1°/min).
+        public var yawDrift = 1.0
+        /// The AR session's position drift, metres per √metre walked (0.1: about 1 m per
+        /// 100 m).
+        public var positionDrift = 0.1
+        /// Fixes and readings whose Mahalanobis distance from the prediction exceeds this
+        /// are outliers (a multipath jump, a magnetic disturbance) and are not used (4).
+        public var outlierGate = 4.0
+        /// A fix informs the heading only when the device has moved this far in the
+        /// scene since the last one that did, m (0.5): standing still never turns the world.
+        public var headingStep = 0.5
+
+        // Heading (``Method/fits``, and the filter's gate)
+        /// ``Method/fits``: robust least squares (default) or the article's pairs (all
+        /// pairs of the fixes since the last trigger whose *scene* distance is at least
         /// ``minimumPairDistance``, averaged on the circle).
         public var estimator: HeadingCorrector.Estimator = .robustLeastSquares
         /// The heading fit runs after this many fixes since the last run…
@@ -53,7 +141,9 @@ extension Navigator {
         /// Robust fit: residuals above this many robust scales are rejected.
         public var rejection = 3.0
         /// A correction is applied only when its 1-σ uncertainty is below this, degrees
-        /// (the seed estimator has none, so this gate does not apply to it).
+        /// (the seed estimator has none, so this gate does not apply to it). The filter
+        /// applies its estimate when σ is below this or below half the alignment's own σ
+        /// (under ``Alignment/gravity``, which has none, at once), and follows it from then on.
         public var maximumUncertainty = 5.0
         /// …and the fixes it rests on span at least this scene distance, m (for the
         /// seed estimator, whose fits rest on the pairs since its last run, the span gate
@@ -102,21 +192,51 @@ extension Navigator {
         public var arrowCapacity: Int { Int((arrowsAhead / arrowSpacing).rounded(.down)) + 2 }
 
         /// - Throws: ``WaymarkError/invalidInput(_:)``: ``InputFault/nonFinite`` for a
-        ///   NaN or infinite value; ``InputFault/outOfRange`` for a buffer count, fix
+        ///   NaN or infinite value; ``InputFault/outOfRange`` for an alignment σ outside
+        ///   (0, 180], a correlation time or gate that is not positive, a share outside
+        ///   [0, 1), a confidence outside (0, 1), a pitch limit outside [0, 90], a negative
+        ///   interval, drift or heading step, a buffer count, fix
         ///   capacity below 1 (or above 2²⁰), non-positive interval, window, spacing,
         ///   look-ahead, rejection or uncertainty, negative distances, or more than
         ///   2²⁰ arrows in the window.
         public func validate() throws(WaymarkError) {
-            for v in [bufferInterval, maximumAccuracy, minimumPairDistance, rejection, maximumUncertainty, minimumSpan,
+            for v in [alignmentSigma, gpsCorrelationTime, gpsCorrelatedShare, accuracyConfidence, compassCorrelationTime,
+                      compassCorrelatedShare, compassInterval, compassMaximumPitch, yawDrift, positionDrift, outlierGate,
+                      headingStep, bufferInterval, maximumAccuracy, minimumPairDistance, rejection, maximumUncertainty, minimumSpan,
                       minimumMove, anchorWindow, anchorInterval, progressBehind, progressAhead, offRouteDistance,
                       reacquireAfter, arrowSpacing, arrowsAhead, deviceHeight] where !v.isFinite {
                 throw .invalidInput(.nonFinite)
             }
-            guard bufferCount >= 1, fixCapacity >= 1, fixCapacity <= 1 << 20, bufferInterval > 0, maximumAccuracy > 0,
+            guard alignmentSigma > 0, alignmentSigma <= 180, gpsCorrelationTime > 0, gpsCorrelatedShare >= 0,
+                  gpsCorrelatedShare < 1, accuracyConfidence > 0, accuracyConfidence < 1, compassCorrelationTime > 0,
+                  compassCorrelatedShare >= 0, compassCorrelatedShare < 1, compassInterval >= 0, compassMaximumPitch >= 0,
+                  compassMaximumPitch <= 90, yawDrift >= 0, positionDrift >= 0, outlierGate > 0, headingStep >= 0,
+                  bufferCount >= 1, fixCapacity >= 1, fixCapacity <= 1 << 20, bufferInterval > 0, maximumAccuracy > 0,
                   minimumPairDistance >= 0, rejection > 0, maximumUncertainty > 0, minimumSpan >= 0, minimumMove >= 0,
                   anchorWindow > 0, anchorInterval > 0, progressBehind >= 0, progressAhead > 0, offRouteDistance > 0,
                   reacquireAfter >= 0, arrowSpacing > 0, arrowsAhead > 0,
                   arrowsAhead / arrowSpacing <= Double(1 << 20) else { throw .invalidInput(.outOfRange) }
         }
+    }
+}
+
+extension Navigator.Configuration {
+    /// The per-axis σ of a fix per metre of its reported accuracy radius.
+    var accuracyScale: Double { 1 / (-2 * log(1 - accuracyConfidence)).squareRoot() }
+
+    /// The filter's sensor model from these settings.
+    var filterModel: NavigationFilter.Model {
+        var m = NavigationFilter.Model()
+        m.gpsCorrelationTime = gpsCorrelationTime
+        m.gpsCorrelatedShare = gpsCorrelatedShare
+        m.compassCorrelationTime = compassCorrelationTime
+        m.compassCorrelatedShare = compassCorrelatedShare
+        let yaw = yawDrift * AngleMath.radiansPerDegree
+        m.yawRate = yaw * yaw / 60
+        m.translationRate = positionDrift * positionDrift
+        m.gate = outlierGate
+        m.deviceHeight = deviceHeight
+        m.headingPrior = alignment == .gravityAndHeading ? alignmentSigma * AngleMath.radiansPerDegree : nil
+        return m
     }
 }

@@ -1,8 +1,9 @@
 /// The user's progress along a route with memory, so routes that double back, pass
 /// close to themselves or start and end at the same place are followed in order.
 ///
-/// The first position is placed by a search of the whole route (ties to the earliest
-/// point, so a loop starts at its start). After that only the part of the route from
+/// The first position is placed by a search of the whole route that prefers the
+/// earliest point within `offRoute` metres of the nearest (so a loop whose first fix
+/// lands a little behind its start starts at its start, not at its finish). After that only the part of the route from
 /// `behind` metres before the current progress to `ahead` metres after it is searched
 /// (horizontally, see ``nearest(route:user:from:to:current:)`` for how legs close to
 /// each other are told apart), and progress never decreases: a user standing still, or GPS noise
@@ -27,7 +28,7 @@ struct RouteProgress: Sendable {
     /// Moves on with the user at `user` (route coordinates) at `time`.
     mutating func update(route: RoutePath, user: SIMD3<Double>, time: Double) {
         guard let current = distance else {
-            let p = route.project(user)
+            let p = route.projectPreferringStart(user, margin: offRoute)
             distance = p.distanceAlong
             offset = p.offset
             return

@@ -1,13 +1,26 @@
+import CWaymarkMath
+
 /// A simulated walk as an AR app records it: GPS fixes (1 Hz by default) with the
-/// device's scene position, and camera frames (10 Hz by default) looking along the
-/// walk — the events of a field log (`waymark simulate --log`), with the truth beside
-/// them so tests can score a navigator.
+/// device's scene position, camera frames (10 Hz by default) looking along the walk,
+/// and, when asked for, compass readings and tracking events — the events of a field
+/// log (`waymark simulate --log`), with the truth beside them so tests can score a
+/// navigator.
 ///
-/// The AR session tracks the motion exactly but its compass is off by `headingError`
-/// degrees (true azimuth = scene azimuth + headingError); its scene origin is the
-/// ground at the route's start, the device `deviceHeight` above the ground. GPS adds
-/// white noise of `gpsSigma` per horizontal axis; heights are reported exactly (or
-/// not at all).
+/// The AR session's scene origin is the ground at the route's start, the device
+/// `deviceHeight` above the ground; its compass is off by `headingError` degrees (true
+/// azimuth = scene azimuth + headingError). By default it tracks the motion exactly and
+/// GPS adds white noise of `gpsSigma` per horizontal axis (heights are reported
+/// exactly, or not at all). The realistic error models are opt-in, so a scenario that
+/// names none of them gives the same walk, draw for draw:
+/// - GPS: a share of σ slowly varying (first-order Gauss–Markov, `gpsCorrelationTime`),
+///   and multipath outliers (a 30–60 m jump on a fix that reports its usual accuracy);
+/// - the AR session: yaw drift and position drift (random walks), tracking resets (a new
+///   scene with its own origin and compass error) and intervals of limited tracking;
+/// - a compass: readings of the viewing direction's true heading with white and slowly
+///   varying error and magnetic disturbances (30–60° for 10 s).
+///
+/// The new models draw from a second generator, so the GPS's white noise is the same
+/// draws with or without them.
 public struct WalkSimulator: Sendable {
     /// What is simulated; the defaults walk at 1.4 m/s with 5 m GPS noise and a 15°
     /// compass error.
@@ -16,10 +29,42 @@ public struct WalkSimulator: Sendable {
         public var route: [GeodeticCoordinate]
         /// Walking speed, metres per second (1.4).
         public var speed = 1.4
-        /// GPS noise, metres per horizontal axis (5).
+        /// GPS error, metres per horizontal axis, 1 σ (5).
         public var gpsSigma = 5.0
+        /// The slowly varying share of `gpsSigma` in [0, 1) (0: white noise only; 0.8: 4 m
+        /// of a 5 m σ): σ_correlated = share · σ, σ_white = √(1 − share²) · σ.
+        public var gpsCorrelatedShare = 0.0
+        /// Correlation time of the slowly varying GPS error, seconds (30).
+        public var gpsCorrelationTime = 30.0
+        /// Probability that a fix is a multipath outlier, 30–60 m off (0).
+        public var outlierProbability = 0.0
+        /// The confidence of the reported accuracy radius: a fix reports
+        /// gpsSigma · √(−2 ln(1 − confidence)) (0.68, Android's documented meaning: 1.51 σ);
+        /// nil reports gpsSigma itself.
+        public var accuracyConfidence: Double? = 0.68
         /// The AR session's compass error, degrees (15).
         public var headingError = 15.0
+        /// The AR session's yaw drift, degrees per √minute (random walk; 0).
+        public var yawDrift = 0.0
+        /// The AR session's position drift, metres per √metre walked (random walk; 0).
+        public var positionDrift = 0.0
+        /// Compass readings' 1-σ error, degrees; nil: no compass readings (default).
+        public var compassSigma: Double? = nil
+        /// The slowly varying share of `compassSigma` (0.8) and its correlation time, s (60).
+        public var compassCorrelatedShare = 0.8, compassCorrelationTime = 60.0
+        /// Seconds between compass readings (0.5).
+        public var compassInterval = 0.5
+        /// Magnetic disturbances started per second (0): each turns the readings 30–60°
+        /// for 10 s while they report their usual accuracy.
+        public var compassDisturbance = 0.0
+        /// Times of tracking resets, seconds: the session restarts with its origin on the
+        /// ground under the device and a compass error `resetHeadingChange` degrees off the
+        /// old one.
+        public var resets: [Double] = []
+        /// Degrees by which a reset changes the session's compass error (−25).
+        public var resetHeadingChange = -25.0
+        /// Intervals of limited tracking, seconds: the session drifts 0.5 m and 1° per √s.
+        public var limited: [ClosedRange<Double>] = []
         /// Seconds standing at the start before walking, and at the end after it.
         public var waitBefore = 0.0, waitAfter = 0.0
         /// Stop walking after this many metres (nil: the whole route).
@@ -47,12 +92,16 @@ public struct WalkSimulator: Sendable {
 
     /// One event of the walk.
     public struct Event: Sendable, Equatable {
-        /// The two kinds of event of a field log.
+        /// The kinds of event of a field log.
         public enum Kind: Sendable, Equatable {
             /// A GPS fix with the device's scene position.
             case fix
             /// A camera frame.
             case frame
+            /// A compass reading with the camera's pose.
+            case heading
+            /// A tracking state change (`tracking`).
+            case tracking
         }
         /// Which kind of event.
         public var kind: Kind
@@ -62,14 +111,34 @@ public struct WalkSimulator: Sendable {
         public var fix: GeodeticCoordinate? = nil
         /// Fix: whether the height was reported.
         public var heightReported = false
-        /// Fix: the horizontal accuracy reported, metres.
+        /// Fix: the horizontal accuracy reported (a radius, see
+        /// ``Scenario/accuracyConfidence``), metres.
         public var accuracy: Double = 0
-        /// Fix: the device; frame: the camera. Scene metres (eus).
+        /// Fix: the device; frame and heading: the camera. Scene metres (eus).
         public var scenePosition: SIMD3<Double>
-        /// Frame: the camera's angles (``CameraPose``), degrees.
+        /// Frame and heading: the camera's angles (``CameraPose``), degrees.
         public var yaw = 0.0, pitch = 0.0, roll = 0.0
+        /// Heading: the compass's true heading of the viewing direction and its reported
+        /// 1-σ accuracy, degrees.
+        public var trueHeading = 0.0, headingAccuracy = 0.0
+        /// Tracking: the new state.
+        public var tracking: Navigator.TrackingState = .normal
         /// Truth: along-route distance walked, m.
         public var trueAlong: Double
+        /// Truth: the device's world position, east/north/up metres from the route's start.
+        public var trueENU = SIMD3<Double>()
+        /// Truth: the session's compass error now (true azimuth = scene azimuth + this), degrees.
+        public var trueCorrection = 0.0
+
+        /// Truth: the scene position (eus) of world point `enu` (east/north/up metres from
+        /// the route's start) in the session of this event.
+        public func trueScenePosition(ofENU enu: SIMD3<Double>) -> SIMD3<Double> {
+            let d = enu - trueENU
+            let (sn, cs) = AngleMath.sincosd(trueCorrection)
+            // Scene-ENU = world turned counter-clockwise by the correction.
+            let u = SIMD3(cs * d.x - sn * d.y, sn * d.x + cs * d.y, d.z)
+            return scenePosition + SceneAxes.eus.scene(fromENU: u)
+        }
     }
 
     /// What this simulator runs.
@@ -77,28 +146,39 @@ public struct WalkSimulator: Sendable {
     /// A simulator of `scenario`.
     public init(_ scenario: Scenario) { self.scenario = scenario }
 
-    /// The true compass error as the navigator should find it.
+    /// The true compass error at the start, as the navigator should find it.
     public var trueCorrection: Double { scenario.headingError }
 
-    /// The session's scene position of a route point's ground (eus).
+    /// The session's scene position of a route point's ground (eus) at the start (later
+    /// events: ``Event/trueScenePosition(ofENU:)``).
     public func scenePosition(of p: GeodeticCoordinate) -> SIMD3<Double> {
         var truth = SceneFrame(tangentFrame: LocalTangentFrame(origin: scenario.route[0]), axes: .eus)
         try? truth.setEstimate(sceneOrigin: .zero, headingCorrection: scenario.headingError)
         return truth.scenePosition(of: p)
     }
 
-    /// The events in time order (a fix before a frame at the same time).
+    /// The events in time order (at one time: a fix, then tracking, heading and frame).
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for a route of fewer than 2 points,
-    ///   non-finite or non-positive parameters, or more than 2²⁴ fixes or frames.
+    ///   non-finite or out-of-range parameters, or more than 2²⁴ fixes or frames.
     public func events() throws(WaymarkError) -> [Event] {
         let s = scenario
         guard s.route.count >= 2 else { throw .invalidInput(.outOfRange) }
         for v in [s.speed, s.gpsSigma, s.headingError, s.waitBefore, s.waitAfter, s.fixInterval, s.frameInterval,
-                  s.deviceHeight, s.pitch, s.roll, s.walkDistance ?? 0] where !v.isFinite {
+                  s.deviceHeight, s.pitch, s.roll, s.walkDistance ?? 0, s.gpsCorrelatedShare, s.gpsCorrelationTime,
+                  s.outlierProbability, s.accuracyConfidence ?? 0.5, s.yawDrift, s.positionDrift, s.compassSigma ?? 1,
+                  s.compassCorrelatedShare, s.compassCorrelationTime, s.compassInterval, s.compassDisturbance,
+                  s.resetHeadingChange] where !v.isFinite {
             throw .invalidInput(.nonFinite)
         }
+        for r in s.resets where !r.isFinite { throw .invalidInput(.nonFinite) }
+        for l in s.limited where !l.lowerBound.isFinite || !l.upperBound.isFinite { throw .invalidInput(.nonFinite) }
         guard s.speed > 0, s.gpsSigma >= 0, s.waitBefore >= 0, s.waitAfter >= 0, s.fixInterval > 0, s.frameInterval > 0,
-              (s.walkDistance ?? 0) >= 0 else { throw .invalidInput(.outOfRange) }
+              (s.walkDistance ?? 0) >= 0, s.gpsCorrelatedShare >= 0, s.gpsCorrelatedShare < 1, s.gpsCorrelationTime > 0,
+              s.outlierProbability >= 0, s.outlierProbability <= 1, (s.accuracyConfidence ?? 0.5) > 0,
+              (s.accuracyConfidence ?? 0.5) < 1, s.yawDrift >= 0, s.positionDrift >= 0, (s.compassSigma ?? 1) > 0,
+              (s.compassSigma ?? 1) <= 180, s.compassCorrelatedShare >= 0, s.compassCorrelatedShare < 1,
+              s.compassCorrelationTime > 0, s.compassInterval > 0, s.compassDisturbance >= 0,
+              s.resets.count <= 1 << 16, s.limited.count <= 1 << 16 else { throw .invalidInput(.outOfRange) }
         let world = LocalTangentFrame(origin: s.route[0])
         let path = try RoutePath(points: s.route.map { world.forward($0) }, axes: .enu)
         var truth = SceneFrame(tangentFrame: world, axes: .eus)
@@ -106,11 +186,31 @@ public struct WalkSimulator: Sendable {
         let walked = min(s.walkDistance ?? path.length, path.length)
         let end = s.waitBefore + walked / s.speed + s.waitAfter
         var rng = SeededGenerator(seed: s.seed)
+        // The opt-in models' own draws.
+        var more = SeededGenerator(seed: s.seed ^ 0x6A09_E667_F3BC_C908)
         var events: [Event] = []
         // A bounded walk: at most 2²⁴ fixes and frames each (a 19-day walk at 10 Hz).
         guard end / s.fixInterval < 0x1p24, end / s.frameInterval < 0x1p24 else { throw .invalidInput(.outOfRange) }
         let fixes = Int((end / s.fixInterval).rounded(.down)), frames = Int((end / s.frameInterval).rounded(.down))
-        events.reserveCapacity(fixes + frames + 2)
+        events.reserveCapacity(fixes + frames + 2 + (s.compassSigma == nil ? 0 : Int(end / s.compassInterval) + 1))
+        let reported: Double
+        if let c = s.accuracyConfidence { reported = max(s.gpsSigma, 1) * (-2 * log(1 - c)).squareRoot() } else { reported = max(s.gpsSigma, 1) }
+        // The session: a closed form while it tracks perfectly, else integrated step by step.
+        let integrated = s.yawDrift > 0 || s.positionDrift > 0 || !s.resets.isEmpty || !s.limited.isEmpty
+        var correction = s.headingError
+        var scene = truth.scenePosition(fromENU: path.points[0])
+        var lastWorld = path.points[0], lastTime = 0.0
+        var resetIndex = 0
+        var wasLimited = false
+        // GPS's slowly varying error; the compass's, and its disturbance.
+        var gpsBias = SIMD2<Double>()
+        if s.gpsCorrelatedShare > 0 {
+            gpsBias = s.gpsSigma * s.gpsCorrelatedShare * SIMD2(more.gaussian(), more.gaussian())
+        }
+        let compassShare = s.compassCorrelatedShare
+        var compassBias = (s.compassSigma ?? 0) * compassShare * more.gaussian()
+        var lastCompass = -Double.infinity, lastGPS = 0.0
+        var disturbance = 0.0, disturbedUntil = -Double.infinity
         var i = 0, j = 0
         while i <= fixes || j <= frames {
             // Divided, not multiplied, so 0.1 s steps print as 214.2, not 214.20000000000002.
@@ -119,22 +219,90 @@ public struct WalkSimulator: Sendable {
             let t = isFix ? tf : tc
             let along = min(max(t - s.waitBefore, 0) * s.speed, walked)
             let (p, segment) = path.point(atDistance: along)
-            var device = truth.scenePosition(fromENU: p)
+            var device: SIMD3<Double>
+            if integrated {
+                let isLimited = s.limited.contains { $0.contains(t) }
+                if isLimited != wasLimited {
+                    events.append(Event(kind: .tracking, time: t, scenePosition: scene, tracking: isLimited ? .limited : .normal,
+                                        trueAlong: along, trueENU: p + SIMD3(0, 0, s.deviceHeight), trueCorrection: correction))
+                    wasLimited = isLimited
+                }
+                if resetIndex < s.resets.count, t >= s.resets[resetIndex] {
+                    // A new session: origin on the ground under the device, a new compass error.
+                    resetIndex += 1
+                    correction += s.resetHeadingChange
+                    scene = SIMD3(0, 0, 0)
+                    lastWorld = p
+                    events.append(Event(kind: .tracking, time: t, scenePosition: SIMD3(0, s.deviceHeight, 0), tracking: .reset,
+                                        trueAlong: along, trueENU: p + SIMD3(0, 0, s.deviceHeight), trueCorrection: correction))
+                }
+                let dt = t - lastTime
+                lastTime = t
+                var yawStep = s.yawDrift * s.yawDrift / 60 * dt
+                let moved = p - lastWorld
+                let metres = (moved.x * moved.x + moved.y * moved.y).squareRoot()
+                var shift = s.positionDrift * s.positionDrift * metres
+                if isLimited { yawStep += dt; shift += 0.25 * dt }
+                if yawStep > 0 { correction += yawStep.squareRoot() * more.gaussian() }
+                let (sn, cs) = AngleMath.sincosd(correction)
+                var u = SIMD3(cs * moved.x - sn * moved.y, sn * moved.x + cs * moved.y, moved.z)
+                if shift > 0 { u += shift.squareRoot() * SIMD3(more.gaussian(), more.gaussian(), 0) }
+                scene += SceneAxes.eus.scene(fromENU: u)
+                lastWorld = p
+                device = scene
+            } else {
+                device = truth.scenePosition(fromENU: p)
+            }
             device.y += s.deviceHeight
+            let trueENU = p + SIMD3(0, 0, s.deviceHeight)
             if isFix {
                 i += 1
-                let nx = s.gpsSigma * rng.gaussian(), ny = s.gpsSigma * rng.gaussian()
+                var nx = s.gpsSigma * rng.gaussian(), ny = s.gpsSigma * rng.gaussian()
+                if s.gpsCorrelatedShare > 0 {
+                    let white = (1 - s.gpsCorrelatedShare * s.gpsCorrelatedShare).squareRoot()
+                    let phi = exp(-(t - lastGPS) / s.gpsCorrelationTime)
+                    gpsBias = phi * gpsBias + s.gpsSigma * s.gpsCorrelatedShare * (1 - phi * phi).squareRoot()
+                        * SIMD2(more.gaussian(), more.gaussian())
+                    nx = nx * white + gpsBias.x
+                    ny = ny * white + gpsBias.y
+                }
+                lastGPS = t
+                if s.outlierProbability > 0 && more.unit() < s.outlierProbability {
+                    let (js, jc) = AngleMath.sincosd(360 * more.unit())
+                    let size = 30 + 30 * more.unit()
+                    nx += size * js
+                    ny += size * jc
+                }
                 if let o = s.outage, o.contains(t) { continue }
                 let g = world.reverseUnchecked(p + SIMD3(nx, ny, s.deviceHeight))
-                events.append(Event(kind: .fix, time: t, fix: g, heightReported: s.reportHeights, accuracy: max(s.gpsSigma, 1),
-                                    scenePosition: device, trueAlong: along))
+                events.append(Event(kind: .fix, time: t, fix: g, heightReported: s.reportHeights, accuracy: reported,
+                                    scenePosition: device, trueAlong: along, trueENU: trueENU, trueCorrection: correction))
             } else {
                 j += 1
                 // Looking along the walk: the segment's true azimuth less the compass error.
                 let d = path.points[segment + 1] - path.points[segment]
                 let azimuth = d.x == 0 && d.y == 0 ? 0 : AngleMath.atan2d(d.x, d.y)
-                events.append(Event(kind: .frame, time: t, scenePosition: device, yaw: AngleMath.normalizedAzimuth(azimuth - s.headingError),
-                                    pitch: s.pitch, roll: s.roll, trueAlong: along))
+                let yaw = AngleMath.normalizedAzimuth(azimuth - correction)
+                if let sigma = s.compassSigma, t - lastCompass >= s.compassInterval - 1e-9 {
+                    let dt = t - max(lastCompass, 0)
+                    lastCompass = t
+                    let phi = exp(-dt / s.compassCorrelationTime)
+                    compassBias = phi * compassBias + sigma * compassShare * (1 - phi * phi).squareRoot() * more.gaussian()
+                    if t >= disturbedUntil {
+                        disturbance = 0
+                        if s.compassDisturbance > 0 && more.unit() < s.compassDisturbance * s.compassInterval {
+                            disturbance = (more.unit() < 0.5 ? -1 : 1) * (30 + 30 * more.unit())
+                            disturbedUntil = t + 10
+                        }
+                    }
+                    let white = sigma * (1 - compassShare * compassShare).squareRoot() * more.gaussian()
+                    let reading = AngleMath.normalizedAzimuth(azimuth + compassBias + white + disturbance)
+                    events.append(Event(kind: .heading, time: t, scenePosition: device, yaw: yaw, pitch: s.pitch, roll: s.roll,
+                                        trueHeading: reading, headingAccuracy: sigma, trueAlong: along, trueENU: trueENU,
+                                        trueCorrection: correction))
+                }
+                events.append(Event(kind: .frame, time: t, scenePosition: device, yaw: yaw, pitch: s.pitch, roll: s.roll,
+                                    trueAlong: along, trueENU: trueENU, trueCorrection: correction))
             }
         }
         return events

@@ -1,0 +1,181 @@
+/// The navigator's inputs beyond fixes and frames, and the ``Navigator/Method/filter``
+/// path: each measurement goes to ``NavigationFilter``, whose state then sets the frame.
+extension Navigator {
+    /// Feeds a compass reading: the true heading of the camera's viewing direction and
+    /// the camera's scene pose at that moment.
+    ///
+    /// Under ``Method/filter`` it is a measurement of the heading correction (true
+    /// heading − the viewing direction's scene yaw) whose error is part white, part slowly
+    /// varying (``Configuration/compassCorrelatedShare``); readings far from the prediction
+    /// (magnetic disturbances) are outliers, not truth. Readings closer than
+    /// ``Configuration/compassInterval`` to the last one used, or with the camera pitched
+    /// beyond ``Configuration/compassMaximumPitch``, are skipped. Under ``Method/fits`` it
+    /// is checked and not used.
+    /// - Parameters:
+    ///   - trueHeading: degrees clockwise from true north (CoreLocation's
+    ///     `CLHeading.trueHeading`, Android's rotation-vector azimuth plus the magnetic
+    ///     declination), any finite value.
+    ///   - accuracy: its 1-σ, degrees, in (0, 180] (CoreLocation's `headingAccuracy`).
+    ///   - time: seconds on the fixes' clock.
+    ///   - camera: camera → scene (ARKit's `camera.transform`) when it was read; rigid.
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` for non-finite values or an accuracy
+    ///   outside (0, 180]; nothing changes then.
+    public mutating func addHeading(trueHeading: Double, accuracy: Double, time: Double, camera: Matrix4x4d) throws(WaymarkError) {
+        guard trueHeading.isFinite, accuracy.isFinite, time.isFinite, camera.isFinite else { throw .invalidInput(.nonFinite) }
+        guard accuracy > 0, accuracy <= 180 else { throw .invalidInput(.outOfRange) }
+        guard configuration.method == .filter else { return }
+        let c = camera.columns
+        let forward = configuration.axes.enu(fromScene: -SIMD3(c.2.x, c.2.y, c.2.z))
+        let horizontal = (forward.x * forward.x + forward.y * forward.y).squareRoot()
+        let length = (horizontal * horizontal + forward.z * forward.z).squareRoot()
+        guard length > 0, horizontal > 0 else { return }
+        let pitch = AngleMath.atan2d(forward.z, horizontal)
+        guard pitch.magnitude <= configuration.compassMaximumPitch else { return }
+        let t = advancedTime(time)
+        if let last = lastCompassTime, t - last < configuration.compassInterval { return }
+        let position = SIMD3(c.3.x, c.3.y, c.3.z)
+        let u = configuration.axes.enu(fromScene: position)
+        filter.advance(to: t, scene: u, limited: trackingState == .limited)
+        let measured = trueHeading - AngleMath.atan2d(forward.x, forward.y)
+        // Unwrapped next to the current estimate, so the innovation is the short way round.
+        let current = filter.heading?.degrees ?? measured
+        let near = current + (measured - current).remainder(dividingBy: 360)
+        headingTriggers += 1
+        lastCompassTime = t
+        if filter.addCompass(measured: near, sigma: accuracy) { compassReadingsUsed += 1 }
+        applyFilter()
+    }
+
+    /// Tells the navigator the AR session's tracking state (``TrackingState``).
+    /// `reset`: scene positions from now on are of a new scene; `limited`: fixes until
+    /// the next `normal` inform the anchor only. Time gaps need no call: the filter's
+    /// uncertainty grows with the time between measurements.
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` for a non-finite time; nothing
+    ///   changes then.
+    public mutating func tracking(_ state: TrackingState, time: Double) throws(WaymarkError) {
+        guard time.isFinite else { throw .invalidInput(.nonFinite) }
+        _ = advancedTime(time)
+        switch state {
+        case .normal, .limited:
+            trackingState = state
+        case .reset:
+            trackingState = .normal
+            if configuration.method == .fits {
+                fixes.removeAll()
+                pendingFromSerial = fixes.nextSerial
+                lastTriggerPosition = nil
+                return
+            }
+            filter.reset(at: latestTime ?? time, sceneUp: lastDeviceUp)
+            filterApplied = false
+            correctionState = .none
+            correctionSigma = nil
+            correctionSource = .none
+            lastCompassTime = nil
+            lastGroundTime = nil
+            // The frame is rebuilt from the next scene position (a frame's camera or a fix).
+        }
+    }
+
+    /// The filter's clock: the latest time seen (a call earlier than it counts as at it).
+    mutating func advancedTime(_ time: Double) -> Double {
+        let t = max(time, latestTime ?? time)
+        latestTime = t
+        return t
+    }
+
+    /// A fix under ``Method/filter``: `gps` in the navigator's tangent frame (ENU).
+    mutating func filterFix(_ gps: SIMD3<Double>, hasHeight: Bool, horizontalAccuracy: Double, verticalAccuracy: Double,
+                            time: Double, scenePosition: SIMD3<Double>) {
+        let c = configuration
+        let t = advancedTime(time)
+        let u = c.axes.enu(fromScene: scenePosition)
+        lastFixSceneUp = scenePosition[c.axes.upAxisIndex]
+        lastDeviceUp = u.z
+        if frame == nil { frame = SceneFrame(tangentFrame: tangent, axes: c.axes) }
+        filter.advance(to: t, scene: u, limited: trackingState == .limited)
+        let sigma = horizontalAccuracy * c.accuracyScale
+        let informs = trackingState == .normal && filter.anchored && filter.movedEnough(c.headingStep)
+        headingTriggers += 1
+        if !filter.addFix(SIMD2(gps.x, gps.y), sigma: sigma, informsHeading: informs) { fixesRejected += 1 }
+        if heights != .none {
+            let share = c.gpsCorrelatedShare
+            if hasHeight {
+                filter.addVertical(gps.z - u.z, sigma: verticalAccuracy * (1 - share * share).squareRoot(), gps: true,
+                                   correlatedSigma: verticalAccuracy * share)
+            }
+            // The device is its height above the route where the user is.
+            let world = SIMD3(filter.anchor.x, filter.anchor.y, 0)
+            let along: Double, offset: Double
+            if let d = progress.distance { along = d; offset = progress.offset } else {
+                let p = route.project(world)
+                along = p.distanceAlong; offset = p.offset
+            }
+            let ground = route.point(atDistance: along)
+            let slope = routeSlope(segment: ground.segment)
+            let sa = filter.anchorSigma(at: SIMD2(u.x, u.y))
+            let s2 = 0.3 * 0.3 + slope * slope * sa * sa + 0.01 * offset * offset
+            filter.addVertical(ground.point.z + c.deviceHeight - u.z, sigma: s2.squareRoot(), gps: false)
+        }
+        anchorings += 1
+        applyFilter()
+    }
+
+    /// A detected ground plane under ``Method/filter`` (at most once a second): the route
+    /// at the user's progress lies on it.
+    mutating func filterGround(_ groundHeight: Double, time: Double) {
+        guard heights != .none, filter.anchored, let along = progress.distance else { return }
+        let t = max(time, latestTime ?? time)
+        if let last = lastGroundTime, t - last < 1 { return }
+        lastGroundTime = t
+        var g = SIMD3<Double>.zero
+        g[configuration.axes.upAxisIndex] = groundHeight
+        let up = configuration.axes.enu(fromScene: g).z
+        let ground = route.point(atDistance: along)
+        let slope = routeSlope(segment: ground.segment)
+        let sa = filter.anchorSigma(at: filter.reference)
+        let s2 = 0.05 * 0.05 + slope * slope * sa * sa + 0.01 * progress.offset * progress.offset
+        filter.addVertical(ground.point.z - up, sigma: s2.squareRoot(), gps: false)
+        applyFilter()
+    }
+
+    /// |rise / run| of route segment `i` (0 for a vertical or empty one).
+    func routeSlope(segment i: Int) -> Double {
+        let pts = route.points
+        guard i + 1 < pts.count else { return 0 }
+        let d = pts[i + 1] - pts[i]
+        let run = (d.x * d.x + d.y * d.y).squareRoot()
+        return run > 0 ? min(abs(d.z) / run, 10) : 0
+    }
+
+    /// Decides whether the filter's heading is applied, then sets the frame from the
+    /// filter: the applied correction, turned about the anchor (the user), and the
+    /// anchor where the filter puts it.
+    mutating func applyFilter() {
+        guard var frame else { return }
+        let c = configuration
+        if let h = filter.heading, filter.headingSource != 0 {
+            // Under gravity alignment the session's yaw is arbitrary: any estimate beats it.
+            if !filterApplied && (h.sigma <= c.maximumUncertainty || c.alignment == .gravity) {
+                filterApplied = true
+                correctionsApplied += 1
+            }
+            correctionSigma = h.sigma
+            if filterApplied {
+                correctionState = .applied
+                correctionSource = filter.headingSource == 1 ? .compass : .trackFit
+            } else {
+                correctionState = .estimating
+            }
+        }
+        guard filter.anchored else { return }
+        let correction = filterApplied ? (filter.heading?.degrees ?? 0) : 0
+        let t = filter.anchor
+        let turned = TrackFit.rotate(t, by: -correction)
+        let p = filter.reference
+        let originENU = SIMD3(p.x - turned.x, p.y - turned.y, filter.verticalKnown ? -filter.vertical[0] : 0)
+        let origin = c.axes.scene(fromENU: originENU)
+        do { try frame.setEstimate(sceneOrigin: origin, headingCorrection: correction) } catch { return }
+        self.frame = frame
+    }
+}

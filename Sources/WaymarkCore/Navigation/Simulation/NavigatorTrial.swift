@@ -1,0 +1,125 @@
+/// A simulated walk run through a ``Navigator`` as an app runs it (every fix to
+/// ``Navigator/addFix(latitude:longitude:height:horizontalAccuracy:verticalAccuracy:time:scenePosition:)``,
+/// every compass reading to ``Navigator/addHeading(trueHeading:accuracy:time:camera:)``,
+/// every tracking event to ``Navigator/tracking(_:time:)``, every frame to
+/// ``Navigator/update(time:camera:projection:viewport:groundHeight:)``), scored against
+/// the simulator's truth frame by frame — the one home of the figures the tests, the
+/// README and `waymark simulate --navigator` report.
+public struct NavigatorTrial: Sendable {
+    /// One frame's result against the truth. A value the navigator had not produced yet is nil.
+    public struct Sample: Sendable {
+        /// Seconds since the walk started.
+        public var time: Double
+        /// The heading correction's state.
+        public var state: NavigatorFrame.CorrectionState
+        /// Applied correction − the session's true compass error, degrees in (−180, 180]
+        /// (nil unless applied), and the σ the navigator reported for it.
+        public var headingError: Double?, headingSigma: Double?
+        /// Horizontal distance between where the frame puts the camera in the world and
+        /// where it is, m, and the anchor σ the navigator reported.
+        public var anchorError: Double?, anchorSigma: Double?
+        /// Horizontal and vertical distance of the first arrow from its true scene
+        /// position (the route point at its along-route distance), m.
+        public var arrowError: Double?, arrowVerticalError: Double?
+        /// Progress − the true along-route distance walked, m.
+        public var progressError: Double?
+        /// The finish mark's scene position (eus) and its horizontal distance from the truth, m.
+        public var finish: SIMD3<Double>?, finishError: Double?
+    }
+
+    /// Every frame, in order.
+    public var samples: [Sample] = []
+    /// The navigator after the walk.
+    public var navigator: Navigator
+
+    /// Runs `walk` through a navigator made of its route, `heights` and `configuration`
+    /// (whose axes must be the simulator's, `eus`); with `groundPlane`, every frame
+    /// passes the true ground under the device as a detected plane.
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` for axes other than `eus`; what the
+    ///   navigator or the simulator throw.
+    public init(_ walk: WalkSimulator, heights: Navigator.RouteHeights = .ellipsoidal,
+                configuration: Navigator.Configuration = Navigator.Configuration(),
+                groundPlane: Bool = false) throws(WaymarkError) {
+        guard configuration.axes == .eus else { throw .invalidInput(.outOfRange) }
+        var nav = try Navigator(route: walk.scenario.route, heights: heights, configuration: configuration, undulation: nil)
+        let projection = try CameraPose.perspective(fovY: 60, aspect: 390.0 / 844)
+        let viewport = (x: 0.0, y: 0.0, width: 390.0, height: 844.0)
+        let finishENU = nav.route.points[nav.route.points.count - 1]
+        for e in try walk.events() {
+            switch e.kind {
+            case .fix:
+                let f = e.fix!
+                try nav.addFix(latitude: f.latitude, longitude: f.longitude, height: e.heightReported ? f.height : nil,
+                               horizontalAccuracy: e.accuracy, time: e.time, scenePosition: e.scenePosition)
+            case .heading:
+                let pose = try CameraPose(position: e.scenePosition, yaw: e.yaw, pitch: e.pitch, roll: e.roll)
+                try nav.addHeading(trueHeading: e.trueHeading, accuracy: e.headingAccuracy, time: e.time,
+                                   camera: pose.transform())
+            case .tracking:
+                try nav.tracking(e.tracking, time: e.time)
+            case .frame:
+                let pose = try CameraPose(position: e.scenePosition, yaw: e.yaw, pitch: e.pitch, roll: e.roll)
+                let ground: Double? = groundPlane ? e.scenePosition.y - walk.scenario.deviceHeight : nil
+                let out = try nav.update(time: e.time, camera: pose.transform(), projection: projection,
+                                         viewport: viewport, groundHeight: ground)
+                var s = Sample(time: e.time, state: out.correctionState)
+                if out.correctionState == .applied, let c = out.correction {
+                    s.headingError = Self.signed(c - e.trueCorrection)
+                    s.headingSigma = out.correctionSigma
+                }
+                if let frame = nav.frame, out.finish != nil {
+                    let w = frame.enu(fromScene: e.scenePosition)
+                    let d = SIMD2<Double>(w.x - e.trueENU.x, w.y - e.trueENU.y)
+                    s.anchorError = (d * d).sum().squareRoot()
+                    s.anchorSigma = out.anchorSigma
+                }
+                if let a = out.firstArrow {
+                    let truth = e.trueScenePosition(ofENU: nav.route.point(atDistance: a.distanceAlong).point)
+                    let d = SIMD2<Double>(a.position.x - truth.x, a.position.z - truth.z)
+                    s.arrowError = (d * d).sum().squareRoot()
+                    s.arrowVerticalError = a.position.y - truth.y
+                }
+                if let p = out.progress { s.progressError = p - e.trueAlong }
+                if let f = out.finish {
+                    let truth = e.trueScenePosition(ofENU: finishENU)
+                    let d = SIMD2<Double>(f.position.x - truth.x, f.position.z - truth.z)
+                    s.finish = f.position
+                    s.finishError = (d * d).sum().squareRoot()
+                }
+                samples.append(s)
+            }
+        }
+        navigator = nav
+    }
+
+    /// An angle in degrees brought into (−180, 180].
+    static func signed(_ a: Double) -> Double {
+        var r = a.truncatingRemainder(dividingBy: 360)
+        if r > 180 { r -= 360 } else if r <= -180 { r += 360 }
+        return r
+    }
+
+    /// The time of the first frame with an applied correction.
+    public var firstApplied: Double? { samples.first { $0.state == .applied }?.time }
+
+    /// The `q`-quantile (0…1) of |values| (nil when there are none), by the nearest rank.
+    public static func quantile(_ values: [Double], _ q: Double) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.map { $0.magnitude }.sorted()
+        let rank = Int((q * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+
+    /// (within, total): frames whose |error| is at most `k` times the reported σ, of those
+    /// that have both.
+    public func calibration(k: Double = 2, _ pick: (Sample) -> (error: Double?, sigma: Double?)) -> (within: Int, total: Int) {
+        var within = 0, total = 0
+        for s in samples {
+            let (error, sigma) = pick(s)
+            guard let e = error, let sg = sigma else { continue }
+            total += 1
+            if e.magnitude <= k * sg { within += 1 }
+        }
+        return (within, total)
+    }
+}
