@@ -341,19 +341,34 @@ struct NavigationFilter: Sendable {
         let white = s * (1 - share * share).squareRoot()
         compassBiasSigma = s * share
         if P[8 * Self.m + Self.m] == 0 { P[8 * Self.m + Self.m] = compassBiasSigma * compassBiasSigma }
-        let (sn, cs) = AngleMath.sincosd(measured)
-        // d_m = (cos θ, sin θ) ≈ (a, b) + e_t·(m + w) + e_r·(1 − r).
-        let et = SIMD2(-sn, cs), er = SIMD2(cs, sn)
-        var h0 = SIMD8<Double>(), h1 = SIMD8<Double>()
-        h0[Self.a] = 1; h0[Self.m] = et.x
-        h1[Self.b] = 1; h1[Self.m] = et.y
-        let y = SIMD2(cs, sn) - SIMD2(x[Self.a] + et.x * x[Self.m], x[Self.b] + et.y * x[Self.m])
-        let w2 = white * white, s2 = model.scaleSigma * model.scaleSigma
-        let noise = SIMD4(w2 * et.x * et.x + s2 * er.x * er.x, w2 * et.x * et.y + s2 * er.x * er.y,
-                          w2 * et.x * et.y + s2 * er.x * er.y, w2 * et.y * et.y + s2 * er.y * er.y)
         let before = headingVariance
-        // Without a direction yet any reading is taken; after, disturbances are outliers.
-        let used = update(h0, h1, rows: 2, innovation: y, noise: noise, consider: SIMD8(repeating: 1), force: !headingKnown) != nil
+        let used: Bool
+        if headingKnown {
+            // The map's angle, linearised at the estimate (which has a direction):
+            // θ = atan2(b, a) + m, its gradient (−b, a)/r² in (a, b).
+            let a = x[Self.a], b = x[Self.b], r2 = a * a + b * b
+            var h0 = SIMD8<Double>()
+            h0[Self.a] = -b / r2; h0[Self.b] = a / r2; h0[Self.m] = 1
+            let predicted = AngleMath.atan2d(b, a) * AngleMath.radiansPerDegree + x[Self.m]
+            let y = ((measured * AngleMath.radiansPerDegree - predicted) / (2 * Double.pi)).rounded() * -(2 * Double.pi)
+                + (measured * AngleMath.radiansPerDegree - predicted)
+            used = update(h0, SIMD8(), rows: 1, innovation: SIMD2(y, 0), noise: SIMD4(white * white, 0, 0, 0),
+                          consider: SIMD8(repeating: 1), force: false) != nil
+        } else {
+            // No direction yet (gravity alignment): the reading places (a, b) on the unit
+            // circle at its angle, d_m = (cos θ, sin θ) ≈ (a, b) + e_t·(m + w) + e_r·(1 − r),
+            // which also adds the map's scale (1), once.
+            let (sn, cs) = AngleMath.sincosd(measured)
+            let et = SIMD2(-sn, cs), er = SIMD2(cs, sn)
+            var h0 = SIMD8<Double>(), h1 = SIMD8<Double>()
+            h0[Self.a] = 1; h0[Self.m] = et.x
+            h1[Self.b] = 1; h1[Self.m] = et.y
+            let y = SIMD2(cs, sn) - SIMD2(x[Self.a] + et.x * x[Self.m], x[Self.b] + et.y * x[Self.m])
+            let w2 = white * white, s2 = model.scaleSigma * model.scaleSigma
+            let noise = SIMD4(w2 * et.x * et.x + s2 * er.x * er.x, w2 * et.x * et.y + s2 * er.x * er.y,
+                              w2 * et.x * et.y + s2 * er.x * er.y, w2 * et.y * et.y + s2 * er.y * er.y)
+            used = update(h0, h1, rows: 2, innovation: y, noise: noise, consider: SIMD8(repeating: 1), force: true) != nil
+        }
         if used {
             headingKnown = true
             noteHeadingInformation(before: before, track: false)
@@ -370,7 +385,7 @@ struct NavigationFilter: Sendable {
     }
 
     /// Gravity alignment without a compass: once the track alone gives the heading a
-    /// direction to within 30°, the map's scale (1) is added once, so (a, b) sits on
+    /// direction to within 15°, the map's scale (1) is added once, so (a, b) sits on
     /// the unit circle as a rotation must.
     private mutating func tryToFixDirection() {
         let a = x[Self.a], b = x[Self.b]
@@ -378,7 +393,7 @@ struct NavigationFilter: Sendable {
         guard r2 > 0.04 else { return }
         let ja = -b / r2, jb = a / r2
         let v = ja * ja * P[0] + 2 * ja * jb * P[1] + jb * jb * P[9]
-        guard v < 0.27 else { return }            // 30° in rad²
+        guard v < 0.0685 else { return }          // 15° in rad²
         let r = r2.squareRoot()
         var h0 = SIMD8<Double>()
         h0[Self.a] = a / r; h0[Self.b] = b / r

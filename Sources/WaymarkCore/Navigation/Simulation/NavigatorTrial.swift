@@ -12,6 +12,8 @@ public struct NavigatorTrial: Sendable {
         public var time: Double
         /// The heading correction's state.
         public var state: NavigatorFrame.CorrectionState
+        /// The frame's heading correction, degrees (``NavigatorFrame/correction``).
+        public var correction: Double?
         /// Applied correction − the session's true compass error, degrees in (−180, 180]
         /// (nil unless applied), and the σ the navigator reported for it.
         public var headingError: Double?, headingSigma: Double?
@@ -50,7 +52,8 @@ public struct NavigatorTrial: Sendable {
             case .fix:
                 let f = e.fix!
                 try nav.addFix(latitude: f.latitude, longitude: f.longitude, height: e.heightReported ? f.height : nil,
-                               horizontalAccuracy: e.accuracy, time: e.time, scenePosition: e.scenePosition)
+                               horizontalAccuracy: e.accuracy, verticalAccuracy: e.verticalAccuracy, time: e.time,
+                               scenePosition: e.scenePosition)
             case .heading:
                 let pose = try CameraPose(position: e.scenePosition, yaw: e.yaw, pitch: e.pitch, roll: e.roll)
                 try nav.addHeading(trueHeading: e.trueHeading, accuracy: e.headingAccuracy, time: e.time,
@@ -62,7 +65,7 @@ public struct NavigatorTrial: Sendable {
                 let ground: Double? = groundPlane ? e.scenePosition.y - walk.scenario.deviceHeight : nil
                 let out = try nav.update(time: e.time, camera: pose.transform(), projection: projection,
                                          viewport: viewport, groundHeight: ground)
-                var s = Sample(time: e.time, state: out.correctionState)
+                var s = Sample(time: e.time, state: out.correctionState, correction: out.correction)
                 if out.correctionState == .applied, let c = out.correction {
                     s.headingError = Self.signed(c - e.trueCorrection)
                     s.headingSigma = out.correctionSigma

@@ -36,6 +36,9 @@ public struct WalkSimulator: Sendable {
         public var gpsCorrelatedShare = 0.0
         /// Correlation time of the slowly varying GPS error, seconds (30).
         public var gpsCorrelationTime = 30.0
+        /// GPS altitude error, metres, 1 σ (0: heights exact), with the horizontal's
+        /// correlated share and time; fixes report it as their vertical accuracy.
+        public var gpsVerticalSigma = 0.0
         /// Probability that a fix is a multipath outlier, 30–60 m off (0).
         public var outlierProbability = 0.0
         /// The confidence of the reported accuracy radius: a fix reports
@@ -114,6 +117,8 @@ public struct WalkSimulator: Sendable {
         /// Fix: the horizontal accuracy reported (a radius, see
         /// ``Scenario/accuracyConfidence``), metres.
         public var accuracy: Double = 0
+        /// Fix: the vertical accuracy reported (1 σ), metres (10 when heights are exact).
+        public var verticalAccuracy: Double = 10
         /// Fix: the device; frame and heading: the camera. Scene metres (eus).
         public var scenePosition: SIMD3<Double>
         /// Frame and heading: the camera's angles (``CameraPose``), degrees.
@@ -165,7 +170,7 @@ public struct WalkSimulator: Sendable {
         guard s.route.count >= 2 else { throw .invalidInput(.outOfRange) }
         for v in [s.speed, s.gpsSigma, s.headingError, s.waitBefore, s.waitAfter, s.fixInterval, s.frameInterval,
                   s.deviceHeight, s.pitch, s.roll, s.walkDistance ?? 0, s.gpsCorrelatedShare, s.gpsCorrelationTime,
-                  s.outlierProbability, s.accuracyConfidence ?? 0.5, s.yawDrift, s.positionDrift, s.compassSigma ?? 1,
+                  s.outlierProbability, s.accuracyConfidence ?? 0.5, s.gpsVerticalSigma, s.yawDrift, s.positionDrift, s.compassSigma ?? 1,
                   s.compassCorrelatedShare, s.compassCorrelationTime, s.compassInterval, s.compassDisturbance,
                   s.resetHeadingChange] where !v.isFinite {
             throw .invalidInput(.nonFinite)
@@ -174,7 +179,7 @@ public struct WalkSimulator: Sendable {
         for l in s.limited where !l.lowerBound.isFinite || !l.upperBound.isFinite { throw .invalidInput(.nonFinite) }
         guard s.speed > 0, s.gpsSigma >= 0, s.waitBefore >= 0, s.waitAfter >= 0, s.fixInterval > 0, s.frameInterval > 0,
               (s.walkDistance ?? 0) >= 0, s.gpsCorrelatedShare >= 0, s.gpsCorrelatedShare < 1, s.gpsCorrelationTime > 0,
-              s.outlierProbability >= 0, s.outlierProbability <= 1, (s.accuracyConfidence ?? 0.5) > 0,
+              s.outlierProbability >= 0, s.outlierProbability <= 1, s.gpsVerticalSigma >= 0, (s.accuracyConfidence ?? 0.5) > 0,
               (s.accuracyConfidence ?? 0.5) < 1, s.yawDrift >= 0, s.positionDrift >= 0, (s.compassSigma ?? 1) > 0,
               (s.compassSigma ?? 1) <= 180, s.compassCorrelatedShare >= 0, s.compassCorrelatedShare < 1,
               s.compassCorrelationTime > 0, s.compassInterval > 0, s.compassDisturbance >= 0,
@@ -210,6 +215,7 @@ public struct WalkSimulator: Sendable {
         let compassShare = s.compassCorrelatedShare
         var compassBias = (s.compassSigma ?? 0) * compassShare * more.gaussian()
         var lastCompass = -Double.infinity, lastGPS = 0.0
+        var verticalBias = s.gpsVerticalSigma * s.gpsCorrelatedShare * more.gaussian()
         var disturbance = 0.0, disturbedUntil = -Double.infinity
         var i = 0, j = 0
         while i <= fixes || j <= frames {
@@ -266,6 +272,13 @@ public struct WalkSimulator: Sendable {
                     nx = nx * white + gpsBias.x
                     ny = ny * white + gpsBias.y
                 }
+                var nz = 0.0
+                if s.gpsVerticalSigma > 0 {
+                    let share = s.gpsCorrelatedShare
+                    let phi = exp(-(t - lastGPS) / s.gpsCorrelationTime)
+                    verticalBias = phi * verticalBias + s.gpsVerticalSigma * share * (1 - phi * phi).squareRoot() * more.gaussian()
+                    nz = verticalBias + s.gpsVerticalSigma * (1 - share * share).squareRoot() * more.gaussian()
+                }
                 lastGPS = t
                 if s.outlierProbability > 0 && more.unit() < s.outlierProbability {
                     let (js, jc) = AngleMath.sincosd(360 * more.unit())
@@ -274,8 +287,9 @@ public struct WalkSimulator: Sendable {
                     ny += size * jc
                 }
                 if let o = s.outage, o.contains(t) { continue }
-                let g = world.reverseUnchecked(p + SIMD3(nx, ny, s.deviceHeight))
+                let g = world.reverseUnchecked(p + SIMD3(nx, ny, s.deviceHeight + nz))
                 events.append(Event(kind: .fix, time: t, fix: g, heightReported: s.reportHeights, accuracy: reported,
+                                    verticalAccuracy: s.gpsVerticalSigma > 0 ? s.gpsVerticalSigma : 10,
                                     scenePosition: device, trueAlong: along, trueENU: trueENU, trueCorrection: correction))
             } else {
                 j += 1
