@@ -134,6 +134,10 @@ enum BenchCommand {
             if contender.distanceWork { line += " vs_geod_inverse=\(rounded(geodTime / medians[k]))" }
             out.line(line)
         }
+        let navigator = NavigatorBench.measure(repeats: repeats)
+        out.line("navigator_add_fix ns_per_call=\(rounded(navigator.addFix))")
+        out.line("navigator_update ns_per_call=\(rounded(navigator.update)) arrows=\(navigator.arrows) "
+                 + "share_of_120hz_frame=\(rounded(navigator.update / (1e9 / 120)))")
     }
 
     /// Three significant digits (never 0 for a positive value).

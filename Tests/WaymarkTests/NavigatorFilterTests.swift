@@ -215,3 +215,56 @@ struct NavigatorFilterTests {
         #expect(still.count > 200 && still.max()! - still.min()! < 1e-9)
     }
 }
+
+/// The README's estimator table, asserted at the precision it is printed.
+@Suite("Navigator filter: README figures")
+struct NavigatorFilterFigureTests {
+    static let readme: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return (try? String(contentsOfFile: path + "/README.md", encoding: .utf8)) ?? ""
+    }()
+
+    /// One table row: p95 of the heading, first-arrow and progress errors after the first
+    /// applied correction over seeds 1…10, and the 2σ fractions (filter only).
+    static func row(_ name: String, share: Double, method: Navigator.Method, toldWhite: Bool = false) throws -> String {
+        var heads: [Double] = [], arrows: [Double] = [], progress: [Double] = []
+        var h = (within: 0, total: 0), a = (within: 0, total: 0)
+        for seed: UInt64 in 1...10 {
+            var s = NavigatorFilterTests.correlated(NavigatorFilterTests.kilometre, seed: seed)
+            s.gpsCorrelatedShare = share
+            var c = Navigator.Configuration()
+            c.method = method
+            if toldWhite { c.gpsCorrelatedShare = 0 }
+            let trial = try NavigatorTrial(WalkSimulator(s), configuration: c)
+            let first = trial.firstApplied ?? .infinity
+            let after = trial.samples.filter { $0.time >= first }
+            heads += after.compactMap { $0.headingError }
+            arrows += after.compactMap { $0.arrowError }
+            progress += after.compactMap { $0.progressError }
+            let x = trial.calibration { ($0.headingError, $0.headingSigma) }, y = trial.calibration { ($0.anchorError, $0.anchorSigma) }
+            h.within += x.within; h.total += x.total; a.within += y.within; a.total += y.total
+        }
+        func f(_ v: Double?, _ unit: String) -> String { String(format: "%.1f", v ?? .nan) + unit }
+        let calibration = method == .filter
+            ? "\(Int((100 * Double(h.within) / Double(h.total)).rounded(.down))) % / \(Int((100 * Double(a.within) / Double(a.total)).rounded(.down))) %"
+            : "—"
+        return "| \(name) | \(f(NavigatorTrial.quantile(heads, 0.95), "°")) | \(f(NavigatorTrial.quantile(arrows, 0.95), " m")) | "
+            + "\(f(NavigatorTrial.quantile(progress, 0.95), " m")) | \(calibration) |"
+    }
+
+    @Test("the estimator table: filter and window fits on correlated and white GPS")
+    func table() throws {
+        let rows = [
+            try Self.row("filter, correlated GPS (σ 5 m, 4 m of it over 30 s)", share: 0.8, method: .filter),
+            try Self.row("window fits (100 m), correlated GPS", share: 0.8, method: .fits),
+            try Self.row("filter, white GPS (σ 5 m)", share: 0, method: .filter),
+            try Self.row("filter told the GPS is white, white GPS", share: 0, method: .filter, toldWhite: true),
+            try Self.row("window fits (100 m), white GPS", share: 0, method: .fits),
+        ]
+        for row in rows {
+            print(row)
+            #expect(Self.readme.contains(row), "README should contain the row: \(row)")
+        }
+    }
+}

@@ -390,6 +390,10 @@ struct NavigatorTests {
         try navigator.addFix(latitude: 55.73391, longitude: 37.58862, height: nil,
                              horizontalAccuracy: 5, time: 0, scenePosition: SIMD3(0, 1.4, 0))
 
+        // On every compass reading (CLHeading.trueHeading of the viewing direction):
+        try navigator.addHeading(trueHeading: 14.2, accuracy: 12, time: 0.05,
+                                 camera: try CameraPose(position: SIMD3(0, 1.4, 0), yaw: 0).transform())
+
         // On every rendered frame (camera: ARKit's camera.transform):
         let camera = try CameraPose(position: SIMD3(0, 1.4, -0.5), yaw: 0).transform()
         let frame = try navigator.update(time: 0.1, camera: camera, projection: projection,
@@ -400,6 +404,9 @@ struct NavigatorTests {
         }
         if let hint = frame.hint { drawHint(at: hint.position, turnRight: hint.turnsRight) }
         status(remaining: frame.remaining, heading: frame.correctionState)
+
+        // When ARKit reports .limited, or the session restarts:
+        try navigator.tracking(.limited, time: 0.2)
         // End of the README's example.
         #expect(placed > 30 && finishes == 1 && hints == 0)
     }

@@ -1,0 +1,58 @@
+import Waymark
+
+/// The navigator's per-call costs for `waymark bench`: a 1,000-fix walk with correlated
+/// GPS error and compass readings fed to `addFix` (the filter's whole update), then
+/// frames through `update` with 300 arrows in the window — the median over `repeats`
+/// runs of ns per call.
+enum NavigatorBench {
+    static func measure(repeats: Int) -> (addFix: Double, update: Double, arrows: Int) {
+        // 2.5 km due north-east in Moscow; the user walks its first 1.4 km.
+        let start = try! GeodeticCoordinate(latitude: 55.7300, longitude: 37.6010, height: 150)
+        let t = LocalTangentFrame(origin: start)
+        let route = [try! t.reverse(.zero), try! t.reverse(SIMD3(1_000, 1_000, 0)), try! t.reverse(SIMD3(1_000, 2_000, 0))]
+        var scenario = WalkSimulator.Scenario(route: route)
+        scenario.gpsCorrelatedShare = 0.8
+        scenario.walkDistance = 1_400
+        scenario.frameInterval = 1
+        let events = (try? WalkSimulator(scenario).events()) ?? []
+        var config = Navigator.Configuration()
+        config.arrowsAhead = 900                      // 300 arrows at 3 m
+        let projection = try! CameraPose.perspective(fovY: 60, aspect: 390.0 / 844)
+        let fixes = events.filter { $0.kind == WalkSimulator.Event.Kind.fix }
+        let frames = events.filter { $0.kind == WalkSimulator.Event.Kind.frame }
+        let cameras = frames.map { (try! CameraPose(position: $0.scenePosition, yaw: $0.yaw)).transform() }
+        let clock = ContinuousClock()
+        var addFix: [Double] = [], update: [Double] = []
+        var arrows = 0
+        for _ in 0..<max(repeats, 1) {
+            var nav = try! Navigator(route: route, heights: .none, configuration: config)
+            let a = clock.measure {
+                for e in fixes {
+                    try! nav.addFix(latitude: e.fix!.latitude, longitude: e.fix!.longitude, horizontalAccuracy: e.accuracy,
+                                    time: e.time, scenePosition: e.scenePosition)
+                }
+            }
+            // Frames at the walk's first 300 s, where 900 m of route lie ahead.
+            let count = min(cameras.count, 300)
+            let u = clock.measure {
+                for k in 0..<count {
+                    let out = try! nav.update(time: frames[k].time + 2_000, camera: cameras[k], projection: projection,
+                                              viewport: (0, 0, 390, 844))
+                    arrows = max(arrows, out.arrowCount)
+                }
+            }
+            addFix.append(nanoseconds(a) / Double(max(fixes.count, 1)))
+            update.append(nanoseconds(u) / Double(max(count, 1)))
+        }
+        return (median(addFix), median(update), arrows)
+    }
+
+    static func nanoseconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9
+    }
+
+    static func median(_ v: [Double]) -> Double {
+        let s = v.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+}
