@@ -149,7 +149,9 @@ struct NavigationFilter: Sendable {
     /// unchanged (only p and t move together), its uncertainty grows by the session's
     /// drift, and the Gauss–Markov errors decay.
     mutating func advance(to now: Double, scene u: SIMD3<Double>, limited: Bool) {
-        let dt = max(0, now - (time ?? now))
+        // A gap beyond a day counts as a day: the uncertainty is saturated by then, and
+        // the process noise stays finite whatever the caller's clock does.
+        let dt = min(max(0, now - (time ?? now)), 86_400)
         time = max(now, time ?? now)
         let h = SIMD2(u.x, u.y)
         if let r = resetWorld {
@@ -248,7 +250,7 @@ struct NavigationFilter: Sendable {
         var k0 = (ph0 * i00 + ph1 * i01) * consider
         var k1 = (ph0 * i01 + ph1 * i11) * consider
         if rows == 1 { k0 = ph0 * (1 / s00) * consider; k1 = SIMD8() }
-        x += k0 * yy.x + k1 * yy.y
+        let updated = x + k0 * yy.x + k1 * yy.y
         // B = (I − K H) P, then P' = B (I − K H)ᵀ + K R Kᵀ.
         var B = P
         for i in 0..<8 {
@@ -269,6 +271,13 @@ struct NavigationFilter: Sendable {
         }
         // Symmetric to the last bit.
         for i in 0..<8 { for j in (i + 1)..<8 { let v = (B[8 * i + j] + B[8 * j + i]) / 2; B[8 * i + j] = v; B[8 * j + i] = v } }
+        // A measurement that would make the state non-finite (numbers at the edge of what
+        // a Double holds) is refused, so one bad input never poisons the filter.
+        var finite = true
+        for i in 0..<8 where !updated[i].isFinite { finite = false }
+        for i in 0..<64 where !B[i].isFinite { finite = false }
+        guard finite else { return nil }
+        x = updated
         P = B
         return nis
     }

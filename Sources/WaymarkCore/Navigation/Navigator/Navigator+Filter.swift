@@ -18,11 +18,15 @@ extension Navigator {
     ///   - accuracy: its 1-σ, degrees, in (0, 180] (CoreLocation's `headingAccuracy`).
     ///   - time: seconds on the fixes' clock.
     ///   - camera: camera → scene (ARKit's `camera.transform`) when it was read; rigid.
-    /// - Throws: ``WaymarkError/invalidInput(_:)`` for non-finite values or an accuracy
-    ///   outside (0, 180]; nothing changes then.
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` for non-finite values, an accuracy
+    ///   outside (0, 180] or a camera beyond ±``Limits/maximumSceneCoordinate``; nothing
+    ///   changes then.
     public mutating func addHeading(trueHeading: Double, accuracy: Double, time: Double, camera: Matrix4x4d) throws(WaymarkError) {
         guard trueHeading.isFinite, accuracy.isFinite, time.isFinite, camera.isFinite else { throw .invalidInput(.nonFinite) }
         guard accuracy > 0, accuracy <= 180 else { throw .invalidInput(.outOfRange) }
+        let limit = Limits.maximumSceneCoordinate
+        guard camera.translation.x.magnitude <= limit, camera.translation.y.magnitude <= limit,
+              camera.translation.z.magnitude <= limit else { throw .invalidInput(.outOfRange) }
         guard configuration.method == .filter else { return }
         let c = camera.columns
         let forward = configuration.axes.enu(fromScene: -SIMD3(c.2.x, c.2.y, c.2.z))

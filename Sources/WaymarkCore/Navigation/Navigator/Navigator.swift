@@ -155,13 +155,18 @@ public struct Navigator: Sendable {
     ///     was taken.
     ///   - time: seconds on the caller's clock (the same clock as frames), in order.
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for NaN or infinite values, a
-    ///   latitude beyond ±90 or accuracies that are not positive; nothing changes then.
+    ///   latitude beyond ±90, accuracies that are not positive, or a scene coordinate or
+    ///   accuracy beyond ±``Limits/maximumSceneCoordinate``; nothing changes then.
     public mutating func addFix(latitude: Double, longitude: Double, height: Double? = nil, horizontalAccuracy: Double,
                                 verticalAccuracy: Double = 10, time: Double, scenePosition: SIMD3<Double>) throws(WaymarkError) {
         let fix = try GeodeticCoordinate(latitude: latitude, longitude: longitude, height: height ?? 0)
         guard horizontalAccuracy.isFinite, verticalAccuracy.isFinite, time.isFinite, height?.isFinite ?? true,
               scenePosition.x.isFinite, scenePosition.y.isFinite, scenePosition.z.isFinite else { throw .invalidInput(.nonFinite) }
         guard horizontalAccuracy > 0, verticalAccuracy > 0 else { throw .invalidInput(.notPositive) }
+        // Bounded as frames bound their origin, so every position the frame derives stays finite.
+        let limit = Limits.maximumSceneCoordinate
+        guard scenePosition.x.magnitude <= limit, scenePosition.y.magnitude <= limit, scenePosition.z.magnitude <= limit,
+              horizontalAccuracy <= limit, verticalAccuracy <= limit else { throw .invalidInput(.outOfRange) }
         if configuration.method == .filter {
             filterFix(tangent.forward(fix), hasHeight: height != nil, horizontalAccuracy: horizontalAccuracy,
                       verticalAccuracy: verticalAccuracy, time: time, scenePosition: scenePosition)
@@ -191,11 +196,15 @@ public struct Navigator: Sendable {
     ///     without heights (else the last fix's device height minus
     ///     ``Configuration/deviceHeight``).
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for non-finite values, a singular
-    ///   camera or view-projection, or a non-positive viewport; nothing changes then.
+    ///   camera or view-projection, a non-positive viewport, or a camera or ground height
+    ///   beyond ±``Limits/maximumSceneCoordinate``; nothing changes then.
     public mutating func update(time: Double, camera: Matrix4x4d, projection: Matrix4x4d,
                                 viewport: (x: Double, y: Double, width: Double, height: Double),
                                 groundHeight: Double? = nil) throws(WaymarkError) -> NavigatorFrame {
         guard time.isFinite, camera.isFinite, groundHeight?.isFinite ?? true else { throw .invalidInput(.nonFinite) }
+        let limit = Limits.maximumSceneCoordinate
+        guard (groundHeight ?? 0).magnitude <= limit, camera.translation.x.magnitude <= limit,
+              camera.translation.y.magnitude <= limit, camera.translation.z.magnitude <= limit else { throw .invalidInput(.outOfRange) }
         guard let view = camera.inverse else { throw .invalidInput(.outOfRange) }
         let screen = try ScreenProjection(view: view, projection: projection, viewport: viewport)
         let cameraPosition = camera.translation
