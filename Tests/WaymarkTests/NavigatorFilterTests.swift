@@ -268,3 +268,46 @@ struct NavigatorFilterFigureTests {
         }
     }
 }
+
+extension NavigatorFilterTests {
+    @Test("time gaps and time going backwards: no crash, the clock never runs back, fixes after a gap are used")
+    func timeGapsAndBackwards() throws {
+        let walk = WalkSimulator(Self.correlated(Self.kilometre, seed: 9))
+        var nav = try Navigator(route: walk.scenario.route)
+        let projection = try CameraPose.perspective(fovY: 60, aspect: 390.0 / 844)
+        var sigmaBeforeGap = 0.0, sigmaAfterGap = 0.0, last: NavigatorFrame? = nil
+        for e in try walk.events() where e.time < 200 {
+            // A backgrounded app: nothing from 60 s to 120 s; and a fix stamped 0.4 s
+            // before the frame that delivered it.
+            if e.time > 60 && e.time < 120 { continue }
+            switch e.kind {
+            case .fix:
+                try nav.addFix(latitude: e.fix!.latitude, longitude: e.fix!.longitude, height: e.fix!.height,
+                               horizontalAccuracy: e.accuracy, time: e.time - 0.4, scenePosition: e.scenePosition)
+            case .frame:
+                let out = try nav.update(time: e.time, camera: CameraPose(position: e.scenePosition, yaw: e.yaw).transform(),
+                                         projection: projection, viewport: (0, 0, 390, 844))
+                if e.time <= 60 { sigmaBeforeGap = out.anchorSigma! }
+                if e.time >= 120 && sigmaAfterGap == 0 { sigmaAfterGap = out.anchorSigma! }
+                last = out
+            default: break
+            }
+        }
+        #expect(sigmaAfterGap > sigmaBeforeGap)          // the walk on dead reckoning through the gap
+        #expect(last!.correctionState == .applied && last!.anchorSigma! < sigmaAfterGap)
+        #expect(nav.fixesRejected < 5)
+        // Far-future and far-past times: still a status or a right answer.
+        try nav.tracking(.limited, time: 1e300)
+        try nav.tracking(.normal, time: -1e300)
+        let out = try nav.update(time: 0, camera: CameraPose(position: SIMD3(0, 1.4, 0), yaw: 0).transform(),
+                                 projection: projection, viewport: (0, 0, 390, 844))
+        #expect(out.anchorSigma!.isFinite && out.correction!.isFinite)
+        #expect(throws: WaymarkError.invalidInput(.outOfRange)) {
+            try nav.addFix(latitude: 55.7, longitude: 37.6, horizontalAccuracy: 5, time: 1, scenePosition: SIMD3(1e200, 0, 0))
+        }
+        #expect(throws: WaymarkError.invalidInput(.outOfRange)) {
+            try nav.update(time: 1, camera: CameraPose(position: SIMD3(0, 1.4, 0), yaw: 0).transform(), projection: projection,
+                           viewport: (0, 0, 390, 844), groundHeight: 1e200)
+        }
+    }
+}
