@@ -67,7 +67,7 @@ public struct NavigatorTrial: Sendable {
                                          viewport: viewport, groundHeight: ground)
                 var s = Sample(time: e.time, state: out.correctionState, correction: out.correction)
                 if out.correctionState == .applied, let c = out.correction {
-                    s.headingError = Self.signed(c - e.trueCorrection)
+                    s.headingError = AngleMath.normalizedAzimuth(c - e.trueCorrection)
                     s.headingSigma = out.correctionSigma
                 }
                 if let frame = nav.frame, out.finish != nil {
@@ -93,13 +93,6 @@ public struct NavigatorTrial: Sendable {
             }
         }
         navigator = nav
-    }
-
-    /// An angle in degrees brought into (−180, 180].
-    static func signed(_ a: Double) -> Double {
-        var r = a.truncatingRemainder(dividingBy: 360)
-        if r > 180 { r -= 360 } else if r <= -180 { r += 360 }
-        return r
     }
 
     /// The time of the first frame with an applied correction.

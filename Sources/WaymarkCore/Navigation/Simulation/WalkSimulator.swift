@@ -266,17 +266,17 @@ public struct WalkSimulator: Sendable {
                 var nx = s.gpsSigma * rng.gaussian(), ny = s.gpsSigma * rng.gaussian()
                 if s.gpsCorrelatedShare > 0 {
                     let white = (1 - s.gpsCorrelatedShare * s.gpsCorrelatedShare).squareRoot()
-                    let phi = exp(-(t - lastGPS) / s.gpsCorrelationTime)
-                    gpsBias = phi * gpsBias + s.gpsSigma * s.gpsCorrelatedShare * (1 - phi * phi).squareRoot()
-                        * SIMD2(more.gaussian(), more.gaussian())
+                    let sigma = s.gpsSigma * s.gpsCorrelatedShare
+                    gpsBias.x = Self.gaussMarkov(gpsBias.x, sigma: sigma, dt: t - lastGPS, tau: s.gpsCorrelationTime, &more)
+                    gpsBias.y = Self.gaussMarkov(gpsBias.y, sigma: sigma, dt: t - lastGPS, tau: s.gpsCorrelationTime, &more)
                     nx = nx * white + gpsBias.x
                     ny = ny * white + gpsBias.y
                 }
                 var nz = 0.0
                 if s.gpsVerticalSigma > 0 {
                     let share = s.gpsCorrelatedShare
-                    let phi = exp(-(t - lastGPS) / s.gpsCorrelationTime)
-                    verticalBias = phi * verticalBias + s.gpsVerticalSigma * share * (1 - phi * phi).squareRoot() * more.gaussian()
+                    verticalBias = Self.gaussMarkov(verticalBias, sigma: s.gpsVerticalSigma * share, dt: t - lastGPS,
+                                                    tau: s.gpsCorrelationTime, &more)
                     nz = verticalBias + s.gpsVerticalSigma * (1 - share * share).squareRoot() * more.gaussian()
                 }
                 lastGPS = t
@@ -300,8 +300,7 @@ public struct WalkSimulator: Sendable {
                 if let sigma = s.compassSigma, t - lastCompass >= s.compassInterval - 1e-9 {
                     let dt = t - max(lastCompass, 0)
                     lastCompass = t
-                    let phi = exp(-dt / s.compassCorrelationTime)
-                    compassBias = phi * compassBias + sigma * compassShare * (1 - phi * phi).squareRoot() * more.gaussian()
+                    compassBias = Self.gaussMarkov(compassBias, sigma: sigma * compassShare, dt: dt, tau: s.compassCorrelationTime, &more)
                     if t >= disturbedUntil {
                         disturbance = 0
                         if s.compassDisturbance > 0 && more.unit() < s.compassDisturbance * s.compassInterval {
@@ -320,5 +319,12 @@ public struct WalkSimulator: Sendable {
             }
         }
         return events
+    }
+
+    /// One step of a first-order Gauss–Markov process of stationary 1-σ `sigma` and
+    /// correlation time `tau` over `dt` seconds.
+    static func gaussMarkov(_ value: Double, sigma: Double, dt: Double, tau: Double, _ rng: inout SeededGenerator) -> Double {
+        let phi = exp(-dt / tau)
+        return phi * value + sigma * (1 - phi * phi).squareRoot() * rng.gaussian()
     }
 }
