@@ -30,12 +30,20 @@ enum NavigationCommands {
     }
 
     /// `simulate [--route straight|sample|FILE] [--runs N] [--seed S] [--heading-error-deg D] [--gps-sigma-m M]
-    /// [--jumps] [--drift-deg-per-min R] [--duration-s T] [--estimator seed|robust] [--svg FILE] [--log FILE] [--html FILE]`.
-    /// `--log` writes the first run's walk (its route, speed, GPS noise, compass error and
-    /// seed) as a field log for `waymark replay`: fixes at 1 Hz, camera frames at 10 Hz
-    /// looking along the walk (the walk simulator's own noise draws; no jumps or drift).
-    /// `--html` writes that walk's report page: the walk run through the navigator as
-    /// `replay` runs the log (default field of view and viewport), the truth beside it.
+    /// [--jumps] [--drift-deg-per-min R] [--duration-s T] [--speed-mps V] [--estimator …] [--svg FILE] [--log FILE]
+    /// [--html FILE] [walk models] [--navigator [--alignment …]]`.
+    ///
+    /// Without `--navigator` the summary lines are the heading corrector's in the field
+    /// simulator (`FieldSimulator`, 100 runs), as before, byte for byte. `--log` writes
+    /// the first run's walk (its route, speed, GPS noise, compass error and seed, and the
+    /// walk models asked for) as a field log for `waymark replay`: fixes at 1 Hz, camera
+    /// frames at 10 Hz looking along the walk, compass readings every 0.5 s with
+    /// `--compass-sigma-deg`, tracking changes with `--reset-at`/`--limited` (the walk
+    /// simulator's own noise draws; no jumps or drift). `--html` writes that walk's
+    /// report page: the walk run through the navigator as `replay` runs the log (default
+    /// field of view and viewport; `--estimator` and `--alignment` as replay's), the
+    /// truth beside it. `--navigator` runs `--runs` (20) seeded walks through the
+    /// navigator (`NavigatorTrial`) and prints its figures instead.
     static func simulate(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         guard args.file == nil else { throw .usage("simulate takes no input file; use --route FILE") }
         var scenario = FieldSimulator.Scenario()
@@ -46,12 +54,15 @@ enum NavigationCommands {
         case let path: (scenario.route, routeHasHeights) = try readRoute(path)
         }
         guard scenario.route.count >= 2 else { throw .usage("--route needs at least two points") }
-        let runs = try args.count("runs", default: 100)
+        let navigatorTrials = args.flags.contains("navigator")
+        let runs = try args.count("runs", default: navigatorTrials ? 20 : 100)
         let seedText = args.options["seed"] ?? "1"
         guard let seed = UInt64(seedText) else { throw .usage("--seed must be a non-negative integer, got '\(seedText)'") }
         scenario.headingError = try number(args, "heading-error-deg", default: 15)
         scenario.gpsSigma = try number(args, "gps-sigma-m", default: 5)
         guard scenario.gpsSigma >= 0 else { throw .usage("--gps-sigma-m must not be negative") }
+        scenario.speed = try number(args, "speed-mps", default: 1.4)
+        guard scenario.speed > 0 else { throw .usage("--speed-mps must be positive") }
         scenario.jumps = args.flags.contains("jumps")
         scenario.driftDegreesPerMinute = try number(args, "drift-deg-per-min", default: 0)
         if args.options["duration-s"] != nil {
@@ -59,8 +70,34 @@ enum NavigationCommands {
             guard d > 0 else { throw .usage("--duration-s must be positive") }
             scenario.duration = d
         }
-        scenario.corrector.estimator = try args.choice("estimator", default: "robust", among: ["seed", "pairwise", "robust"]) != "robust"
-            ? .pairwise : .robustLeastSquares
+        let models = try WalkModels(args)
+        let walks = args.options["log"] != nil || args.options["html"] != nil
+        if let flag = models.given.first, !walks && !navigatorTrials {
+            throw .usage("--\(flag) models the walk that --log, --html and --navigator simulate; the summary without them is the "
+                         + "field simulator's (white GPS noise, an exact AR track, no compass readings)")
+        }
+        if args.options["alignment"] != nil && args.options["html"] == nil && !navigatorTrials {
+            throw .usage("--alignment is the navigator's: it needs --navigator or --html")
+        }
+        let estimatorName: String
+        if navigatorTrials {
+            for (flag, instead) in [("jumps", "--outliers P"), ("drift-deg-per-min", "--yaw-drift-deg D")]
+                where args.flags.contains(flag) || args.options[flag] != nil {
+                throw .usage("--navigator cannot run --\(flag) (the field simulator's model); use \(instead)")
+            }
+            if args.options["svg"] != nil { throw .usage("--svg plots the field simulator's runs, not --navigator's") }
+            estimatorName = try args.choice("estimator", default: "filter", among: NavigatorOptions.estimators + ["pairwise"])
+        } else {
+            estimatorName = try args.choice("estimator", default: "robust", among: ["seed", "pairwise", "robust", "filter"])
+            if estimatorName == "filter" {
+                throw .usage("--estimator filter is the navigator's: add --navigator (without it the summary is the heading corrector's: "
+                             + "seed, pairwise or robust; --html runs the filter unless --estimator says otherwise)")
+            }
+        }
+        // The navigator `--html` and `--navigator` run: replay's defaults unless told.
+        let configuration = try NavigatorOptions.configuration(
+            args, estimator: navigatorTrials || args.options["estimator"] != nil ? estimatorName : "filter")
+        scenario.corrector.estimator = estimatorName == "robust" ? .robustLeastSquares : .pairwise
         if scenario.driftDegreesPerMinute != 0 && scenario.corrector.estimator == .robustLeastSquares { scenario.corrector.history = 60 }
 
         // The walk's length in time is checked before anything runs (a 179°-long route
@@ -69,39 +106,46 @@ enum NavigationCommands {
             throw .usage("the walk cannot be simulated: \(error.message); at most \(Int(Limits.maximumSimulatedSeconds)) s "
                          + "(one sample per second) are simulated, so shorten the route or pass --duration-s")
         }
-        var all: [[FieldSimulator.Sample]] = []
-        for k in 0..<runs {
-            scenario.seed = seed &+ UInt64(k)
-            do { all.append(try FieldSimulator(scenario).run()) } catch { throw .usage(error.message) }
-        }
-        func rms(_ time: Double, _ value: (FieldSimulator.Sample) -> Double) -> Double {
-            let v = all.compactMap { run in run.first { $0.time == time }.map(value) }
-            return v.isEmpty ? .nan : (v.map { $0 * $0 }.reduce(0, +) / Double(v.count)).squareRoot()
-        }
-        out.line("runs \(runs)")
-        out.line("estimator \(scenario.corrector.estimator == .pairwise ? "seed" : "robust")")
-        out.line("rms_heading_error_deg_at_60s \(format(rms(60) { $0.headingError }))")
-        out.line("rms_heading_error_deg_at_120s \(format(rms(120) { $0.headingError }))")
-        out.line("bound_deg_at_60s \(format(FieldSimulator.leastSquaresLimit(time: 60, speed: scenario.speed, sigma: scenario.gpsSigma)))")
-        out.line("rms_finish_error_m_at_60s \(format(rms(60) { $0.finishError }))")
-        out.line("rms_finish_error_m_at_120s \(format(rms(120) { $0.finishError }))")
-        if let last = all.first?.last {
-            out.line("final_time_s \(format(last.time))")
-            out.line("rms_heading_error_deg_final \(format(rms(last.time) { $0.headingError }))")
-        }
-        if args.options["log"] != nil || args.options["html"] != nil {
-            guard !scenario.jumps, scenario.driftDegreesPerMinute == 0 else {
-                throw .usage("--\(args.options["log"] != nil ? "log" : "html") cannot record --jumps or --drift-deg-per-min")
+        // As `replay` would run the log: a route file's heights count when every row has one.
+        let heights: Navigator.RouteHeights = routeHasHeights ? .ellipsoidal : .none
+        var firstRun: [FieldSimulator.Sample]? = nil
+        if navigatorTrials {
+            try trials(scenario, models: models, seed: seed, runs: runs, heights: heights, configuration: configuration, &out)
+        } else {
+            var all: [[FieldSimulator.Sample]] = []
+            for k in 0..<runs {
+                scenario.seed = seed &+ UInt64(k)
+                do { all.append(try FieldSimulator(scenario).run()) } catch { throw .usage(error.message) }
             }
-            let walk = WalkSimulator(walkScenario(scenario, seed: seed))
+            func rms(_ time: Double, _ value: (FieldSimulator.Sample) -> Double) -> Double {
+                let v = all.compactMap { run in run.first { $0.time == time }.map(value) }
+                return v.isEmpty ? .nan : (v.map { $0 * $0 }.reduce(0, +) / Double(v.count)).squareRoot()
+            }
+            out.line("runs \(runs)")
+            out.line("estimator \(scenario.corrector.estimator == .pairwise ? "seed" : "robust")")
+            out.line("rms_heading_error_deg_at_60s \(format(rms(60) { $0.headingError }))")
+            out.line("rms_heading_error_deg_at_120s \(format(rms(120) { $0.headingError }))")
+            out.line("bound_deg_at_60s \(format(FieldSimulator.leastSquaresLimit(time: 60, speed: scenario.speed, sigma: scenario.gpsSigma)))")
+            out.line("rms_finish_error_m_at_60s \(format(rms(60) { $0.finishError }))")
+            out.line("rms_finish_error_m_at_120s \(format(rms(120) { $0.finishError }))")
+            if let last = all.first?.last {
+                out.line("final_time_s \(format(last.time))")
+                out.line("rms_heading_error_deg_final \(format(rms(last.time) { $0.headingError }))")
+            }
+            firstRun = all.first
+        }
+        if walks {
+            guard !scenario.jumps, scenario.driftDegreesPerMinute == 0 else {
+                throw .usage("--\(args.options["log"] != nil ? "log" : "html") cannot record --jumps or --drift-deg-per-min "
+                             + "(the walk's models are --outliers and --yaw-drift-deg)")
+            }
+            let walk = WalkSimulator(walkScenario(scenario, models: models, seed: seed))
             let events: [WalkSimulator.Event]
             do { events = try walk.events() } catch { throw .usage(error.message) }
             if let path = args.options["log"] { try TextFile.write(FieldLog.text(of: events), to: path) }
             if let path = args.options["html"] {
-                // As `replay` would run the log: a route file's heights count when every row has one.
-                let heights: Navigator.RouteHeights = routeHasHeights ? .ellipsoidal : .none
                 var navigator: Navigator
-                do { navigator = try Navigator(route: scenario.route, heights: heights) } catch { throw .usage(error.message) }
+                do { navigator = try Navigator(route: scenario.route, heights: heights, configuration: configuration) } catch { throw .usage(error.message) }
                 let projection: Matrix4x4d
                 do { projection = try CameraPose.perspective(fovY: 60, aspect: 390.0 / 844) } catch { throw .usage(error.message) }
                 let trace = try RunTrace.simulate(walk, events: events, navigator: &navigator, projection: projection, viewport: (0, 0, 390, 844))
@@ -111,14 +155,137 @@ enum NavigationCommands {
                 try TextFile.write(page.html(), to: path)
             }
         }
-        if let path = args.options["svg"], let first = all.first {
+        if let path = args.options["svg"], let first = firstRun {
             try TextFile.write(svg(first), to: path)
         }
     }
 
-    /// The walk `--log` and `--html` record: the first run's route, speed, GPS noise,
-    /// compass error and seed (the walk simulator's own noise draws; no jumps or drift).
-    static func walkScenario(_ scenario: FieldSimulator.Scenario, seed: UInt64) -> WalkSimulator.Scenario {
+    /// `simulate --navigator`: `runs` seeded walks (seed, seed + 1, …) through the
+    /// navigator, scored frame by frame (`NavigatorTrial`), as `key value` lines. The
+    /// errors are over the frames from each run's first applied correction on (95th
+    /// percentiles of their magnitudes, pooled over the runs); the calibration lines are
+    /// the share of those frames whose error is within twice the σ the navigator
+    /// reported (nan when it reported none: the window fits give no anchor σ).
+    static func trials(_ scenario: FieldSimulator.Scenario, models: WalkModels, seed: UInt64, runs: Int, heights: Navigator.RouteHeights,
+                       configuration: Navigator.Configuration, _ out: inout Output) throws(CLIError) {
+        var firstApplied: [Double] = []
+        var heading: [Double] = [], anchor: [Double] = [], arrow: [Double] = [], progress: [Double] = []
+        var headingCalibration = (within: 0, total: 0), anchorCalibration = (within: 0, total: 0)
+        var applied = 0
+        for k in 0..<runs {
+            let walk = WalkSimulator(walkScenario(scenario, models: models, seed: seed &+ UInt64(k)))
+            let trial: NavigatorTrial
+            do { trial = try NavigatorTrial(walk, heights: heights, configuration: configuration) } catch { throw .usage(error.message) }
+            guard let t0 = trial.firstApplied else { firstApplied.append(.infinity); continue }
+            applied += 1
+            firstApplied.append(t0)
+            for s in trial.samples where s.time >= t0 {
+                if let e = s.headingError {
+                    heading.append(e)
+                    if let sigma = s.headingSigma {
+                        headingCalibration.total += 1
+                        if e.magnitude <= 2 * sigma { headingCalibration.within += 1 }
+                    }
+                }
+                if let e = s.anchorError {
+                    anchor.append(e)
+                    if let sigma = s.anchorSigma {
+                        anchorCalibration.total += 1
+                        if e <= 2 * sigma { anchorCalibration.within += 1 }
+                    }
+                }
+                if let e = s.arrowError { arrow.append(e) }
+                if let e = s.progressError { progress.append(e) }
+            }
+        }
+        func value(_ v: Double?) -> String { format(v ?? .nan) }
+        func share(_ c: (within: Int, total: Int)) -> String { c.total == 0 ? format(.nan) : format(Double(c.within) / Double(c.total)) }
+        out.line("runs \(runs)")
+        out.line("estimator \(NavigatorOptions.name(configuration))")
+        out.line("runs_applied \(applied)")
+        out.line("first_applied_s_median \(value(NavigatorTrial.quantile(firstApplied, 0.5)))")
+        out.line("heading_error_deg_p95 \(value(NavigatorTrial.quantile(heading, 0.95)))")
+        out.line("heading_within_2sigma \(share(headingCalibration))")
+        out.line("anchor_error_m_p95 \(value(NavigatorTrial.quantile(anchor, 0.95)))")
+        out.line("anchor_within_2sigma \(share(anchorCalibration))")
+        out.line("first_arrow_error_m_p95 \(value(NavigatorTrial.quantile(arrow, 0.95)))")
+        out.line("progress_error_m_p95 \(value(NavigatorTrial.quantile(progress, 0.95)))")
+    }
+
+    /// The walk simulator's error models and events, from `simulate`'s options; `given`
+    /// lists the options that were given (they only affect the walk simulator).
+    struct WalkModels {
+        var gpsCorrelationTime = 30.0, gpsCorrelatedShare = 0.0, outliers = 0.0
+        var compassSigma: Double? = nil, compassDisturbance = 0.0
+        var outage: ClosedRange<Double>? = nil
+        var resets: [Double] = []
+        var limited: [ClosedRange<Double>] = []
+        var yawDrift = 0.0, positionDrift = 0.0
+        var given: [String] = []
+
+        init() {}
+
+        init(_ args: Arguments) throws(CLIError) {
+            let names = ["gps-correlation-s", "gps-correlated-share", "outliers", "compass-sigma-deg", "compass-disturbance",
+                         "outage", "reset-at", "limited", "yaw-drift-deg", "position-drift-m"]
+            given = names.filter { args.options[$0] != nil }
+            func number(_ name: String, default value: Double, _ valid: (Double) -> Bool, _ range: String) throws(CLIError) -> Double {
+                let v = try NavigationCommands.number(args, name, default: value)
+                guard valid(v) else { throw .usage("--\(name) must be \(range), got '\(args.options[name] ?? "")'") }
+                return v
+            }
+            gpsCorrelatedShare = try number("gps-correlated-share", default: 0, { $0 >= 0 && $0 < 1 }, "in [0, 1)")
+            gpsCorrelationTime = try number("gps-correlation-s", default: 30, { $0 > 0 }, "positive")
+            if args.options["gps-correlation-s"] != nil && gpsCorrelatedShare == 0 {
+                throw .usage("--gps-correlation-s needs --gps-correlated-share above 0 (the GPS error is white without it)")
+            }
+            outliers = try number("outliers", default: 0, { $0 >= 0 && $0 <= 1 }, "a probability in [0, 1]")
+            if args.options["compass-sigma-deg"] != nil {
+                compassSigma = try number("compass-sigma-deg", default: 5, { $0 > 0 && $0 <= 180 }, "in (0, 180]")
+            }
+            compassDisturbance = try number("compass-disturbance", default: 0, { $0 >= 0 && $0 <= 2 }, "between 0 and 2 per second")
+            if args.options["compass-disturbance"] != nil && compassSigma == nil {
+                throw .usage("--compass-disturbance needs --compass-sigma-deg (no compass readings without it)")
+            }
+            yawDrift = try number("yaw-drift-deg", default: 0, { $0 >= 0 }, "non-negative (degrees per √minute)")
+            positionDrift = try number("position-drift-m", default: 0, { $0 >= 0 }, "non-negative (metres per √metre)")
+            outage = try args.options["outage"].map { text throws(CLIError) in try Self.interval(text, "outage") }
+            if let text = args.options["limited"] {
+                limited = []
+                for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                    limited.append(try Self.interval(String(part), "limited"))
+                }
+                limited.sort { $0.lowerBound < $1.lowerBound }
+                for k in limited.indices.dropFirst() where limited[k].lowerBound <= limited[k - 1].upperBound {
+                    throw .usage("--limited intervals must not overlap")
+                }
+            }
+            if let text = args.options["reset-at"] {
+                for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                    guard let t = Double(part.trimmingSpaces()), t.isFinite, t > 0 else {
+                        throw .usage("--reset-at takes times in seconds after the start (above 0), got '\(part)'")
+                    }
+                    resets.append(t)
+                }
+                resets.sort()
+            }
+        }
+
+        /// `START:END`, seconds, 0 ≤ START < END.
+        static func interval(_ text: String, _ name: String) throws(CLIError) -> ClosedRange<Double> {
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let a = Double(parts[0].trimmingSpaces()), let b = Double(parts[1].trimmingSpaces()),
+                  a.isFinite, b.isFinite, a >= 0, a < b else {
+                throw .usage("--\(name) takes START:END in seconds with 0 <= START < END, got '\(text)'")
+            }
+            return a...b
+        }
+    }
+
+    /// The walk `--log`, `--html` and `--navigator` simulate: the route, speed, GPS noise,
+    /// compass error and `seed` of the field simulator's scenario (the walk simulator's
+    /// own noise draws; no jumps or drift), and the walk models asked for.
+    static func walkScenario(_ scenario: FieldSimulator.Scenario, models: WalkModels = WalkModels(), seed: UInt64) -> WalkSimulator.Scenario {
         var walk = WalkSimulator.Scenario(route: scenario.route)
         walk.speed = scenario.speed
         walk.gpsSigma = scenario.gpsSigma
@@ -128,6 +295,16 @@ enum NavigationCommands {
             let length = (try? RoutePath(points: scenario.route.map { LocalTangentFrame(origin: scenario.route[0]).forward($0) }, axes: .enu).length) ?? 0
             if d * walk.speed < length { walk.walkDistance = d * walk.speed } else { walk.waitAfter = d - length / walk.speed }
         }
+        walk.gpsCorrelatedShare = models.gpsCorrelatedShare
+        walk.gpsCorrelationTime = models.gpsCorrelationTime
+        walk.outlierProbability = models.outliers
+        walk.compassSigma = models.compassSigma
+        walk.compassDisturbance = models.compassDisturbance
+        walk.outage = models.outage
+        walk.resets = models.resets
+        walk.limited = models.limited
+        walk.yawDrift = models.yawDrift
+        walk.positionDrift = models.positionDrift
         return walk
     }
 

@@ -1,14 +1,16 @@
 import Waymark
 
 /// `waymark replay --route ROUTE [--fov-deg 60] [--viewport 390x844]
-/// [--route-heights ellipsoidal|orthometric|none] [--html FILE] LOG`: runs the
-/// navigator over a field log exactly as an app would (every fix to `addFix`, every
-/// frame to `update`) and writes one CSV row per frame. Same log, same output, byte
-/// for byte. `--html` also writes the run's report page (`RunPage`) to FILE.
+/// [--route-heights ellipsoidal|orthometric|none] [--estimator filter|robust|seed]
+/// [--alignment gravity|gravity-and-heading] [--html FILE] LOG`: runs the navigator
+/// over a field log exactly as an app would (every fix to `addFix`, every compass
+/// reading to `addHeading`, every tracking change to `tracking`, every frame to
+/// `update`) and writes one CSV row per frame. Same log, same output, byte for byte.
+/// `--html` also writes the run's report page (`RunPage`) to FILE.
 enum ReplayCommand {
     static let header = "t_s,progress_m,remaining_m,off_route_m,correction_deg,correction_sigma_deg,correction_state,lat,lon,"
         + "finish_x,finish_y,finish_z,finish_visible,finish_screen_x,finish_screen_y,finish_diameter_pt,hint_x,hint_y,hint_turn_deg,"
-        + "label_roll_deg,arrow_count,first_arrow_along_m,first_arrow_x,first_arrow_y,first_arrow_z"
+        + "label_roll_deg,arrow_count,first_arrow_along_m,first_arrow_x,first_arrow_y,first_arrow_z,anchor_sigma_m,correction_source"
 
     static func run(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         guard let routePath = args.options["route"] else { throw .usage("replay needs --route ROUTE (rows lat,lon[,h])") }
@@ -29,8 +31,9 @@ enum ReplayCommand {
         default: heights = .none
         }
         guard withHeights || heights == .none else { throw .usage("--route-heights \(heights == .orthometric ? "orthometric" : "ellipsoidal") needs a height on every route row") }
+        let configuration = try NavigatorOptions.configuration(args)
         var navigator: Navigator
-        do { navigator = try Navigator(route: route, heights: heights) } catch {
+        do { navigator = try Navigator(route: route, heights: heights, configuration: configuration) } catch {
             if case .gridMissing = error { throw CLIError(kind: .unavailable, message: error.message) }
             throw .usage(error.message)
         }
@@ -55,6 +58,14 @@ enum ReplayCommand {
                 catch { throw .data(line: log.lineNumber, error.message) }
                 out.line(Self.row(frame))
                 trace?.recordFrame(navigator, frame, camera: pose.position)
+            case .heading(let t, let heading, let accuracy, let pose):
+                let camera = pose.transform()
+                do { try navigator.addHeading(trueHeading: heading, accuracy: accuracy, time: t, camera: camera) }
+                catch { throw .data(line: log.lineNumber, error.message) }
+                trace?.recordHeading(navigator, trueHeading: heading, accuracy: accuracy, time: t, camera: camera)
+            case .tracking(let t, let state):
+                do { try navigator.tracking(state, time: t) } catch { throw .data(line: log.lineNumber, error.message) }
+                trace?.recordTracking(state, time: t)
             }
         }
         if let pagePath, let trace {
@@ -80,6 +91,7 @@ enum ReplayCommand {
             v(finish?.screen?.x), v(finish?.screen?.y), v(finish?.diameter),
             v(hint?.position.x), v(hint?.position.y), v(hint?.turn), v(f.labelRoll),
             "\(f.arrowCount)", v(arrow?.distanceAlong), v(arrow?.position.x), v(arrow?.position.y), v(arrow?.position.z),
+            v(f.anchorSigma), NavigatorOptions.name(f.correctionSource),
         ]
         return fields.joined(separator: ",")
     }

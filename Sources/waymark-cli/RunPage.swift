@@ -8,9 +8,12 @@ import Waymark
 /// The report page of a navigator run (`replay --html`, `simulate --html`): a top view
 /// in metres (north up in the corrected frame) with the route, every fix and its
 /// accuracy circle, the device track, the anchor's history, the finish, and the
-/// arrows at the time chosen with the slider; timelines of the heading correction
-/// (±σ band, estimator state), progress and remaining distance, off-route distance,
-/// and for a simulation the truth (heading error, finish placement error).
+/// arrows at the time chosen with the slider (with the anchor's σ around the device);
+/// timelines of the heading correction (±σ band, estimator state, the correction each
+/// compass reading implies), the anchor's σ, progress and remaining distance,
+/// off-route distance, and for a simulation the truth (heading error, finish placement
+/// error, anchor error). Tracking changes are marked on every timeline: a limited
+/// interval shaded, a reset a vertical line.
 ///
 /// Long runs thin the drawing, not the data: each line is drawn with at most
 /// `drawLimit` points, fixes' accuracy circles are one path, and the page script
@@ -25,7 +28,7 @@ struct RunPage {
 
     static let drawLimit = 2000
     static let routeColour = "#CC79A7", fixColour = "#D55E00", deviceColour = "#0072B2", anchorColour = "#009E73"
-    static let arrowColour = "#E69F00", truthColour = "#555555", sceneTrackColour = "#5E3C99"
+    static let arrowColour = "#E69F00", truthColour = "#555555", sceneTrackColour = "#5E3C99", compassColour = "#CC79A7"
     static let stateColours = ["#bbbbbb", "#E69F00", "#009E73"]
     static let stateNames = ["none", "estimating", "applied"]
 
@@ -34,6 +37,8 @@ struct RunPage {
     /// it the navigator places nothing, and every timeline would be empty).
     var hasTimeline: Bool { frames.contains { $0.device != nil } }
     var isSimulation: Bool { trace.trueCorrection != nil }
+    /// Whether the navigator reported an anchor σ (the filter does; the window fits do not).
+    var hasAnchorSigma: Bool { frames.contains { $0.result.anchorSigma != nil } }
 
     /// At most `limit` of `items`, evenly spaced, first and last kept.
     static func thinned<T>(_ items: [T], limit: Int = drawLimit) -> [T] {
@@ -112,6 +117,7 @@ struct RunPage {
                        LegendEntry(label: "anchor history", colour: RunPage.anchorColour, dash: "4 2"),
                        LegendEntry(label: "arrows (slider's time)", colour: RunPage.arrowColour),
                        LegendEntry(label: "AR track in the slider's frame", colour: RunPage.sceneTrackColour, dash: "5 3")]
+            + (hasAnchorSigma ? [LegendEntry(label: "2 × anchor σ around the device", colour: RunPage.deviceColour, dash: "3 2")] : [])
             + (isSimulation ? [LegendEntry(label: "true position", colour: RunPage.truthColour, dash: "2 2")] : [])
         let layout = plot.layout
         let c = Markup.coordinate
@@ -134,8 +140,18 @@ struct RunPage {
         over += "<g class=\"north\" fill=\"#222\"><path d=\"M\(c(nx)) \(c(ny))l6 16h-12z\"/><text x=\"\(c(nx))\" y=\"\(c(ny + 30))\" text-anchor=\"middle\" font-size=\"12\">N</text></g>\n"
         // The whole AR track as the scene has it, carried through the frame of the
         // slider's moment by an SVG transform (the page script sets it per moment).
-        let track = RunPage.thinned(frames.map(\.scene))
-        let trackPath = track.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(c($0.element.x)) \(c($0.element.y))" }.joined()
+        // One path per AR session (a tracking reset starts a new scene): the page shows the
+        // one of the slider's moment.
+        var trackPaths = ""
+        let sessions = (frames.map(\.session).max() ?? 0) + 1
+        for session in 0..<sessions {
+            let scenes = frames.filter { $0.session == session }.map(\.scene)
+            guard !scenes.isEmpty else { continue }
+            let track = RunPage.thinned(scenes, limit: max(2, RunPage.drawLimit / sessions))
+            let d = track.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(c($0.element.x)) \(c($0.element.y))" }.joined()
+            let hidden = session == frames.last?.session ? "" : " visibility=\"hidden\""
+            trackPaths += "<path data-session=\"\(session)\" d=\"\(d)\"\(hidden)/>"
+        }
         let lastMapped = frames.last { $0.axisU != nil }
         func matrix(_ f: RunTrace.Frame?) -> String {
             guard let f, let a = f.anchor, let eu = f.axisU, let ev = f.axisV else { return "matrix(0 0 0 0 0 0)" }
@@ -143,14 +159,21 @@ struct RunPage {
             let e0 = layout.px(a.x), n0 = layout.py(a.y)
             return "matrix(\([bx * eu.x, by * eu.y, bx * ev.x, by * ev.y, e0, n0].map { Markup.significant($0, 8) }.joined(separator: " ")))"
         }
-        over += "<g class=\"scene-track\" transform=\"\(matrix(lastMapped))\"><path d=\"\(trackPath)\" fill=\"none\" stroke=\"\(RunPage.sceneTrackColour)\" "
-            + "stroke-width=\"1.5\" stroke-dasharray=\"5 3\" vector-effect=\"non-scaling-stroke\"/></g>\n"
+        over += "<g class=\"scene-track\" transform=\"\(matrix(lastMapped))\" fill=\"none\" stroke=\"\(RunPage.sceneTrackColour)\" "
+            + "stroke-width=\"1.5\" stroke-dasharray=\"5 3\" vector-effect=\"non-scaling-stroke\">\(trackPaths)</g>\n"
         // The moment the slider picks (set by the page script; the last frame until then).
         over += "<g class=\"arrows\" fill=\"\(RunPage.arrowColour)\" stroke=\"#6b4500\" stroke-width=\"0.6\"></g>\n"
         let last = frames.last
         func at(_ p: SIMD2<Double>?) -> String {
             guard let p else { return " visibility=\"hidden\" cx=\"0\" cy=\"0\"" }
             return " cx=\"\(c(layout.px(p.x)))\" cy=\"\(c(layout.py(p.y)))\""
+        }
+        if hasAnchorSigma {
+            // Twice the anchor's σ (DRMS: about 98 % of errors fall within it) around the
+            // device, at the slider's moment.
+            let r = (last?.result.anchorSigma).map { max(2 * $0 * scale, 0.5) }
+            over += "<circle class=\"anchor-sigma-now\" r=\"\(c(r ?? 0))\" fill=\"rgba(0,114,178,0.08)\" stroke=\"\(RunPage.deviceColour)\" "
+                + "stroke-width=\"1\" stroke-dasharray=\"3 2\"\(r == nil ? at(nil) : at(last?.device))/>\n"
         }
         over += "<circle class=\"anchor-now\" r=\"4.5\" fill=\"#fff\" stroke=\"\(RunPage.anchorColour)\" stroke-width=\"2.5\"\(at(last?.anchor))/>\n"
         if isSimulation {
@@ -187,11 +210,33 @@ struct RunPage {
         return PlotSeries(name: name, colour: colour, dash: dash, points: RunPage.thinnedSeries(p), readouts: [], markers: false, dataPoints: p.count)
     }
 
-    /// The cursor line (moved by the page script) and the timeline's attributes.
+    /// The cursor line (moved by the page script), the tracking marks (a limited
+    /// interval shaded, a reset a dashed vertical line) and the timeline's attributes.
     func timeline(_ plot: inout LinePlot, _ kind: String) {
         let layout = plot.layout
         let c = Markup.coordinate
-        let x = layout.px(frames.last?.result.time ?? 0)
+        let t1 = frames.last?.result.time ?? 0
+        var limitedFrom: Double? = nil
+        var bands = "", lines = ""
+        func band(_ a: Double, _ b: Double) {
+            let x0 = layout.px(a), x1 = layout.px(b)
+            bands += "<rect class=\"limited\" x=\"\(c(x0))\" y=\"\(c(layout.top))\" width=\"\(c(max(x1 - x0, 1)))\" height=\"\(c(layout.height))\"/>"
+        }
+        for mark in trace.tracking {
+            if let from = limitedFrom, mark.state != .limited { band(from, mark.time); limitedFrom = nil }
+            switch mark.state {
+            case .limited: if limitedFrom == nil { limitedFrom = mark.time }
+            case .reset:
+                let x = layout.px(mark.time)
+                lines += "<line class=\"reset\" x1=\"\(c(x))\" x2=\"\(c(x))\" y1=\"\(c(layout.top))\" y2=\"\(c(layout.top + layout.height))\"/>"
+                lines += "<text x=\"\(c(x + 3))\" y=\"\(c(layout.top + layout.height - 5))\" font-size=\"11\" fill=\"#8a1c1c\" stroke=\"none\">reset</text>"
+            case .normal: break
+            }
+        }
+        if let from = limitedFrom { band(from, t1) }
+        if !bands.isEmpty { plot.underlay = "<g class=\"tracking-limited\" fill=\"rgba(120,120,120,0.16)\">\(bands)</g>\n" + plot.underlay }
+        if !lines.isEmpty { plot.overlay += "<g class=\"tracking-resets\" stroke=\"#8a1c1c\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\">\(lines)</g>\n" }
+        let x = layout.px(t1)
         plot.overlay += "<line class=\"cursor\" x1=\"\(c(x))\" x2=\"\(c(x))\" y1=\"\(c(layout.top))\" y2=\"\(c(layout.top + layout.height))\" stroke=\"#111\" stroke-width=\"1.2\"/>\n"
         plot.attributes = "data-timeline=\"\(kind)\" data-map=\"\(layout.linearMap)\" data-frames=\"\(frames.count)\""
     }
@@ -202,16 +247,25 @@ struct RunPage {
             guard let c = f.result.correction, let s = f.result.correctionSigma, f.result.correctionState == .applied else { return [] }
             return [c - s, c + s]
         }
-        if let truth = trace.trueCorrection { values.append(truth) }
         var series = [corr]
-        if let truth = trace.trueCorrection, let t0 = frames.first?.result.time, let t1 = frames.last?.result.time {
-            series.append(PlotSeries(name: "true compass error", colour: RunPage.truthColour, dash: "5 3",
-                                     points: [SIMD2(t0, truth), SIMD2(t1, truth)], readouts: [], lineWidth: 1.4, markers: false, dataPoints: 2))
+        if isSimulation {
+            let truth = line("true compass error", RunPage.truthColour, dash: "5 3") { $0.truth?.correction }
+            series.append(PlotSeries(name: truth.name, colour: truth.colour, dash: truth.dash, points: truth.points, readouts: [],
+                                     lineWidth: 1.4, markers: false, dataPoints: truth.dataPoints))
+            values += truth.points.map(\.y)
         }
-        var plot = LinePlot(id: "heading", title: "Heading correction, ±σ, estimator state",
+        // The compass readings widen the axis to their middle 90 % (a magnetic
+        // disturbance 50° off would flatten everything else; it is clipped instead).
+        let readings = trace.readings.filter { $0.implied.isFinite }
+        if !readings.isEmpty {
+            let sorted = readings.map(\.implied).sorted()
+            values += [sorted[sorted.count / 20], sorted[(sorted.count - 1) - sorted.count / 20]]
+        }
+        var plot = LinePlot(id: "heading", title: "Heading correction, ±σ, estimator state" + (readings.isEmpty ? "" : ", compass readings"),
                             x: timeAxis, y: RunPage.valueAxis("correction (°)", values), series: series, legendColumns: 2, height: 300)
         plot.legend = series.map { LegendEntry(label: $0.name, colour: $0.colour, dash: $0.dash) }
             + [LegendEntry(label: "±σ", colour: "rgba(0,114,178,0.35)")]
+            + (readings.isEmpty ? [] : [LegendEntry(label: "compass readings (implied correction)", colour: RunPage.compassColour, dash: "1 3")])
             + (0..<3).map { LegendEntry(label: "state: \(RunPage.stateNames[$0])", colour: RunPage.stateColours[$0]) }
         let layout = plot.layout
         let c = Markup.coordinate
@@ -230,6 +284,14 @@ struct RunPage {
             d += "L" + r.reversed().map { "\(c(layout.px($0.0))) \(c(layout.py($0.1)))" }.joined(separator: "L") + "Z"
         }
         plot.underlay = "<path class=\"band\" d=\"\(d)\" fill=\"rgba(0,114,178,0.18)\" stroke=\"none\"/>\n"
+        if !readings.isEmpty {
+            // Each reading a small dot (not a circle.pt: the read-out follows the cursor).
+            var dots = ""
+            for r in RunPage.thinned(readings) {
+                dots += "<circle class=\"reading\" cx=\"\(c(layout.px(r.time)))\" cy=\"\(c(layout.py(r.implied)))\" r=\"1.6\"/>"
+            }
+            plot.underlay += "<g class=\"compass-readings\" fill=\"\(RunPage.compassColour)\" data-readings=\"\(readings.count)\">\(dots)</g>\n"
+        }
         // The state strip along the top: one rectangle per run of a state.
         var strip = "<g class=\"state-strip\">"
         var start = 0
@@ -260,6 +322,20 @@ struct RunPage {
                             x: timeAxis, y: RunPage.valueAxis("metres", series[0].points.map(\.y), zero: true),
                             series: series, legendColumns: 2, height: 240)
         timeline(&plot, "off-route")
+        return plot
+    }
+
+    /// The anchor's σ (DRMS) over time and, for a simulation, how far the frame really
+    /// puts the camera from where it is.
+    var anchorPlot: LinePlot {
+        var series = [line("anchor σ (DRMS)", RunPage.deviceColour) { $0.result.anchorSigma }]
+        if isSimulation {
+            series.append(line("anchor error (truth)", RunPage.fixColour, dash: "6 3") { $0.truth?.anchorError })
+        }
+        var plot = LinePlot(id: "anchor", title: "Where the frame puts the device: its σ" + (isSimulation ? " and its true error" : ""),
+                            x: timeAxis, y: RunPage.valueAxis("metres", series.flatMap { $0.points.map(\.y) }, zero: true),
+                            series: series, legendColumns: 2, height: 240)
+        timeline(&plot, "anchor")
         return plot
     }
 
@@ -301,10 +377,20 @@ struct RunPage {
             column("vx") { n($0.axisV?.x, 6) }, column("vy") { n($0.axisV?.y, 6) },
             column("ac") { "\($0.result.arrowCount)" },
             column("fa") { n($0.result.firstArrow?.distanceAlong, 2) },
+            column("as") { n($0.result.anchorSigma, 2) },
+            column("cs") { "\($0.result.correctionSource.rawValue)" },
+            column("tk") { "\($0.result.trackingState.rawValue)" },
         ]
+        if frames.contains(where: { $0.session != 0 }) { cols.append(column("ss") { "\($0.session)" }) }
+        if !trace.readings.isEmpty {
+            cols += ["\"rt\":[" + trace.readings.map { n($0.time) }.joined(separator: ",") + "]",
+                     "\"ri\":[" + trace.readings.map { n($0.implied, 2) }.joined(separator: ",") + "]",
+                     "\"ra\":[" + trace.readings.map { n($0.accuracy, 2) }.joined(separator: ",") + "]"]
+        }
         if isSimulation {
             cols += [column("te") { n($0.truth?.position.x, 2) }, column("tn") { n($0.truth?.position.y, 2) },
-                     column("he") { n($0.truth?.headingError) }, column("fe") { n($0.truth?.finishError, 2) }]
+                     column("he") { n($0.truth?.headingError) }, column("fe") { n($0.truth?.finishError, 2) },
+                     column("xe") { n($0.truth?.anchorError, 2) }, column("tc") { n($0.truth?.correction) }]
         }
         let route = "\"route\":[" + trace.route.map { "[\(n($0.x, 3)),\(n($0.y, 3))]" }.joined(separator: ",") + "]"
         return "{" + (cols + [route, "\"spacing\":\(n(trace.arrowSpacing))"]).joined(separator: ",") + "}"
@@ -320,15 +406,23 @@ struct RunPage {
             return head + ": no camera frame came after a fix, so the navigator placed nothing and there is no timeline; "
                 + "the top view shows the route and the fixes."
         }
-        var s = head + " over \(Markup.fixed(last.time - frames[0].result.time, 1)) s. "
+        var s = head
+        if !trace.readings.isEmpty { s += ", " + count(trace.readings.count, "compass reading", "compass readings") }
+        let resets = trace.tracking.filter { $0.state == .reset }.count, limited = trace.tracking.filter { $0.state == .limited }.count
+        if resets > 0 { s += ", " + count(resets, "tracking reset", "tracking resets") }
+        if limited > 0 { s += ", " + count(limited, "interval", "intervals") + " of limited tracking" }
+        s += " over \(Markup.fixed(last.time - frames[0].result.time, 1)) s, estimator \(trace.estimator). "
         if let c = last.correction {
             s += "Final heading correction \(Markup.fixed(c, 2))°"
             if let sigma = last.correctionSigma { s += " ± \(Markup.fixed(sigma, 2))°" }
-            s += " (\(RunPage.stateNames[Int(last.correctionState.rawValue)]))"
+            s += " (\(RunPage.stateNames[Int(last.correctionState.rawValue)])"
+            if last.correctionSource != .none { s += ", mostly from \(last.correctionSource == .compass ? "the compass" : "the GPS track")" }
+            s += ")"
+            if let sigma = last.anchorSigma { s += "; anchor σ \(Markup.fixed(sigma, 1)) m" }
         } else {
             s += "No fix before the last frame, so the navigator placed nothing"
         }
-        if let truth = trace.trueCorrection, let e = frames.last?.truth?.headingError {
+        if let truth = frames.last?.truth?.correction ?? trace.trueCorrection, let e = frames.last?.truth?.headingError {
             s += "; the true compass error was \(Markup.compact(truth, 4))°, off by \(Markup.fixed(e, 2))°"
         }
         return s + ". Drag the slider or move over a timeline to see any moment."
@@ -339,19 +433,27 @@ struct RunPage {
         let slider = !hasTimeline ? "" : "<label class=\"scrub\">time <input id=\"time\" type=\"range\" min=\"0\" max=\"\(frames.count - 1)\" step=\"1\" value=\"\(frames.count - 1)\"></label>"
         figures.append(.init(id: "fig-map", svg: mapPlot.svg(),
                              caption: "East right, north up, metres from the route's first point, in the navigator's frame after its heading correction. "
-                                 + "Fixes with their accuracy circles (1 σ); the device track is each frame's camera carried through that moment's corrected frame; "
-                                 + "the anchor history is where the frame put the AR session's origin; the dashed purple line is the whole AR track carried through the frame of the slider's moment (before the correction it is turned by the compass error); the arrows, filled dot (device) and ring (anchor) are those of the slider's time"
+                                 + "Fixes with their reported accuracy circles; the device track is each frame's camera carried through that moment's corrected frame; "
+                                 + "the anchor history is where the frame put the AR session's origin; the dashed purple line is the whole AR track (of the session then running) carried through the frame of the slider's moment (before the correction it is turned by the compass error); the arrows, filled dot (device) and ring (anchor) are those of the slider's time"
+                                 + (hasAnchorSigma ? ", the dashed circle around the device twice the anchor's σ (a DRMS: about 98 % of the frame's errors fall within it)" : "")
                                  + (isSimulation ? "; the dashed ring is where the walker really was." : "."),
                              controls: slider))
         if hasTimeline {
             figures.append(.init(id: "fig-heading", svg: headingPlot.svg(),
                                  caption: "The heading correction the navigator applied (true azimuth = scene azimuth + correction) with its ±1 σ band while applied; "
-                                     + "the strip on top: the estimator's state (grey none, amber estimating, green applied)."))
+                                     + "the strip on top: the estimator's state (grey none, amber estimating, green applied)"
+                                     + (trace.readings.isEmpty ? "" : "; dots: the correction each compass reading implies on its own (its true heading minus the viewing direction's scene azimuth)")
+                                     + (trace.tracking.isEmpty ? "" : "; shaded: limited tracking, dashed red lines: tracking resets (on every timeline)") + "."))
             figures.append(.init(id: "fig-progress", svg: progressPlot.svg(), caption: "Along-route progress (never decreasing) and the distance left to the finish."))
             figures.append(.init(id: "fig-off-route", svg: offRoutePlot.svg(), caption: "Horizontal distance from the route window."))
+            if hasAnchorSigma {
+                figures.append(.init(id: "fig-anchor", svg: anchorPlot.svg(),
+                                     caption: "The navigator's σ of where its frame puts the device (DRMS, √(σ east² + σ north²))"
+                                         + (isSimulation ? "; dashed: the distance from where the frame puts the device to where it really is." : ".")))
+            }
             if isSimulation {
                 figures.append(.init(id: "fig-truth", svg: truthPlot.svg(),
-                                     caption: "Heading error: the applied correction minus the simulated compass error. Finish placement error: horizontal distance "
+                                     caption: "Heading error: the correction minus the simulated compass error at that moment. Finish placement error: horizontal distance "
                                          + "between where the navigator draws the finish in the scene and where it really is."))
             }
         }
@@ -399,6 +501,14 @@ struct RunPage {
         el.setAttribute("cx", X(e).toFixed(2)); el.setAttribute("cy", Y(v).toFixed(2));
       }
       var states = ["none", "estimating", "applied"];
+      var sources = ["", ", mostly from the compass", ", mostly from the GPS track"];
+      var trackingNames = ["", "; tracking limited", ""];
+      function lastReading(t) {   // the index of the latest compass reading at or before t, or −1
+        if (!D.rt) return -1;
+        var lo = 0, hi = D.rt.length;
+        while (lo < hi) { var mid = (lo + hi) >> 1; if (D.rt[mid] <= t) lo = mid + 1; else hi = mid; }
+        return lo - 1;
+      }
       var timelines = Array.prototype.slice.call(document.querySelectorAll("svg.plot[data-timeline]"));
       var slider = document.getElementById("time");
       function say(svg, text) {
@@ -427,9 +537,18 @@ struct RunPage {
           sceneTrack.setAttribute("transform", "matrix(" + [k * D.ux[i], q * D.uy[i], k * D.vx[i], q * D.vy[i], X(D.ae[i]), Y(D.an[i])]
             .map(function (v) { return v.toFixed(5); }).join(" ") + ")");
           sceneTrack.setAttribute("visibility", "visible");
+          if (D.ss) {
+            var paths = sceneTrack.querySelectorAll("path");
+            for (var k2 = 0; k2 < paths.length; k2++) paths[k2].setAttribute("visibility", Number(paths[k2].getAttribute("data-session")) === D.ss[i] ? "visible" : "hidden");
+          }
         } else sceneTrack.setAttribute("visibility", "hidden");
         place(".device-now", D.de[i], D.dn[i]);
         place(".anchor-now", D.ae[i], D.an[i]);
+        var ring = map.querySelector(".anchor-sigma-now");
+        if (ring) {
+          place(".anchor-sigma-now", D.as[i] === null ? null : D.de[i], D.dn[i]);
+          if (D.as[i] !== null) ring.setAttribute("r", Math.max(2 * D.as[i] * mm[1], 0.5).toFixed(2));
+        }
         if (D.te) place(".truth-now", D.te[i], D.tn[i]);
         var where = D.de[i] === null ? "no fix yet, nothing placed" :
           "device at " + num(D.de[i], 1) + " m east, " + num(D.dn[i], 1) + " m north; " + D.ac[i] + " arrows" +
@@ -441,11 +560,18 @@ struct RunPage {
           var cur = svg.querySelector("line.cursor");
           cur.setAttribute("x1", cx); cur.setAttribute("x2", cx);
           var kind = svg.getAttribute("data-timeline"), text;
-          if (kind === "heading") text = D.c[i] === null ? "no correction yet (" + states[D.st[i]] + ")" :
-            D.st[i] === 2 ? "correction " + num(D.c[i], 2) + "°" + (D.s[i] === null ? "" : " ± " + num(D.s[i], 2) + "°") + " (applied)" :
-            "correction " + num(D.c[i], 2) + "° (" + states[D.st[i]] + (D.s[i] === null ? "" : "; the latest estimate's σ " + num(D.s[i], 2) + "°") + ")";
+          if (kind === "heading") {
+            text = D.c[i] === null ? "no correction yet (" + states[D.st[i]] + ")" :
+              D.st[i] === 2 ? "correction " + num(D.c[i], 2) + "°" + (D.s[i] === null ? "" : " ± " + num(D.s[i], 2) + "°") + " (applied" + sources[D.cs[i]] + ")" :
+              "correction " + num(D.c[i], 2) + "° (" + states[D.st[i]] + (D.s[i] === null ? "" : "; the latest estimate's σ " + num(D.s[i], 2) + "°") + ")";
+            var r = lastReading(t);
+            if (r >= 0) text += "; compass at " + num(D.rt[r], 1) + " s: " + num(D.ri[r], 1) + "° ± " + num(D.ra[r], 1) + "°";
+            if (D.tc) text += "; truly " + num(D.tc[i], 2) + "°";
+            text += trackingNames[D.tk[i]];
+          }
           else if (kind === "progress") text = "progress " + num(D.p[i], 1) + " m, remaining " + num(D.r[i], 1) + " m";
           else if (kind === "off-route") text = num(D.o[i], 1) + " m from the route" + (D.off[i] ? " (off route)" : "");
+          else if (kind === "anchor") text = "anchor σ " + num(D.as[i], 2) + " m" + (D.xe ? "; truly " + num(D.xe[i], 2) + " m off" : "") + trackingNames[D.tk[i]];
           else text = "heading error " + num(D.he[i], 2) + "°, finish drawn " + num(D.fe[i], 2) + " m from where it is";
           say(svg, head + text);
         }

@@ -25,16 +25,35 @@ commands:
              read-outs; opens from disk), --svg the same figures as one SVG
   simulate   [--route straight|sample|FILE] [--runs N] [--seed S] [--heading-error-deg D]
              [--gps-sigma-m M] [--jumps] [--drift-deg-per-min R] [--duration-s T]
-             [--estimator seed|pairwise|robust] [--svg FILE] [--log FILE] [--html FILE]
+             [--speed-mps 1.4] [--estimator seed|pairwise|robust] [--svg FILE]
+             [--log FILE] [--html FILE] [--navigator] [--estimator filter|robust|seed]
+             [--alignment gravity|gravity-and-heading] [--gps-correlated-share F]
+             [--gps-correlation-s 30] [--outliers P] [--compass-sigma-deg S]
+             [--compass-disturbance R] [--outage START:END] [--reset-at T]
+             [--limited START:END] [--yaw-drift-deg D] [--position-drift-m D]
              the heading corrector in a seeded field simulation (default: a straight
              300 m walk, 5 m GPS noise, 15° compass error, 100 runs); --log writes the
              first run's walk as a field log for replay, --html that walk's report page
-             (the navigator's run beside the truth; opens from disk)
-  replay     --route ROUTE [--fov-deg 60] [--viewport 390x844]
-             [--route-heights ellipsoidal|orthometric|none] [--html FILE] LOG
+             (the navigator's run beside the truth, --estimator and --alignment as
+             replay's; opens from disk); --navigator runs the walks (default: 20)
+             through the navigator (default: the filter) and prints keys
+             first_applied_s_median, heading_error_deg_p95, heading_within_2sigma,
+             anchor_error_m_p95, anchor_within_2sigma, first_arrow_error_m_p95,
+             progress_error_m_p95 (errors after the first applied correction). The
+             walk models (correlated GPS error, outliers, compass readings every 0.5 s
+             and their disturbances, GPS outage, tracking resets and limited tracking,
+             AR yaw and position drift) need --log, --html or --navigator
+  replay     --route ROUTE [--estimator filter|robust|seed] [--fov-deg 60]
+             [--viewport 390x844] [--route-heights ellipsoidal|orthometric|none]
+             [--alignment gravity|gravity-and-heading] [--html FILE] LOG
              runs the navigator over a field log (t_s,event,lat,lon,h,accuracy_m,x,y,z,
-             yaw_deg,pitch_deg,roll_deg) and writes one row per frame (README: Replay);
-             --html also writes a report page (top view, timelines; opens from disk)
+             yaw_deg,pitch_deg,roll_deg, optionally true_heading_deg,
+             heading_accuracy_deg,tracking; events fix, frame, heading, tracking) and
+             writes one row per frame (README: Replay); --estimator filter (default:
+             the Kalman filter over GPS, compass and the scene track) or robust|seed
+             (the window fits); --alignment says how the AR session was aligned (the
+             filter's); --html also writes a report page (top view, timelines; opens
+             from disk)
   arrows     --origin LAT,LON[,H] --position LAT,LON[,H] [--spacing-m 3] [--ahead-m 100]
              [--from FORMAT] ROUTE_FILE
              rows x,y,z,yaw_deg (eus) of the route arrows ahead of the user

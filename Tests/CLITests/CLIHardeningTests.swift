@@ -279,6 +279,6 @@ struct ManualPageTests {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/waymark.1")
         let committed = try String(contentsOf: url, encoding: .utf8)
-        #expect(committed == r.stdout, "docs/waymark.1 is stale: run .build/debug/waymark --generate-manual > docs/waymark.1")
+        #expect(committed == r.stdout, "docs/waymark.1 is stale: run \(Waymark.executable.path) --generate-manual > docs/waymark.1")
     }
 }

@@ -20,10 +20,16 @@ extension Trait where Self == BaselineCPU {
 /// Runs the built `waymark` executable end to end, as outside tools do.
 enum Waymark {
     static let executable: URL = {
-        // The test bundle sits in the build products directory next to `waymark`.
+        // The test bundle sits in the build products directory next to `waymark`, whatever
+        // the scratch path (`swift test --scratch-path .build-cli` tests .build-cli's
+        // waymark): an .xctest directory on Apple platforms, an executable on Linux (whose
+        // Bundle.main is the directory holding it). The package's default .build is the
+        // last resort.
+        let argv0 = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         let candidates = [
+            argv0.deletingLastPathComponent().appendingPathComponent("waymark"),
+            Bundle.main.bundleURL.appendingPathComponent("waymark"),
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("waymark"),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("waymark"),
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent(".build/debug/waymark"),
         ]
@@ -292,7 +298,7 @@ struct DatumCLITests {
 
 @Suite("waymark bench output contract")
 struct BenchCLITests {
-    @Test("lines NAME ns_per_point=X vs_proj=Y vs_floor=Z [vs_geod_inverse=W]")
+    @Test("lines NAME ns_per_point=X vs_proj=Y vs_floor=Z [vs_geod_inverse=W], then the navigator's NAME ns_per_call=X …")
     func format() throws {
         let r = try Waymark.run(["bench", "--points", "200", "--repeat", "3"])
         #expect(r.status == 0)
@@ -302,7 +308,15 @@ struct BenchCLITests {
                          "anchor_transforms", "geod_inverse", "short_range_geodesic", "gcj02_exact_inverse"] {
             #expect(names.contains(required), "\(required)")
         }
-        for line in lines {
+        // The navigator's per-call costs: NAME ns_per_call=X (navigator_update: arrows=N share_of_120hz_frame=F).
+        let navigatorLines = lines.filter { $0.hasPrefix("navigator_") }
+        #expect(navigatorLines.map { String($0.split(separator: " ")[0]) } == ["navigator_add_fix", "navigator_update"])
+        for line in navigatorLines {
+            let fields = line.split(separator: " ").dropFirst().map { $0.split(separator: "=") }
+            #expect(fields.first?.first == "ns_per_call", "\(line)")
+            #expect(fields.allSatisfy { $0.count == 2 && Double($0[1]) != nil && Double($0[1])! > 0 }, "\(line)")
+        }
+        for line in lines where !line.hasPrefix("navigator_") {
             let fields = line.split(separator: " ").dropFirst().map { $0.split(separator: "=") }
             #expect(fields.count == 3 || fields.count == 4, "\(line)")
             #expect(fields.map { String($0[0]) }.prefix(3) == ["ns_per_point", "vs_proj", "vs_floor"], "\(line)")

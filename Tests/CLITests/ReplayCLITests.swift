@@ -8,7 +8,7 @@ struct ReplayCLITests {
     static let logHeader = "t_s,event,lat,lon,h,accuracy_m,x,y,z,yaw_deg,pitch_deg,roll_deg"
     static let outHeader = "t_s,progress_m,remaining_m,off_route_m,correction_deg,correction_sigma_deg,correction_state,lat,lon,"
         + "finish_x,finish_y,finish_z,finish_visible,finish_screen_x,finish_screen_y,finish_diameter_pt,hint_x,hint_y,hint_turn_deg,"
-        + "label_roll_deg,arrow_count,first_arrow_along_m,first_arrow_x,first_arrow_y,first_arrow_z"
+        + "label_roll_deg,arrow_count,first_arrow_along_m,first_arrow_x,first_arrow_y,first_arrow_z,anchor_sigma_m,correction_source"
 
     static func temporary(_ name: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("waymark-\(getpid())-\(name)")
@@ -21,19 +21,26 @@ struct ReplayCLITests {
 
     struct Replayed { var rows: [[String]]; var stdout: String }
 
-    /// Simulates seed `seed` on `route`, replays it, returns the rows split into fields.
-    static func simulateAndReplay(route: String, seed: Int, extra: [String] = []) throws -> Replayed {
+    /// Simulates seed `seed` on `route` (with `simulate`'s extra arguments), replays it once
+    /// per entry of `replays` (replay's extra arguments), returns the rows split into fields.
+    static func simulateAndReplay(route: String, seed: Int, simulate: [String] = [], replays: [[String]]) throws -> [Replayed] {
         let routeURL = temporary("route-\(seed).csv"), logURL = temporary("log-\(seed).csv")
         defer { try? FileManager.default.removeItem(at: routeURL); try? FileManager.default.removeItem(at: logURL) }
         try route.write(to: routeURL, atomically: true, encoding: .utf8)
-        let sim = try Waymark.run(["simulate", "--runs", "1", "--seed", "\(seed)", "--route", routeURL.path, "--log", logURL.path])
-        #expect(sim.status == 0)
-        let r = try Waymark.run(["replay", "--route", routeURL.path] + extra + [logURL.path])
-        #expect(r.status == 0, "\(r.stderr)")
-        let lines = r.lines
-        #expect(lines.first == outHeader)
-        return Replayed(rows: lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) },
-                        stdout: r.stdout)
+        let sim = try Waymark.run(["simulate", "--runs", "1", "--seed", "\(seed)", "--route", routeURL.path, "--log", logURL.path] + simulate)
+        #expect(sim.status == 0, "\(sim.stderr)")
+        return try replays.map { extra in
+            let r = try Waymark.run(["replay", "--route", routeURL.path] + extra + [logURL.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            let lines = r.lines
+            #expect(lines.first == outHeader)
+            return Replayed(rows: lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) },
+                            stdout: r.stdout)
+        }
+    }
+
+    static func simulateAndReplay(route: String, seed: Int, extra: [String] = []) throws -> Replayed {
+        try simulateAndReplay(route: route, seed: seed, replays: [extra])[0]
     }
 
     @Test("simulate --log writes the contract log; replay writes one contract row per frame, byte-identical on repeat")
@@ -63,7 +70,8 @@ struct ReplayCLITests {
         let wide = try Waymark.run(["replay", "--route", routeURL.path, "--fov-deg", "90", "--viewport", "800x600", logURL.path])
         #expect(wide.status == 0 && wide.stdout != first.stdout && wide.lines.count == first.lines.count)
         let rows = first.lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        #expect(rows.allSatisfy { $0.count == 25 })
+        #expect(rows.allSatisfy { $0.count == 27 })
+        #expect(rows.allSatisfy { ["none", "compass", "track"].contains($0[26]) && Double($0[25]) != nil })   // the filter: an anchor σ always
         #expect(rows.allSatisfy { ["none", "estimating", "applied"].contains($0[6]) })
         #expect(rows.last![6] == "applied")
         #expect(rows[0][5].isEmpty)                                  // no σ before any estimate
@@ -123,59 +131,107 @@ struct ReplayCLITests {
         // 300 m north at height 0 (the log's fixes: ellipsoidal, the device 1.4 m up).
         try "lat,lon,h\n55.7339,37.5886,0\n55.7365946,37.5886,0\n".write(to: routeURL, atomically: true, encoding: .utf8)
         #expect(try Waymark.run(["simulate", "--runs", "1", "--duration-s", "20", "--route", routeURL.path, "--log", logURL.path]).status == 0)
-        func lastFinishY(_ heights: String) throws -> Double {
-            let r = try Waymark.run(["replay", "--route", routeURL.path, "--route-heights", heights, logURL.path])
+        func lastFinishY(_ heights: String, _ estimator: String) throws -> Double {
+            let r = try Waymark.run(["replay", "--route", routeURL.path, "--route-heights", heights, "--estimator", estimator, logURL.path])
             #expect(r.status == 0, "\(r.stderr)")
             return Double(r.lines.last!.split(separator: ",", omittingEmptySubsequences: false)[10])!
         }
-        let ellipsoidal = try lastFinishY("ellipsoidal"), orthometric = try lastFinishY("orthometric"), none = try lastFinishY("none")
+        // The window fits take the route's heights at face value against the fixes' heights.
+        let ellipsoidal = try lastFinishY("ellipsoidal", "robust"), orthometric = try lastFinishY("orthometric", "robust")
+        let none = try lastFinishY("none", "robust")
         let undulation = try Waymark.run(["geoid", "--undulation"], input: "55.7365946,37.5886\n")
         let n = Double(undulation.lines.last!)!
         #expect(abs(orthometric - ellipsoidal - n) < 0.05, "\(orthometric) \(ellipsoidal) \(n)")
         #expect(abs(ellipsoidal) < 0.5 && abs(none) < 0.5)
+        // The filter lays the route under the walking user (it trusts the route's shape
+        // more than GPS heights): a flat route's finish is on the ground whatever its datum.
+        for heights in ["ellipsoidal", "orthometric", "none"] {
+            let y = try lastFinishY(heights, "filter")
+            #expect(abs(y) < 0.5, "\(heights): \(y)")
+        }
         #expect(try Waymark.run(["replay", "--route", routeURL.path, "--route-heights", "sea", logURL.path]).status == 64)
     }
 
     /// RMS over `values`.
     static func rms(_ values: [Double]) -> Double { (values.map { $0 * $0 }.reduce(0, +) / Double(values.count)).squareRoot() }
 
-    @Test("README figures: heading error over time (straight 300 m, 20 seeds) and progress error (150 m out and back, 10 seeds)")
+    /// README.md, for the figures it prints; `flatReadme` with its line breaks as spaces
+    /// (for sentences that wrap).
+    static var readme: String { ReadmeFigureTests.readme }
+    static var flatReadme: String { readme.replacingOccurrences(of: "\n", with: " ") }
+
+    @Test("README figures: heading error over time (straight 300 m, 20 seeds, filter and window fits) and progress error (150 m out and back, 10 seeds)")
     func measuredFigures() throws {
-        // Heading: correction − 15° at 30, 60, 120 s on the reference walk.
-        var heading: [Double: [Double]] = [30: [], 60: [], 120: [], 200: []]
-        var sigma30: [Double] = []
-        for seed in 1...20 {
-            let r = try Self.simulateAndReplay(route: Self.straight, seed: seed)
-            for t in heading.keys.sorted() {
-                let row = try #require(r.rows.first { Double($0[0])! >= t - 1e-9 })
-                heading[t]!.append(Double(row[4])! - 15)
-                if t == 30 { #expect(row[6] == "applied"); sigma30.append(Double(row[5])!) }
+        // Heading: correction − 15° at 30, 60, 120, 200 s on the reference walk, by walk
+        // (white GPS noise; 4 m of its 5 m σ slowly varying over 30 s; with compass readings) and estimator.
+        let filter: [String] = [], robust = ["--estimator", "robust"]
+        let walks: [(simulate: [String], rows: [(name: String, replay: [String])])] = [
+            ([], [("filter (`replay`, the default)", filter), ("window fits (`replay --estimator robust`)", robust)]),
+            (["--gps-correlated-share", "0.8"], [("filter, GPS error slowly varying: share 0.8 over 30 s (`simulate --gps-correlated-share 0.8`)", filter),
+                                                 ("window fits, the same walks", robust)]),
+            (["--compass-sigma-deg", "10"], [("filter with compass readings, σ 10° (`simulate --compass-sigma-deg 10`)", filter)]),
+        ]
+        let times: [Double] = [30, 60, 120, 200]
+        var firstApplied: [String: [Double]] = [:]
+        for walk in walks {
+            var errors = [[[Double]]](repeating: [[Double]](repeating: [], count: times.count), count: walk.rows.count)
+            for seed in 1...20 {
+                let replayed = try Self.simulateAndReplay(route: Self.straight, seed: seed, simulate: walk.simulate, replays: walk.rows.map(\.replay))
+                for (k, r) in replayed.enumerated() {
+                    for (j, t) in times.enumerated() {
+                        let row = try #require(r.rows.first { Double($0[0])! >= t - 1e-9 })
+                        errors[k][j].append(Double(row[4])! - 15)
+                    }
+                    let first = r.rows.first { $0[6] == "applied" }.map { Double($0[0])! } ?? .infinity
+                    firstApplied[walk.rows[k].name, default: []].append(first)
+                }
+            }
+            for (k, row) in walk.rows.enumerated() {
+                let cells = errors[k].map { String(format: "%.1f°", Self.rms($0)) }
+                let line = "| \(row.name) | " + cells.joined(separator: " | ") + " |"
+                print(line)
+                let found = Self.readme.contains(line)
+                #expect(found, "README should contain the row: \(line)")
             }
         }
-        let h = heading.keys.sorted().map { String(format: "%.1f", Self.rms(heading[$0]!)) }
-        let claimed = String(format: "%.1f", Self.rms(sigma30))
-        print("heading RMS at 30/60/120/200 s: \(h); the fits' own 1-σ at 30 s: \(claimed)")
-        #expect(h == ["5.6", "1.9", "0.5", "0.3"] && claimed == "4.3")
+        // When the first correction is applied: the median and the latest of the 20 runs.
+        func when(_ name: String) -> (median: String, last: String) {
+            let v = firstApplied[name]!.sorted()
+            return (String(format: "%.0f s", v[v.count / 2]), String(format: "%.0f s", v.last!))
+        }
+        let f = when(walks[0].rows[0].name), w = when(walks[0].rows[1].name), c = when(walks[2].rows[0].name)
+        for sentence in ["the filter applies it after \(f.median) (the median of the 20 runs; every run by \(f.last))",
+                         w.median == w.last ? "the window fits after \(w.median) in every run" : "the window fits after \(w.median) (every run by \(w.last))",
+                         "with compass readings the filter applies it after \(c.median) (every run by \(c.last))"] {
+            print(sentence)
+            let found = Self.flatReadme.contains(sentence)
+            #expect(found, "README should say: \(sentence)")
+        }
         // Progress: remaining_m against the truth (1.4 m/s along 300 m of route) for every frame.
-        var worst = 0.0, worstTime = 0.0, all: [Double] = [], back: [Double] = []
+        var worst = [0.0, 0.0], worstTime = [0.0, 0.0], all: [[Double]] = [[], []], back: [[Double]] = [[], []]
         for seed in 1...10 {
-            let r = try Self.simulateAndReplay(route: Self.outAndBack, seed: seed)
-            var previous = -Double.infinity
-            for row in r.rows {
-                let t = Double(row[0])!, progress = Double(row[1])!, remaining = Double(row[2])!
-                #expect(progress >= previous)
-                previous = progress
-                let length = progress + remaining
-                let error = abs(remaining - (length - min(1.4 * t, length)))
-                if error > worst { worst = error; worstTime = t }
-                all.append(error)
-                if 1.4 * t > 160 { back.append(error) }
+            let replayed = try Self.simulateAndReplay(route: Self.outAndBack, seed: seed, replays: [filter, robust])
+            for (k, r) in replayed.enumerated() {
+                var previous = -Double.infinity
+                for row in r.rows {
+                    let t = Double(row[0])!, progress = Double(row[1])!, remaining = Double(row[2])!
+                    #expect(progress >= previous)
+                    previous = progress
+                    let length = progress + remaining
+                    let error = abs(remaining - (length - min(1.4 * t, length)))
+                    if error > worst[k] { worst[k] = error; worstTime[k] = t }
+                    all[k].append(error)
+                    if 1.4 * t > 160 { back[k].append(error) }
+                }
             }
         }
-        let p = [Self.rms(all), worst, Self.rms(back)].map { String(format: "%.1f", $0) }
-        print("out-and-back progress error: RMS \(p[0]) m, worst \(p[1]) m, RMS on the way back \(p[2]) m")
-        #expect(p == ["0.7", "8.0", "0.3"])
-        #expect(worstTime < 5)                                       // while the first fixes anchor the frame
+        let p = (0..<2).map { k in [Self.rms(all[k]), worst[k], Self.rms(back[k])].map { String(format: "%.1f", $0) } }
+        let sentence = "off by \(p[0][0]) m RMS over the whole walk (worst \(p[0][1]) m, in the first seconds while few fixes anchor the frame) "
+            + "and \(p[0][2]) m RMS on the way back (the window fits: \(p[1][0]) m, \(p[1][1]) m and \(p[1][2]) m)"
+        print(sentence)
+        let found = Self.flatReadme.contains(sentence)
+        #expect(found, "README should say: \(sentence)")
+        #expect(worstTime.allSatisfy { $0 < 5 })                      // while the first fixes anchor the frame
     }
 }
 

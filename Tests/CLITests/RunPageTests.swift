@@ -55,7 +55,8 @@ struct RunPageTests {
         let logText = try String(contentsOf: log, encoding: .utf8)
         let fixes = Self.count(logText, ",fix,"), frames = Self.count(logText, ",frame,")
         #expect(fixes == 215 && frames == 2143)
-        for (url, kind, plots) in [(replayPage, "replay", 4), (simulatePage, "simulate", 5)] {
+        // Top view, heading, progress, off-route, the anchor's σ (the filter reports it), and the truth.
+        for (url, kind, plots) in [(replayPage, "replay", 5), (simulatePage, "simulate", 6)] {
             let page = try String(contentsOf: url, encoding: .utf8)
             #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">") && page.hasSuffix("</html>\n"))
             #expect(page.contains("<body data-page=\"\(kind)\">"))
@@ -128,6 +129,49 @@ struct RunPageTests {
             #expect(Self.count(text, "<svg class=\"plot\"") == 1 && !text.contains("data-timeline="), "\(name)")
             #expect(text.contains(why) && !text.contains("var RUN"), "\(name)")
         }
+    }
+
+    @Test("compass readings, tracking changes and the anchor's σ on the page; the window fits' page has no anchor timeline")
+    func compassAndTracking() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let routeURL = dir.appendingPathComponent("route.csv"), log = dir.appendingPathComponent("walk.csv")
+        let replayPage = dir.appendingPathComponent("replay.html"), simulatePage = dir.appendingPathComponent("simulate.html")
+        try Self.route.write(to: routeURL, atomically: true, encoding: .utf8)
+        let walk = ["--compass-sigma-deg", "5", "--reset-at", "60", "--reset-at", "120", "--limited", "80:90", "--duration-s", "150"]
+        let sim = try Waymark.run(["simulate", "--runs", "1", "--route", routeURL.path, "--log", log.path, "--html", simulatePage.path] + walk)
+        #expect(sim.status == 0, "\(sim.stderr)")
+        let r = try Waymark.run(["replay", "--route", routeURL.path, "--html", replayPage.path, log.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let logText = try String(contentsOf: log, encoding: .utf8)
+        let readings = Self.count(logText, ",heading,"), frames = Self.count(logText, ",frame,")
+        #expect(readings == 301 && frames == 1501)
+        let replayed = try String(contentsOf: replayPage, encoding: .utf8), simulated = try String(contentsOf: simulatePage, encoding: .utf8)
+        for (page, plots) in [(replayed, 5), (simulated, 6)] {
+            #expect(Self.count(page, "<svg class=\"plot\"") == plots)
+            #expect(page.contains("<g class=\"compass-readings\" fill=\"#CC79A7\" data-readings=\"\(readings)\">"))
+            #expect(Self.count(page, "<circle class=\"reading\"") == readings)
+            // Every timeline marks the two resets and shades the limited interval.
+            #expect(Self.count(page, "<line class=\"reset\"") == 2 * (plots - 1))
+            #expect(Self.count(page, "<rect class=\"limited\"") == plots - 1)
+            // One AR track per session; the last session's shown.
+            #expect(Self.count(page, "<path data-session=") == 3 && Self.count(page, "visibility=\"hidden\"/>") >= 2)
+            #expect(page.contains("\"ss\":[") && page.contains("\"rt\":[") && page.contains("\"as\":["))
+            #expect(page.contains("<circle class=\"anchor-sigma-now\""))
+            #expect(page.contains("data-timeline=\"anchor\""))
+            #expect(page.contains("301 compass readings, 2 tracking resets, 1 interval of limited tracking"))
+        }
+        #expect(try Self.columns(replayed, through: "tk") == Self.columns(simulated, through: "tk"))
+        // The truth follows the session: after two resets the compass is about 50° further off.
+        #expect(simulated.contains("the true compass error was -3") && !simulated.contains("the true compass error was 15°"))
+        #expect(simulated.contains("\"xe\":[") && simulated.contains("\"tc\":["))
+
+        // The window fits: no anchor σ, so no anchor timeline and no ring.
+        let fitsPage = dir.appendingPathComponent("fits.html")
+        #expect(try Waymark.run(["replay", "--route", routeURL.path, "--estimator", "robust", "--html", fitsPage.path, log.path]).status == 0)
+        let fits = try String(contentsOf: fitsPage, encoding: .utf8)
+        #expect(Self.count(fits, "<svg class=\"plot\"") == 4 && !fits.contains("data-timeline=\"anchor\"") && !fits.contains("<circle class=\"anchor-sigma-now\""))
+        #expect(fits.contains("estimator robust"))
     }
 
     @Test("--html without FILE: exit 64; an unwritable FILE: exit 74 naming it, stdout still complete")

@@ -145,7 +145,7 @@ struct Accuracy: WaymarkCommand {
 }
 
 struct Simulate: WaymarkCommand {
-    static let configuration = helpConfiguration("simulate", "The heading corrector in a seeded field simulation.")
+    static let configuration = helpConfiguration("simulate", "The heading corrector or the navigator in seeded field simulations.")
     @Option(name: .customLong("route"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The walk (default: straight, 300 m).", valueName: "straight|sample|FILE"), completion: .file())
     var route: [String] = []
@@ -168,9 +168,49 @@ struct Simulate: WaymarkCommand {
             help: ArgumentHelp("Walk duration.", valueName: "T"))
     var durationS: [String] = []
     @Option(name: .customLong("estimator"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("Heading estimator (default: robust).", valueName: "seed|pairwise|robust"),
-            completion: .list(["seed", "pairwise", "robust"]))
+            help: ArgumentHelp("Heading estimator (default: robust; with --navigator: filter).", valueName: "filter|robust|seed|pairwise"),
+            completion: .list(["filter", "robust", "seed", "pairwise"]))
     var estimator: [String] = []
+    @Option(name: .customLong("speed-mps"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Walking speed (default: 1.4).", valueName: "V"))
+    var speedMps: [String] = []
+    @Flag(name: .customLong("navigator"), help: "Run the walks through the navigator and print its figures.")
+    var navigator = false
+    @Option(name: .customLong("alignment"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("The AR session's alignment (--navigator, --html; default: gravity-and-heading).",
+                               valueName: "gravity|gravity-and-heading"),
+            completion: .list(["gravity", "gravity-and-heading"]))
+    var alignment: [String] = []
+    @Option(name: .customLong("gps-correlated-share"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Slowly varying share of the GPS error (default: 0, white).", valueName: "F"))
+    var gpsCorrelatedShare: [String] = []
+    @Option(name: .customLong("gps-correlation-s"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Its correlation time (default: 30).", valueName: "T"))
+    var gpsCorrelationS: [String] = []
+    @Option(name: .customLong("outliers"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Probability of a 30-60 m multipath outlier per fix (default: 0).", valueName: "P"))
+    var outliers: [String] = []
+    @Option(name: .customLong("compass-sigma-deg"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Compass readings every 0.5 s with this 1-sigma error (default: none).", valueName: "S"))
+    var compassSigmaDeg: [String] = []
+    @Option(name: .customLong("compass-disturbance"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Magnetic disturbances per second (default: 0).", valueName: "R"))
+    var compassDisturbance: [String] = []
+    @Option(name: .customLong("outage"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("No fixes in this interval, seconds.", valueName: "START:END"))
+    var outage: [String] = []
+    @Option(name: .customLong("reset-at"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("A tracking reset at this time, seconds (repeatable or a comma list).", valueName: "T"))
+    var resetAt: [String] = []
+    @Option(name: .customLong("limited"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Limited tracking in this interval, seconds (a comma list for several).", valueName: "START:END"))
+    var limited: [String] = []
+    @Option(name: .customLong("yaw-drift-deg"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("The AR session's yaw drift, degrees per square-root minute (default: 0).", valueName: "D"))
+    var yawDriftDeg: [String] = []
+    @Option(name: .customLong("position-drift-m"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("The AR session's position drift, metres per square-root metre (default: 0).", valueName: "D"))
+    var positionDriftM: [String] = []
     @Option(name: .customLong("svg"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Write the runs' plot.", valueName: "FILE"), completion: .file())
     var svg: [String] = []
@@ -193,10 +233,24 @@ struct Simulate: WaymarkCommand {
         try args.option("drift-deg-per-min", driftDegPerMin)
         try args.option("duration-s", durationS)
         try args.option("estimator", estimator)
+        try args.option("speed-mps", speedMps)
+        try args.option("alignment", alignment)
+        try args.option("gps-correlated-share", gpsCorrelatedShare)
+        try args.option("gps-correlation-s", gpsCorrelationS)
+        try args.option("outliers", outliers)
+        try args.option("compass-sigma-deg", compassSigmaDeg)
+        try args.option("compass-disturbance", compassDisturbance)
+        try args.option("outage", outage)
+        // Repeatable: every --reset-at, each a time or a comma list.
+        if !resetAt.isEmpty { args.options["reset-at"] = resetAt.joined(separator: ",") }
+        try args.option("limited", limited)
+        try args.option("yaw-drift-deg", yawDriftDeg)
+        try args.option("position-drift-m", positionDriftM)
         try args.option("svg", svg)
         try args.option("log", log)
         try args.option("html", html)
         args.flag("jumps", jumps)
+        args.flag("navigator", navigator)
         try args.file(words)
         return args
     }
@@ -219,6 +273,15 @@ struct Replay: WaymarkCommand {
             help: ArgumentHelp("What the route's heights are.", valueName: "ellipsoidal|orthometric|none"),
             completion: .list(["ellipsoidal", "orthometric", "none"]))
     var routeHeights: [String] = []
+    @Option(name: .customLong("estimator"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("The navigator's estimator: the filter, or the window fits (default: filter).", valueName: "filter|robust|seed"),
+            completion: .list(["filter", "robust", "seed"]))
+    var estimator: [String] = []
+    @Option(name: .customLong("alignment"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("How the AR session was aligned (the filter's; default: gravity-and-heading).",
+                               valueName: "gravity|gravity-and-heading"),
+            completion: .list(["gravity", "gravity-and-heading"]))
+    var alignment: [String] = []
     @Option(name: .customLong("html"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Also write a report page.", valueName: "FILE"), completion: .file())
     var html: [String] = []
@@ -232,6 +295,8 @@ struct Replay: WaymarkCommand {
         try args.option("fov-deg", fovDeg)
         try args.option("viewport", viewport)
         try args.option("route-heights", routeHeights)
+        try args.option("estimator", estimator)
+        try args.option("alignment", alignment)
         try args.option("html", html)
         try args.file(file)
         return args

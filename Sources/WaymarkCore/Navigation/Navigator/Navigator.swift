@@ -149,7 +149,9 @@ public struct Navigator: Sendable {
     ///   - latitude: degrees, in [−90, 90].
     ///   - longitude: degrees, any finite value.
     ///   - height: ellipsoidal metres, or nil when unknown.
-    ///   - horizontalAccuracy: 1-σ metres, as CoreLocation's `horizontalAccuracy`.
+    ///   - horizontalAccuracy: metres, as CoreLocation's `horizontalAccuracy` and
+    ///     Android's `getAccuracy()`: the filter reads it as the radius of
+    ///     ``Configuration/accuracyConfidence`` (68 %), the window fits as 1 σ.
     ///   - verticalAccuracy: 1-σ metres, as CoreLocation's `verticalAccuracy`.
     ///   - scenePosition: the device's scene position (metres, scene axes) when the fix
     ///     was taken.

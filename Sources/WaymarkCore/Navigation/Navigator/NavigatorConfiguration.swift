@@ -142,8 +142,8 @@ extension Navigator {
         public var rejection = 3.0
         /// A correction is applied only when its 1-σ uncertainty is below this, degrees
         /// (the seed estimator has none, so this gate does not apply to it). The filter
-        /// applies its estimate when σ is below this or below half the alignment's own σ
-        /// (under ``Alignment/gravity``, which has none, at once), and follows it from then on.
+        /// applies its estimate when σ is below this (under ``Alignment/gravity``, whose
+        /// scene yaw is arbitrary, with the first estimate), and follows it from then on.
         public var maximumUncertainty = 5.0
         /// …and the fixes it rests on span at least this scene distance, m (for the
         /// seed estimator, whose fits rest on the pairs since its last run, the span gate

@@ -162,7 +162,8 @@ public struct WalkSimulator: Sendable {
         return truth.scenePosition(of: p)
     }
 
-    /// The events in time order (at one time: a fix, then tracking, heading and frame).
+    /// The events in time order (at one time: a tracking change, then a fix, a compass
+    /// reading and a frame).
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for a route of fewer than 2 points,
     ///   non-finite or out-of-range parameters, or more than 2²⁴ fixes or frames.
     public func events() throws(WaymarkError) -> [Event] {
