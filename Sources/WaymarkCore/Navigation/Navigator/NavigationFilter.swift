@@ -41,8 +41,6 @@ struct NavigationFilter: Sendable {
         var scaleSigma = 0.01
         /// Measurements whose Mahalanobis distance exceeds this are outliers.
         var gate = 4.0
-        /// Device height above the ground, m, and its 1-σ.
-        var deviceHeight = 1.4, deviceHeightSigma = 0.3
         /// Prior 1-σ of the heading, radians; nil: no prior (gravity alignment).
         var headingPrior: Double? = 20 * AngleMath.radiansPerDegree
     }

@@ -118,7 +118,7 @@ extension Navigator {
             let ground = route.point(atDistance: along)
             let slope = routeSlope(segment: ground.segment)
             let sa = filter.anchorSigma(at: SIMD2(u.x, u.y))
-            let s2 = 0.3 * 0.3 + slope * slope * sa * sa + 0.01 * offset * offset
+            let s2 = Self.deviceHeightSigma * Self.deviceHeightSigma + slope * slope * sa * sa + 0.01 * offset * offset
             filter.addVertical(ground.point.z + c.deviceHeight - u.z, sigma: s2.squareRoot(), gps: false)
         }
         anchorings += 1
@@ -138,10 +138,16 @@ extension Navigator {
         let ground = route.point(atDistance: along)
         let slope = routeSlope(segment: ground.segment)
         let sa = filter.anchorSigma(at: filter.reference)
-        let s2 = 0.05 * 0.05 + slope * slope * sa * sa + 0.01 * progress.offset * progress.offset
+        let s2 = Self.groundPlaneSigma * Self.groundPlaneSigma + slope * slope * sa * sa + 0.01 * progress.offset * progress.offset
         filter.addVertical(ground.point.z - up, sigma: s2.squareRoot(), gps: false)
         applyFilter()
     }
+
+    /// How far a hand-held phone's height above the ground varies, m (1-σ), and how far a
+    /// detected ground plane is from the ground the route lies on. The route's height at
+    /// the user is further uncertain by its slope times the anchor's σ, and by a 10 %
+    /// grade over the user's distance from it.
+    static let deviceHeightSigma = 0.3, groundPlaneSigma = 0.05
 
     /// |rise / run| of route segment `i` (0 for a vertical or empty one).
     func routeSlope(segment i: Int) -> Double {
@@ -156,7 +162,6 @@ extension Navigator {
     /// filter: the applied correction, turned about the anchor (the user), and the
     /// anchor where the filter puts it.
     mutating func applyFilter() {
-        guard var frame else { return }
         let c = configuration
         if let h = filter.heading, filter.headingSource != 0 {
             // Under gravity alignment the session's yaw is arbitrary: any estimate beats it.
@@ -172,7 +177,7 @@ extension Navigator {
                 correctionState = .estimating
             }
         }
-        guard filter.anchored else { return }
+        guard var frame, filter.anchored else { return }
         let correction = filterApplied ? (filter.heading?.degrees ?? 0) : 0
         let t = filter.anchor
         let turned = TrackFit.rotate(t, by: -correction)

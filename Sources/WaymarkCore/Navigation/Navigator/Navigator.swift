@@ -47,11 +47,12 @@ public struct Navigator: Sendable {
     public internal(set) var correctionState: NavigatorFrame.CorrectionState = .none
     /// σ of the applied correction (or of the latest estimate while estimating), degrees.
     public internal(set) var correctionSigma: Double? = nil
-    /// Heading fits run so far (fix- and time-triggered).
+    /// Heading fits run so far (fix- and time-triggered); under the filter, fixes and
+    /// compass readings it considered.
     public internal(set) var headingTriggers = 0
     /// Corrections applied so far.
     public internal(set) var correctionsApplied = 0
-    /// Re-anchorings so far (fixes and timer).
+    /// Re-anchorings so far (fixes and timer; under the filter, fixes).
     public internal(set) var anchorings = 0
     var lastTrigger: Double? = nil
     var pendingCount = 0

@@ -235,7 +235,6 @@ extension Navigator.Configuration {
         m.yawRate = yaw * yaw / 60
         m.translationRate = positionDrift * positionDrift
         m.gate = outlierGate
-        m.deviceHeight = deviceHeight
         m.headingPrior = alignment == .gravityAndHeading ? alignmentSigma * AngleMath.radiansPerDegree : nil
         return m
     }
