@@ -942,8 +942,9 @@ WM_API void wm_navigator_config_default(wm_navigator_config *config);
 WM_API size_t wm_navigator_arrow_capacity(const wm_navigator_config *config);
 
 /* A navigator along `count` >= 2 route points every `stride` bytes (>= 24), copied.
- * Errors: NULL_POINTER (config, route, out), BAD_STRIDE, BAD_COUNT (count < 2 or
- * overflow), INVALID_VALUE (a config value out of range or unknown selector, a route
+ * Errors: NULL_POINTER (config, route, out), BAD_STRIDE, BAD_COUNT (count < 2, over
+ * 2^24 points, or count * stride over 2^56 bytes), INVALID_VALUE (a config value out of
+ * range, an unknown selector or size, a route
  * point non-finite or |lat| > 90: *first_bad = its index, first_bad may be NULL),
  * GRID_MISSING (ORTHOMETRIC without egm96_15.gtx, and always in the core flavour,
  * which has no geoid). *out untouched on error. */

@@ -95,7 +95,7 @@ public func wm_navigator_create(_ config: UnsafePointer<wm_navigator_config>?, _
                                 _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
     guard let config, let route, let out else { return WM_ERROR_NULL_POINTER }
     guard stride >= 24 else { return WM_ERROR_BAD_STRIDE }
-    guard count >= 2, !stride.multipliedReportingOverflow(by: count).overflow else { return WM_ERROR_BAD_COUNT }
+    guard count >= 2, count <= Limits.maximumRoutePoints, Limits.fits(count: count, stride: stride) else { return WM_ERROR_BAD_COUNT }
     guard let (s, heights) = navigatorConfiguration(config.pointee) else { return WM_ERROR_INVALID_VALUE }
     let raw = UnsafeRawPointer(route)
     var points: [GeodeticCoordinate] = []
@@ -204,7 +204,9 @@ public func wm_navigator_update(_ navigator: OpaquePointer?, _ time_s: Double, _
         finish_sphere_radius_m: f?.sphereRadius ?? nan, hint_x: frame.hint?.position.x ?? nan, hint_y: frame.hint?.position.y ?? nan,
         hint_turn_deg: frame.hint?.turn ?? nan, label_roll_deg: frame.labelRoll ?? nan, arrow_total: frame.arrowCount,
         anchor_sigma_m: frame.anchorSigma ?? nan, tracking_state: frame.trackingState.rawValue, reserved_: 0)
-    let n = min(arrow_capacity, frame.arrowCount)
+    // size_t arrives as Int: a capacity of 2^63 or more reads negative, and is as good
+    // as unlimited.
+    let n = arrow_capacity < 0 ? frame.arrowCount : min(arrow_capacity, frame.arrowCount)
     for j in 0..<n {
         let a = handle.navigator.arrow(j)
         arrows![j] = wm_arrow(position: cvec(a.position), yaw_deg: a.yaw, distance_along_m: a.distanceAlong)
