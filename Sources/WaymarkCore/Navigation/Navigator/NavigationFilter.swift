@@ -47,7 +47,12 @@ struct NavigationFilter: Sendable {
 
     let model: Model
     var x = SIMD8<Double>()
-    var P = SIMD64<Double>()
+    /// The covariance, row-major 8 × 8, and the update's scratch of the same size —
+    /// arrays reserved at creation, so elements are read and written in memory (a
+    /// dynamically indexed SIMD64 lane compiles to whole-vector shuffles on targets
+    /// without wide vectors, wasm32 among them).
+    var P = [Double](repeating: 0, count: 64)
+    private var scratch = [Double](repeating: 0, count: 64)
     /// The anchor's scene point p (east/north as the scene reads them).
     private(set) var reference = SIMD2<Double>()
     /// Whether a fix has placed the anchor.
@@ -249,34 +254,39 @@ struct NavigationFilter: Sendable {
         var k1 = (ph0 * i01 + ph1 * i11) * consider
         if rows == 1 { k0 = ph0 * (1 / s00) * consider; k1 = SIMD8() }
         let updated = x + k0 * yy.x + k1 * yy.y
-        // B = (I − K H) P, then P' = B (I − K H)ᵀ + K R Kᵀ.
-        var B = P
+        // B = (I − K H) P, then P' = B (I − K H)ᵀ + K R Kᵀ, in the scratch.
         for i in 0..<8 {
-            for j in 0..<8 { B[8 * i + j] -= k0[i] * ph0[j] + k1[i] * ph1[j] }
+            for j in 0..<8 { scratch[8 * i + j] = P[8 * i + j] - (k0[i] * ph0[j] + k1[i] * ph1[j]) }
         }
         var bh0 = SIMD8<Double>(), bh1 = SIMD8<Double>()
         for i in 0..<8 {
             var s0 = 0.0, s1 = 0.0
-            for j in 0..<8 { s0 += B[8 * i + j] * h0[j]; s1 += B[8 * i + j] * h1[j] }
+            for j in 0..<8 { s0 += scratch[8 * i + j] * h0[j]; s1 += scratch[8 * i + j] * h1[j] }
             bh0[i] = s0; bh1[i] = s1
         }
         let r1 = rows == 1 ? SIMD4(r[0], 0, 0, 0) : r
         for i in 0..<8 {
             for j in 0..<8 {
                 let krk = k0[i] * (r1[0] * k0[j] + r1[1] * k1[j]) + k1[i] * (r1[2] * k0[j] + r1[3] * k1[j])
-                B[8 * i + j] += -(bh0[i] * k0[j] + bh1[i] * k1[j]) + krk
+                scratch[8 * i + j] += -(bh0[i] * k0[j] + bh1[i] * k1[j]) + krk
             }
         }
         // Symmetric to the last bit.
-        for i in 0..<8 { for j in (i + 1)..<8 { let v = (B[8 * i + j] + B[8 * j + i]) / 2; B[8 * i + j] = v; B[8 * j + i] = v } }
+        for i in 0..<8 {
+            for j in (i + 1)..<8 {
+                let v = (scratch[8 * i + j] + scratch[8 * j + i]) / 2
+                scratch[8 * i + j] = v
+                scratch[8 * j + i] = v
+            }
+        }
         // A measurement that would make the state non-finite (numbers at the edge of what
         // a Double holds) is refused, so one bad input never poisons the filter.
         var finite = true
         for i in 0..<8 where !updated[i].isFinite { finite = false }
-        for i in 0..<64 where !B[i].isFinite { finite = false }
+        for i in 0..<64 where !scratch[i].isFinite { finite = false }
         guard finite else { return nil }
         x = updated
-        P = B
+        for i in 0..<64 { P[i] = scratch[i] }
         return nis
     }
 
