@@ -1,5 +1,7 @@
 // C++17 consumer test of the installed Waymark library: the header from C++, the
-// reference ENU vectors, and 8 threads sharing one frame with bit-identical results.
+// reference ENU vectors, 8 threads sharing one frame with bit-identical results, and 4
+// threads each driving its own navigator (fixes, compass readings, tracking states)
+// to bit-identical frames.
 // Usage: cxx_abi_test <Tests/Data directory>. Prints "N passed, N failed".
 #include <waymark.h>
 
@@ -16,6 +18,10 @@
 static_assert(std::is_trivially_copyable<wm_frame>::value, "wm_frame is plain data");
 static_assert(std::is_standard_layout<wm_geodetic>::value && offsetof(wm_geodetic, height_m) == 16, "wm_geodetic layout");
 static_assert(sizeof(wm_status) == 4 && sizeof(wm_axes) == 4, "32-bit enums");
+static_assert(std::is_trivially_copyable<wm_navigator_result>::value && std::is_standard_layout<wm_compass_reading>::value,
+              "the navigator's structs are plain data");
+static_assert(offsetof(wm_navigator_config, size) == 0 && offsetof(wm_navigator_result, size) == 0 &&
+              offsetof(wm_compass_reading, size) == 0, "versioned structs start with their size");
 
 namespace {
 int passed = 0, failed = 0;
@@ -104,6 +110,77 @@ void statusFromCxx() {
     CHECK(bad == 0 && out.x == 7 && out.y == 7 && out.z == 7);
     CHECK(std::string(wm_status_string(WM_ERROR_NULL_POINTER)) == "null pointer");
 }
+// One navigator per thread (the header: one thread at a time per navigator), the same
+// walk on each: the frames agree to the bit.
+std::vector<unsigned char> navigatorWalk() {
+    wm_navigator_config config;
+    wm_navigator_config_default(&config);
+    config.alignment = WM_ALIGNMENT_GRAVITY;
+    const wm_geodetic route[2] = {{55.7339, 37.5886, 150}, {55.7366, 37.5886, 150}};
+    wm_navigator* nav = nullptr;
+    std::vector<unsigned char> bytes;
+    if (wm_navigator_create(&config, route, sizeof route[0], 2, &nav, nullptr) != WM_OK) return bytes;
+    wm_camera cam{};
+    cam.transform.m[0] = 1; cam.transform.m[5] = 1; cam.transform.m[10] = 1; cam.transform.m[15] = 1;
+    cam.projection.m[0] = 3.7f; cam.projection.m[5] = 1.7f;
+    cam.projection.m[10] = -1; cam.projection.m[11] = -1; cam.projection.m[14] = -0.002f;
+    cam.viewport.width = 390;
+    cam.viewport.height = 844;
+    bool ok = true;
+    for (int i = 0; i < 300 && ok; ++i) {
+        const double t = 0.1 * i, north = 0.14 * i;
+        cam.transform.m[13] = 1.4f;
+        cam.transform.m[14] = static_cast<float>(-north);
+        if (i % 10 == 0) {
+            wm_fix fix{};
+            fix.position = wm_geodetic{55.7339 + (north + 3 * std::sin(i * 0.7)) / 111320.0, 37.5886, 151.4};
+            fix.has_height = 1;
+            fix.horizontal_accuracy_m = 5;
+            fix.vertical_accuracy_m = 10;
+            fix.time_s = t;
+            fix.scene_position = wm_vec3{0, 1.4, -north};
+            ok = ok && wm_navigator_add_fix(nav, &fix) == WM_OK;
+        }
+        wm_compass_reading reading{};
+        reading.size = sizeof reading;
+        reading.time_s = t - 0.02;
+        reading.true_heading_deg = 25 + 4 * std::cos(i * 0.3);
+        reading.accuracy_deg = 12;
+        reading.camera = cam.transform;
+        ok = ok && wm_navigator_add_heading(nav, &reading) == WM_OK;
+        if (i == 100) ok = ok && wm_navigator_tracking(nav, t, WM_TRACKING_LIMITED) == WM_OK;
+        if (i == 150) ok = ok && wm_navigator_tracking(nav, t, WM_TRACKING_NORMAL) == WM_OK;
+        if (i == 200) ok = ok && wm_navigator_tracking(nav, t, WM_TRACKING_RESET) == WM_OK;
+        wm_navigator_result r{};
+        r.size = sizeof r;
+        wm_arrow arrows[40];
+        size_t n = 0;
+        ok = ok && wm_navigator_update(nav, t, &cam, &r, arrows, 40, &n) == WM_OK;
+        const auto* p = reinterpret_cast<const unsigned char*>(&r);
+        bytes.insert(bytes.end(), p, p + sizeof r);
+        const auto* a = reinterpret_cast<const unsigned char*>(arrows);
+        bytes.insert(bytes.end(), a, a + n * sizeof arrows[0]);
+    }
+    wm_navigator_destroy(nav);
+    if (!ok) bytes.clear();
+    return bytes;
+}
+
+void navigatorThreads() {
+    const std::vector<unsigned char> expected = navigatorWalk();
+    CHECK(!expected.empty());
+    std::vector<std::vector<unsigned char>> got(4);
+    std::vector<std::thread> workers;
+    for (int t = 0; t < 4; ++t) workers.emplace_back([&, t] { got[t] = navigatorWalk(); });
+    for (auto& w : workers) w.join();
+    for (int t = 0; t < 4; ++t) CHECK(got[t] == expected);
+    // The versioned structs refuse another size, from C++ as from C.
+    wm_navigator_config config;
+    wm_navigator_config_default(&config);
+    CHECK(config.size == sizeof config && wm_navigator_arrow_capacity(&config) > 0);
+    config.size = 0;
+    CHECK(wm_navigator_arrow_capacity(&config) == 0);
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -114,6 +191,7 @@ int main(int argc, char** argv) {
     enuVectors(argv[1]);
     threads();
     statusFromCxx();
+    navigatorThreads();
     std::printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -22,6 +22,7 @@
 #include <malloc.h>
 #include <math.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -546,6 +547,398 @@ static void d13_garbage_frame(void) {
     CHECK(1);
 }
 
+/* ---- N: the navigator's compass readings, tracking states and clock (ABI 0.2) ------- */
+
+static wm_navigator *hostile_navigator(int32_t estimator, int32_t alignment, int32_t heights) {
+    wm_navigator_config config;
+    wm_navigator *nav = NULL;
+    wm_geodetic route[3] = {{55.7339, 37.5886, 150}, {55.7366, 37.5886, 151}, {55.7366, 37.5920, 152}};
+    wm_navigator_config_default(&config);
+    config.estimator = estimator;
+    config.alignment = alignment;
+    config.heights = heights;
+    if (wm_navigator_create(&config, route, sizeof route[0], 3, &nav, NULL) != WM_OK) abort();
+    return nav;
+}
+
+static void hostile_camera(wm_camera *c, double x, double z, double yaw_deg) {
+    double yaw = yaw_deg * 3.14159265358979323846 / 180;
+    memset(c, 0, sizeof *c);
+    c->transform.m[0] = (float)cos(yaw); c->transform.m[2] = (float)sin(yaw);
+    c->transform.m[5] = 1;
+    c->transform.m[8] = (float)-sin(yaw); c->transform.m[10] = (float)cos(yaw);
+    c->transform.m[12] = (float)x; c->transform.m[13] = 1.4f; c->transform.m[14] = (float)z; c->transform.m[15] = 1;
+    c->projection.m[0] = 3.7f; c->projection.m[5] = 1.7f;
+    c->projection.m[10] = -1.0f; c->projection.m[11] = -1.0f; c->projection.m[14] = -0.002f;
+    c->viewport.width = 390;
+    c->viewport.height = 844;
+}
+
+static wm_compass_reading hostile_reading(double time, double heading, double accuracy, const wm_camera *camera) {
+    wm_compass_reading r;
+    memset(&r, 0, sizeof r);
+    r.size = sizeof r;
+    r.time_s = time;
+    r.true_heading_deg = heading;
+    r.accuracy_deg = accuracy;
+    r.camera = camera->transform;
+    return r;
+}
+
+static int add_fix_at(wm_navigator *nav, double time, double north_m, double x, double z) {
+    wm_fix fix;
+    memset(&fix, 0, sizeof fix);
+    fix.position.lat_deg = 55.7339 + north_m / 111320.0;
+    fix.position.lon_deg = 37.5886;
+    fix.position.height_m = 151.4;
+    fix.has_height = 1;
+    fix.horizontal_accuracy_m = 5;
+    fix.vertical_accuracy_m = 10;
+    fix.time_s = time;
+    fix.scene_position.x = x;
+    fix.scene_position.y = 1.4;
+    fix.scene_position.z = z;
+    return wm_navigator_add_fix(nav, &fix);
+}
+
+/* An update after hostile calls: OK, and every number finite or NaN (not available),
+ * never an infinity; the enums in range. */
+static int sane_update(wm_navigator *nav, double time, const wm_camera *cam, wm_navigator_result *r) {
+    wm_arrow arrows[40];
+    size_t n = 0, i;
+    const double *d;
+    memset(r, 0, sizeof *r);
+    r->size = sizeof *r;
+    if (wm_navigator_update(nav, time, cam, r, arrows, 40, &n) != WM_OK) return 0;
+    if (r->size != sizeof *r || n > 40) return 0;
+    if (r->correction_state < WM_CORRECTION_NONE || r->correction_state > WM_CORRECTION_APPLIED) return 0;
+    if (r->correction_source < WM_SOURCE_NONE || r->correction_source > WM_SOURCE_TRACK) return 0;
+    if (r->tracking_state != WM_TRACKING_NORMAL && r->tracking_state != WM_TRACKING_LIMITED) return 0;
+    if (!isnan(r->anchor_sigma_m) && !(r->anchor_sigma_m >= 0 && isfinite(r->anchor_sigma_m))) return 0;
+    for (d = &r->correction_deg; d <= &r->label_roll_deg; d++)
+        if (isinf(*d)) return 0;
+    for (i = 0; i < n; i++)
+        if (!isfinite(arrows[i].position.x) || !isfinite(arrows[i].position.y) || !isfinite(arrows[i].position.z)) return 0;
+    return 1;
+}
+
+static void n1_compass_hostile_values(void) {
+    static const double non_finite[] = {NAN, INFINITY, -INFINITY};
+    static const double bad_accuracy[] = {0, -0.0, -1, -4.9e-324, 181, 180.00000000001, -DBL_MAX, DBL_MAX};
+    static const double fine_accuracy[] = {1e-300, DBL_MIN, 4.9e-324, 0.5, 179.999, 180};
+    static const double fine_heading[] = {0, -0.0, 360, -360, 720.5, 1e18, -1e18, 1.7e308, -DBL_MAX, 4.9e-324};
+    int32_t estimators[3] = {WM_ESTIMATOR_FILTER, WM_ESTIMATOR_ROBUST, WM_ESTIMATOR_SEED_PAIRS};
+    int e, alignment;
+    for (e = 0; e < 3; e++) for (alignment = 0; alignment <= 1; alignment++) {
+        wm_navigator *nav = hostile_navigator(estimators[e], alignment, WM_HEIGHTS_ELLIPSOIDAL);
+        wm_navigator_result r;
+        wm_camera cam, odd;
+        wm_compass_reading reading;
+        size_t i;
+        int j;
+        double t = 1;
+        hostile_camera(&cam, 0, 0, 30);
+        CHECK(wm_navigator_add_heading(NULL, NULL) == WM_ERROR_NULL_POINTER);
+        CHECK(wm_navigator_add_heading(nav, NULL) == WM_ERROR_NULL_POINTER);
+        reading = hostile_reading(t, 40, 10, &cam);
+        CHECK(wm_navigator_add_heading(NULL, &reading) == WM_ERROR_NULL_POINTER);
+        /* Before any fix, and after one. */
+        CHECK(wm_navigator_add_heading(nav, &reading) == WM_OK);
+        CHECK(add_fix_at(nav, t, 0, 0, 0) == WM_OK);
+        for (i = 0; i < 3; i++) {
+            reading = hostile_reading(t, 40, 10, &cam); reading.time_s = non_finite[i];
+            CHECK(wm_navigator_add_heading(nav, &reading) == WM_ERROR_INVALID_VALUE);
+            reading = hostile_reading(t, 40, 10, &cam); reading.true_heading_deg = non_finite[i];
+            CHECK(wm_navigator_add_heading(nav, &reading) == WM_ERROR_INVALID_VALUE);
+            reading = hostile_reading(t, 40, 10, &cam); reading.accuracy_deg = non_finite[i];
+            CHECK(wm_navigator_add_heading(nav, &reading) == WM_ERROR_INVALID_VALUE);
+            for (j = 0; j < 16; j++) {
+                reading = hostile_reading(t, 40, 10, &cam);
+                reading.camera.m[j] = (float)non_finite[i];
+                CHECK(wm_navigator_add_heading(nav, &reading) == WM_ERROR_INVALID_VALUE);
+            }
+        }
+        for (i = 0; i < sizeof bad_accuracy / sizeof bad_accuracy[0]; i++) {
+            reading = hostile_reading(t, 40, bad_accuracy[i], &cam);
+            CHECK(wm_navigator_add_heading(nav, &reading) == WM_ERROR_INVALID_VALUE);
+        }
+        /* Valid but extreme: OK (used or skipped), and the frame stays sane. */
+        for (i = 0; i < sizeof fine_accuracy / sizeof fine_accuracy[0]; i++) {
+            t += 1;
+            reading = hostile_reading(t, 40, fine_accuracy[i], &cam);
+            CHECK(wm_navigator_add_heading(nav, &reading) == WM_OK);
+            CHECK(sane_update(nav, t, &cam, &r));
+        }
+        for (i = 0; i < sizeof fine_heading / sizeof fine_heading[0]; i++) {
+            t += 1;
+            reading = hostile_reading(t, fine_heading[i], 10, &cam);
+            CHECK(wm_navigator_add_heading(nav, &reading) == WM_OK);
+            CHECK(sane_update(nav, t, &cam, &r));
+        }
+        /* Cameras the header calls not rigid, degenerate or straight up/down: a status,
+           never a crash (skipped readings are OK). */
+        for (j = 0; j < 7; j++) {
+            wm_status s;
+            odd = cam;
+            if (j == 0) memset(&odd.transform, 0, sizeof odd.transform);
+            if (j == 1) { odd.transform.m[8] = 0; odd.transform.m[10] = 0; odd.transform.m[9] = 1; }    /* facing down */
+            if (j == 2) { odd.transform.m[8] = 0; odd.transform.m[10] = 0; odd.transform.m[9] = -1; }   /* facing up */
+            if (j == 3) { int k; for (k = 0; k < 16; k++) odd.transform.m[k] *= 1e30f; }
+            if (j == 4) { odd.transform.m[12] = FLT_MAX; odd.transform.m[14] = -FLT_MAX; }
+            if (j == 5) { int k; for (k = 0; k < 16; k++) odd.transform.m[k] = FLT_MIN; }
+            if (j == 6) { odd.transform.m[8] = 1e-38f; odd.transform.m[10] = -1e-38f; odd.transform.m[9] = 0; }
+            t += 1;
+            reading = hostile_reading(t, 10, 10, &odd);
+            s = wm_navigator_add_heading(nav, &reading);
+            CHECK(s == WM_OK || s == WM_ERROR_INVALID_VALUE);
+            CHECK(sane_update(nav, t, &cam, &r));
+        }
+        /* And a fix after all of it still works. */
+        CHECK(add_fix_at(nav, t + 1, 3, 0, -3) == WM_OK);
+        CHECK(sane_update(nav, t + 1, &cam, &r) && isfinite(r.progress_m));
+        wm_navigator_destroy(nav);
+    }
+}
+
+static void n2_tracking_hostile_states(void) {
+    static const int32_t bad_states[] = {-1, 3, 4, 255, 256, 65538, INT32_MAX, INT32_MIN, -2};
+    static const double non_finite[] = {NAN, INFINITY, -INFINITY};
+    int32_t estimators[3] = {WM_ESTIMATOR_FILTER, WM_ESTIMATOR_ROBUST, WM_ESTIMATOR_SEED_PAIRS};
+    int e;
+    for (e = 0; e < 3; e++) {
+        wm_navigator *nav = hostile_navigator(estimators[e], WM_ALIGNMENT_GRAVITY_AND_HEADING, WM_HEIGHTS_NONE);
+        wm_navigator_result r;
+        wm_camera cam;
+        size_t i, j;
+        int32_t s;
+        hostile_camera(&cam, 0, 0, 0);
+        CHECK(wm_navigator_tracking(NULL, 0, WM_TRACKING_NORMAL) == WM_ERROR_NULL_POINTER);
+        CHECK(wm_navigator_tracking(NULL, NAN, -1) == WM_ERROR_NULL_POINTER);
+        for (i = 0; i < sizeof bad_states / sizeof bad_states[0]; i++) {
+            CHECK(wm_navigator_tracking(nav, 0, bad_states[i]) == WM_ERROR_INVALID_VALUE);
+            CHECK(wm_navigator_tracking(nav, NAN, bad_states[i]) == WM_ERROR_INVALID_VALUE);
+        }
+        for (s = WM_TRACKING_NORMAL; s <= WM_TRACKING_RESET; s++)
+            for (j = 0; j < 3; j++) CHECK(wm_navigator_tracking(nav, non_finite[j], s) == WM_ERROR_INVALID_VALUE);
+        /* Every state before any fix, repeated, in any order. */
+        for (s = WM_TRACKING_RESET; s >= WM_TRACKING_NORMAL; s--) {
+            CHECK(wm_navigator_tracking(nav, 0, s) == WM_OK);
+            CHECK(wm_navigator_tracking(nav, 0, s) == WM_OK);
+            CHECK(sane_update(nav, 0, &cam, &r));
+        }
+        CHECK(add_fix_at(nav, 1, 0, 0, 0) == WM_OK);
+        CHECK(sane_update(nav, 1, &cam, &r) && isfinite(r.progress_m));
+        /* Reset after reset with no scene position between, limited across a reset. */
+        CHECK(wm_navigator_tracking(nav, 2, WM_TRACKING_LIMITED) == WM_OK);
+        CHECK(wm_navigator_tracking(nav, 2, WM_TRACKING_RESET) == WM_OK);
+        CHECK(wm_navigator_tracking(nav, 2, WM_TRACKING_RESET) == WM_OK);
+        CHECK(sane_update(nav, 3, &cam, &r) && r.tracking_state == WM_TRACKING_NORMAL);
+        CHECK(wm_navigator_tracking(nav, 4, WM_TRACKING_RESET) == WM_OK);
+        CHECK(add_fix_at(nav, 5, 2, 100, -100) == WM_OK);   /* the new scene's first position: a fix */
+        CHECK(sane_update(nav, 5, &cam, &r) && isfinite(r.progress_m));
+        /* Many resets, each followed by a frame at a new place. */
+        for (i = 0; i < 200; i++) {
+            hostile_camera(&cam, (double)i * 37 - 3000, (double)(i % 7) * 1000, (double)i * 13);
+            CHECK(wm_navigator_tracking(nav, 6 + (double)i, i % 3 == 0 ? WM_TRACKING_RESET : (int32_t)(i % 2)) == WM_OK);
+            CHECK(sane_update(nav, 6.5 + (double)i, &cam, &r));
+        }
+        wm_navigator_destroy(nav);
+    }
+}
+
+static void n3_clock_backwards_and_gaps(void) {
+    int32_t estimators[3] = {WM_ESTIMATOR_FILTER, WM_ESTIMATOR_ROBUST, WM_ESTIMATOR_SEED_PAIRS};
+    int e, alignment;
+    for (e = 0; e < 3; e++) for (alignment = 0; alignment <= 1; alignment++) {
+        wm_navigator *nav = hostile_navigator(estimators[e], alignment, WM_HEIGHTS_ELLIPSOIDAL);
+        wm_navigator_result r;
+        wm_camera cam;
+        wm_compass_reading reading;
+        int i;
+        hostile_camera(&cam, 0, 0, 10);
+        /* Backwards: a fix at 100, then a reading at 50, tracking at 10, a fix at 0, a frame at 5. */
+        CHECK(add_fix_at(nav, 100, 0, 0, 0) == WM_OK);
+        reading = hostile_reading(50, 15, 10, &cam);
+        CHECK(wm_navigator_add_heading(nav, &reading) == WM_OK);
+        CHECK(wm_navigator_tracking(nav, 10, WM_TRACKING_LIMITED) == WM_OK);
+        CHECK(wm_navigator_tracking(nav, 9, WM_TRACKING_NORMAL) == WM_OK);
+        CHECK(add_fix_at(nav, 0, 1, 0, -1) == WM_OK);
+        CHECK(sane_update(nav, 5, &cam, &r) && isfinite(r.progress_m) && isfinite(r.user.lat_deg));
+        CHECK(estimators[e] != WM_ESTIMATOR_FILTER || (isfinite(r.anchor_sigma_m) && r.anchor_sigma_m > 0));
+        /* A walk whose clock runs backwards every other step. */
+        for (i = 0; i < 60; i++) {
+            double t = 100 + (i % 2 ? -30.0 * i : 0.5 * i);
+            hostile_camera(&cam, 0, -0.7 * i, 10);
+            CHECK(add_fix_at(nav, t, 0.7 * i, 0, -0.7 * i) == WM_OK);
+            reading = hostile_reading(t - 0.25, 10 + i, 10, &cam);
+            CHECK(wm_navigator_add_heading(nav, &reading) == WM_OK);
+            CHECK(sane_update(nav, t - 1000, &cam, &r) && isfinite(r.progress_m));
+        }
+        /* Gaps: a backgrounded app, 1e9 s (32 years), then 1e15, then back to 0. */
+        {
+            static const double gaps[] = {1e9, 1e9 + 0.5, 1e15, 1e15 + 1, 0, 1e9};
+            size_t g;
+            for (g = 0; g < sizeof gaps / sizeof gaps[0]; g++) {
+                double t = gaps[g];
+                CHECK(wm_navigator_tracking(nav, t, WM_TRACKING_NORMAL) == WM_OK);
+                reading = hostile_reading(t + 0.1, 10, 10, &cam);
+                CHECK(wm_navigator_add_heading(nav, &reading) == WM_OK);
+                CHECK(add_fix_at(nav, t + 0.2, 42, 0, -42) == WM_OK);
+                CHECK(sane_update(nav, t + 0.3, &cam, &r));
+                /* After a gap the fix places the user again: a right answer, not NaN. */
+                CHECK(isfinite(r.progress_m) && isfinite(r.user.lat_deg) && isfinite(r.finish.x));
+                CHECK(fabs(r.user.lat_deg - (55.7339 + 42 / 111320.0)) < 100 / 111320.0);
+                CHECK(estimators[e] != WM_ESTIMATOR_FILTER || (isfinite(r.anchor_sigma_m) && r.anchor_sigma_m > 0));
+            }
+        }
+        /* The far ends of the finite doubles: a status or a sane frame, never a crash. */
+        {
+            static const double extremes[] = {DBL_MAX, -DBL_MAX, 1e300, -1e300, 4.9e-324, 0};
+            size_t g;
+            for (g = 0; g < sizeof extremes / sizeof extremes[0]; g++) {
+                double t = extremes[g];
+                wm_status s;
+                CHECK(wm_navigator_tracking(nav, t, (int32_t)(g % 3)) == WM_OK);
+                reading = hostile_reading(t, 10, 10, &cam);
+                CHECK(wm_navigator_add_heading(nav, &reading) == WM_OK);
+                s = (wm_status)add_fix_at(nav, t, 42, 0, -42);
+                CHECK(s == WM_OK || s == WM_ERROR_INVALID_VALUE);
+                CHECK(sane_update(nav, t, &cam, &r));
+            }
+        }
+        wm_navigator_destroy(nav);
+    }
+}
+
+static void n4_config_new_fields(void) {
+    /* Offsets of the twelve doubles after finish_far_m, with values the header refuses
+       for every one of them and values at and beyond each documented range. */
+    static const double refused_everywhere[] = {NAN, INFINITY, -INFINITY, -1};
+    static const double probes[] = {0, -0.0, 1e-300, 0.5, 0.9999999, 1, 1.0000001, 75, 90, 90.0000001, 180, 180.5, 1e6, 1e300, DBL_MAX};
+    wm_geodetic route[2] = {{55.7339, 37.5886, 150}, {55.7366, 37.5886, 151}};
+    size_t field, i;
+    wm_navigator_config config;
+    wm_navigator *nav = NULL;
+    wm_navigator_config_default(&config);
+    for (field = 0; field < 12; field++) {
+        size_t offset = offsetof(wm_navigator_config, alignment_sigma_deg) + field * sizeof(double);
+        for (i = 0; i < sizeof refused_everywhere / sizeof refused_everywhere[0]; i++) {
+            wm_navigator *untouched = (wm_navigator *)&config;
+            wm_navigator_config_default(&config);
+            memcpy((char *)&config + offset, &refused_everywhere[i], sizeof(double));
+            CHECK(wm_navigator_create(&config, route, 24, 2, &untouched, NULL) == WM_ERROR_INVALID_VALUE);
+            CHECK(untouched == (wm_navigator *)&config && wm_navigator_arrow_capacity(&config) == 0);
+        }
+        for (i = 0; i < sizeof probes / sizeof probes[0]; i++) {
+            wm_status s;
+            wm_navigator_config_default(&config);
+            memcpy((char *)&config + offset, &probes[i], sizeof(double));
+            nav = NULL;
+            s = wm_navigator_create(&config, route, 24, 2, &nav, NULL);
+            CHECK(s == WM_OK || s == WM_ERROR_INVALID_VALUE);
+            CHECK((s == WM_OK) == (nav != NULL));
+            if (nav) {   /* accepted: it must run */
+                wm_navigator_result r;
+                wm_camera cam;
+                wm_compass_reading reading;
+                int k;
+                for (k = 0; k < 12; k++) {
+                    hostile_camera(&cam, 0, -1.0 * k, 5);
+                    CHECK(add_fix_at(nav, k, 1.0 * k, 0, -1.0 * k) == WM_OK);
+                    reading = hostile_reading(k + 0.5, 20, 10, &cam);
+                    CHECK(wm_navigator_add_heading(nav, &reading) == WM_OK);
+                    if (k == 5) CHECK(wm_navigator_tracking(nav, k + 0.6, WM_TRACKING_LIMITED) == WM_OK);
+                    if (k == 8) CHECK(wm_navigator_tracking(nav, k + 0.6, WM_TRACKING_RESET) == WM_OK);
+                    CHECK(sane_update(nav, k + 0.7, &cam, &r));
+                }
+                wm_navigator_destroy(nav);
+            }
+        }
+    }
+    /* The documented ranges, at their edges. */
+    {
+        struct { size_t offset; double value; int ok; } edges[] = {
+            {offsetof(wm_navigator_config, alignment_sigma_deg), 0, 0},
+            {offsetof(wm_navigator_config, alignment_sigma_deg), 180, 1},
+            {offsetof(wm_navigator_config, alignment_sigma_deg), 180.001, 0},
+            {offsetof(wm_navigator_config, gps_correlation_s), 0, 0},
+            {offsetof(wm_navigator_config, gps_correlation_s), 1e-9, 1},
+            {offsetof(wm_navigator_config, gps_correlated_share), 0, 1},
+            {offsetof(wm_navigator_config, gps_correlated_share), 1, 0},
+            {offsetof(wm_navigator_config, compass_correlated_share), 0, 1},
+            {offsetof(wm_navigator_config, compass_correlated_share), 1, 0},
+            {offsetof(wm_navigator_config, compass_maximum_pitch_deg), 0, 1},
+            {offsetof(wm_navigator_config, compass_maximum_pitch_deg), 90, 1},
+            {offsetof(wm_navigator_config, compass_maximum_pitch_deg), 90.001, 0},
+        };
+        for (i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+            wm_status s;
+            wm_navigator_config_default(&config);
+            memcpy((char *)&config + edges[i].offset, &edges[i].value, sizeof(double));
+            nav = NULL;
+            s = wm_navigator_create(&config, route, 24, 2, &nav, NULL);
+            if ((s == WM_OK) != edges[i].ok)
+                fprintf(stderr, "  field at offset %lu = %g: %s\n", (unsigned long)edges[i].offset, edges[i].value, wm_status_string(s));
+            CHECK((s == WM_OK) == edges[i].ok);
+            wm_navigator_destroy(nav);
+        }
+    }
+    /* Sizes and selectors. */
+    {
+        static const uint32_t sizes[] = {0, 1, 184, WM_NAVIGATOR_CONFIG_SIZE - 1, WM_NAVIGATOR_CONFIG_SIZE + 1,
+                                         WM_NAVIGATOR_CONFIG_SIZE + 8, 0x80000000u, UINT32_MAX};
+        static const int32_t selectors[] = {-1, 2, 3, INT32_MAX, INT32_MIN};
+        for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+            wm_navigator_config_default(&config);
+            config.size = sizes[i];
+            CHECK(wm_navigator_create(&config, route, 24, 2, &nav, NULL) == WM_ERROR_INVALID_VALUE);
+            CHECK(wm_navigator_arrow_capacity(&config) == 0);
+        }
+        for (i = 0; i < sizeof selectors / sizeof selectors[0]; i++) {
+            wm_navigator_config_default(&config);
+            config.alignment = selectors[i];
+            CHECK(wm_navigator_create(&config, route, 24, 2, &nav, NULL) == WM_ERROR_INVALID_VALUE);
+            wm_navigator_config_default(&config);
+            config.estimator = selectors[i] == 2 ? 3 : selectors[i];
+            CHECK(wm_navigator_create(&config, route, 24, 2, &nav, NULL) == WM_ERROR_INVALID_VALUE);
+        }
+    }
+}
+
+/* The new calls' error paths allocate nothing either. */
+static void n5_no_allocation_on_errors(void) {
+#ifndef WAYMARK_NO_ALLOCATION_COUNT
+    wm_navigator *nav = hostile_navigator(WM_ESTIMATOR_FILTER, WM_ALIGNMENT_GRAVITY, WM_HEIGHTS_ELLIPSOIDAL);
+    wm_navigator_result r;
+    wm_camera cam;
+    wm_compass_reading reading;
+    long before;
+    size_t count = 0;
+    int i;
+    hostile_camera(&cam, 0, 0, 0);
+    CHECK(add_fix_at(nav, 0, 0, 0, 0) == WM_OK);
+    CHECK(sane_update(nav, 0, &cam, &r));   /* warm-up */
+    before = allocations;
+    for (i = 0; i < 100; i++) {
+        reading = hostile_reading(i, 10, i % 2 ? NAN : 0, &cam);
+        CHECK(wm_navigator_add_heading(nav, &reading) == WM_ERROR_INVALID_VALUE);
+        reading.accuracy_deg = 10;
+        reading.size = 0;
+        CHECK(wm_navigator_add_heading(nav, &reading) == WM_ERROR_INVALID_VALUE);
+        CHECK(wm_navigator_tracking(nav, i, 3 + i) == WM_ERROR_INVALID_VALUE);
+        CHECK(wm_navigator_tracking(nav, NAN, WM_TRACKING_RESET) == WM_ERROR_INVALID_VALUE);
+        r.size = 1;
+        CHECK(wm_navigator_update(nav, i, &cam, &r, NULL, 0, &count) == WM_ERROR_INVALID_VALUE);
+        reading = hostile_reading(i + 0.5, 10, 10, &cam);
+        CHECK(wm_navigator_add_heading(nav, &reading) == WM_OK);
+        CHECK(wm_navigator_tracking(nav, i + 0.6, i % 10 == 0 ? WM_TRACKING_RESET : WM_TRACKING_NORMAL) == WM_OK);
+    }
+    CHECK(allocations == before);
+    if (allocations != before) fprintf(stderr, "  %ld allocations\n", allocations - before);
+    wm_navigator_destroy(nav);
+#endif
+}
+
 /* ---- The runner ---------------------------------------------------------------------- */
 
 typedef struct { const char *name; void (*run)(void); unsigned seconds; } test_case;
@@ -572,6 +965,11 @@ static const test_case cases[] = {
     {"D10 POI clusters and the batch paths allocate nothing", d10_no_allocation, 10},
     {"D13 count == 0 succeeds whatever the other arguments", d13_count_zero, 10},
     {"D13 garbage bytes in a tagged frame", d13_garbage_frame, 20},
+    {"N1 navigator compass readings with hostile values", n1_compass_hostile_values, 20},
+    {"N2 navigator tracking with hostile states and times", n2_tracking_hostile_states, 20},
+    {"N3 navigator clock going backwards and huge gaps", n3_clock_backwards_and_gaps, 20},
+    {"N4 navigator config's new fields at and beyond their ranges", n4_config_new_fields, 60},
+    {"N5 navigator error paths of the new calls allocate nothing", n5_no_allocation_on_errors, 10},
 };
 
 int main(int argc, char **argv) {

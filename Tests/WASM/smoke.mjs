@@ -2,9 +2,10 @@
 // build-wasm/waymark-core.wasm through examples/webxr/waymark.js (the wrapper a page
 // uses), checks that it imports nothing and exports exactly the header's core-flavour
 // functions, then converts the reference vectors at the C consumer test's tolerances
-// (Tests/CABI/c_abi_test.c; the gcoord cities at the Swift suite's) and walks the error
-// paths. With HOST_OUTPUTS (Tests/WASM/host_outputs.c's output, scripts/test-wasm makes
-// it) every converted number is also compared with the host build's.
+// (Tests/CABI/c_abi_test.c; the gcoord cities at the Swift suite's), walks the error
+// paths and drives the navigator through its versioned structs at their wasm32
+// offsets. With HOST_OUTPUTS (Tests/WASM/host_outputs.c's output, scripts/test-wasm
+// makes it) every converted number is also compared with the host build's.
 // Usage: node Tests/WASM/smoke.mjs [MODULE.wasm [HOST_OUTPUTS]]. Prints
 // "N passed, N failed"; exits 1 on any failure.
 import { readFileSync } from "node:fs";
@@ -246,6 +247,75 @@ check(cityRows === 664, `664 gcoord cities (read ${cityRows})`);
         "identity outside China, unless Region.EVERYWHERE");
 }
 
+// ---- The navigator through the raw exports: the versioned structs' wasm32 layout -------
+// size_t is 32 bits here, so wm_navigator_result's arrow_total is 4 bytes followed by 4
+// of padding; every size is still the header's (config 288, result 216, reading 96).
+let navigatorSummary = "";
+{
+  const CONFIG = 288, RESULT = 216, READING = 96, FIX = 80, CAMERA = 176;
+  const block = wm.alloc(4096);
+  const config = block, route = block + 512, out = block + 576, fix = block + 640, camera = block + 768,
+        reading = block + 1024, result = block + 1152, arrows = block + 1408, count = block + 3968;
+  new Uint8Array(wm.memory.buffer, block, 4096).fill(0);
+  const i32 = (p) => new Int32Array(wm.memory.buffer, p, 1);
+  raw.wm_navigator_config_default(config);
+  check(wm.u32(config, 1)[0] === CONFIG && i32(config + 12)[0] === 2 && i32(config + 4)[0] === 0,
+        "wm_navigator_config_default: size 288, estimator FILTER, alignment GRAVITY_AND_HEADING");
+  check(raw.wm_navigator_arrow_capacity(config) === 35, "wm_navigator_arrow_capacity");
+  wm.u32(config, 1)[0] = CONFIG - 8;
+  check(raw.wm_navigator_arrow_capacity(config) === 0, "a config of another size: capacity 0");
+  check(raw.wm_navigator_create(config, route, 24, 2, out, 0) === Status.INVALID_VALUE, "a config of another size is INVALID_VALUE");
+  wm.u32(config, 1)[0] = CONFIG;
+  i32(config + 4)[0] = 1;                                       // WM_ALIGNMENT_GRAVITY
+  wm.f64(route, 6).set([55.7339, 37.5886, 150, 55.7366, 37.5886, 150]);
+  check(raw.wm_navigator_create(config, route, 24, 2, out, 0) === Status.OK, "wm_navigator_create");
+  const nav = wm.u32(out, 1)[0];
+  // A fix at the start, the device 1.4 m up at the scene's origin.
+  wm.f64(fix, 3).set([55.7339, 37.5886, 151.4]);
+  i32(fix + 24)[0] = 1;
+  wm.f64(fix + 32, 2).set([5, 10]);
+  wm.f64(fix + 48, 4).set([0.1, 0, 1.4, 0]);
+  check(raw.wm_navigator_add_fix(nav, fix) === Status.OK, "wm_navigator_add_fix");
+  // A camera 1.4 m up looking 20° right of the scene's -Z; true = scene + 73.5.
+  const yaw = 20 * degree, truth = 73.5;
+  const transform = [Math.cos(yaw), 0, Math.sin(yaw), 0, 0, 1, 0, 0, -Math.sin(yaw), 0, Math.cos(yaw), 0, 0, 1.4, 0, 1];
+  wm.f32(camera, 32).set([...transform, 3.7, 0, 0, 0, 0, 1.7, 0, 0, 0, 0, -1, -1, 0, 0, -0.002, 0]);
+  wm.f64(camera + 128, 4).set([0, 0, 390, 844]);
+  wm.u32(reading, 2).set([READING, 0]);
+  wm.f64(reading + 8, 3).set([0.2, 20 + truth, 10]);
+  wm.f32(reading + 32, 16).set(transform);
+  check(raw.wm_navigator_add_heading(nav, reading) === Status.OK, "wm_navigator_add_heading");
+  wm.u32(result, 1)[0] = RESULT;
+  check(raw.wm_navigator_update(nav, 0.3, camera, result, arrows, 40, count) === Status.OK, "wm_navigator_update");
+  const state = i32(result + 16)[0], source = i32(result + 4)[0];
+  const [correction, sigma] = wm.f64(result + 24, 2);
+  const arrowTotal = wm.u32(result + 192, 1)[0], anchorSigma = wm.f64(result + 200, 1)[0], tracking = i32(result + 208)[0];
+  check(state === 2 && source === 1, `gravity alignment and one reading: APPLIED from the COMPASS (state ${state}, source ${source})`);
+  check(Math.abs(correction - truth) <= 3 * sigma && sigma > 0 && sigma < 11, `the correction within 3σ of the truth (${correction} ± ${sigma})`);
+  check(arrowTotal > 0 && arrowTotal === wm.u32(count, 1)[0] && anchorSigma > 0 && Number.isFinite(anchorSigma) && tracking === 0,
+        `arrow_total (${arrowTotal}), anchor_sigma_m (${anchorSigma}) and tracking_state at their wasm32 offsets`);
+  check(raw.wm_navigator_tracking(nav, 0.4, 1) === Status.OK && raw.wm_navigator_update(nav, 0.5, camera, result, arrows, 40, count) === Status.OK &&
+        i32(result + 208)[0] === 1, "tracking LIMITED shows in the result");
+  check(raw.wm_navigator_tracking(nav, 0.6, 3) === Status.INVALID_VALUE && raw.wm_navigator_tracking(nav, NaN, 2) === Status.INVALID_VALUE,
+        "an unknown state or a NaN time is INVALID_VALUE");
+  check(raw.wm_navigator_tracking(nav, 0.7, 2) === Status.OK && raw.wm_navigator_add_fix(nav, fix) === Status.OK &&
+        raw.wm_navigator_update(nav, 0.8, camera, result, arrows, 40, count) === Status.OK && i32(result + 208)[0] === 0 &&
+        i32(result + 16)[0] === 0, "RESET, then a fix: normal tracking, no correction until the next heading");
+  wm.u32(reading, 1)[0] = READING + 8;
+  check(raw.wm_navigator_add_heading(nav, reading) === Status.INVALID_VALUE, "a reading of another size is INVALID_VALUE");
+  wm.u32(reading, 2).set([READING, 1]);
+  check(raw.wm_navigator_add_heading(nav, reading) === Status.INVALID_VALUE, "a reading with reserved_ != 0 is INVALID_VALUE");
+  new Uint8Array(wm.memory.buffer, result, RESULT).fill(0x5a);
+  wm.u32(result, 1)[0] = 192;                                   // 0.1's size
+  check(raw.wm_navigator_update(nav, 0.9, camera, result, arrows, 40, count) === Status.INVALID_VALUE &&
+        new Uint8Array(wm.memory.buffer, result + 4, RESULT - 4).every((x) => x === 0x5a),
+        "a result of another size is INVALID_VALUE, untouched");
+  raw.wm_navigator_destroy(nav);
+  wm.free(block);
+  navigatorSummary = `wasm: navigator: versioned structs at their wasm32 offsets (config ${CONFIG}, result ${RESULT}, reading ${READING} bytes); ` +
+    `one fix and one compass reading under gravity alignment apply ${correction.toFixed(2)}° ± ${sigma.toFixed(2)} (truth ${truth})`;
+}
+
 // ---- The same numbers as the host build ---------------------------------------------
 // Waymark's own arithmetic is the same everywhere (Swift does not fuse multiply-adds);
 // only the C library's sin, cos, atan2, ... differ (wasi-libc's musl against glibc), by
@@ -295,6 +365,7 @@ if (hostOutputs) {
 console.log(`wasm: module ${bytes.length} bytes, no imports, ${coreFunctions.size} wm_ functions exported (the header's core flavour, none of its ${projOnly.length} PROJ functions)`);
 console.log(`wasm: ${enuRows} ENU rows within ${figure(enuWorst)} m of PROJ (tolerance 1e-6 m), round trips within 1e-12° and ${figure(enuWorstHeight)} m`);
 console.log(`wasm: ${gcjRows} collected GCJ-02/BD-09 vectors (1e-12°) and ${cityRows} gcoord cities (GCJ-02 1e-4°, BD-09 2e-7°, round trip 1e-11°), all within tolerance`);
+console.log(navigatorSummary);
 if (hostSummary) console.log(hostSummary);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;
