@@ -956,7 +956,8 @@ WM_API void wm_navigator_destroy(wm_navigator *navigator);
 
 /* Feeds a fix (in time order with frames). The first one creates the frame.
  * Errors: NULL_POINTER, INVALID_VALUE (NaN, Inf, |lat| > 90, accuracies <= 0,
- * has_height not 0 or 1); nothing changes then. */
+ * has_height not 0 or 1, a scene coordinate or accuracy beyond +-1e12); nothing changes
+ * then. */
 WM_API wm_status wm_navigator_add_fix(wm_navigator *navigator, const wm_fix *fix);
 
 /* Feeds a compass reading (in time order with fixes and frames). Under WM_ESTIMATOR_FILTER
@@ -964,7 +965,8 @@ WM_API wm_status wm_navigator_add_fix(wm_navigator *navigator, const wm_fix *fix
  * readings within compass_interval_s of the last used one, or pitched beyond
  * compass_maximum_pitch_deg, are skipped (WM_OK). The window-fit estimators check it and
  * do not use it. Errors: NULL_POINTER, INVALID_VALUE (an unknown size, reserved_ not 0,
- * NaN or Inf, accuracy outside (0, 180]); nothing changes then. */
+ * NaN or Inf, accuracy outside (0, 180], a camera position beyond +-1e12 m); nothing
+ * changes then. */
 WM_API wm_status wm_navigator_add_heading(wm_navigator *navigator, const wm_compass_reading *reading);
 
 /* Tells the navigator the AR session's tracking state (WM_TRACKING_*) at time_s.
@@ -979,7 +981,9 @@ WM_API wm_status wm_navigator_tracking(wm_navigator *navigator, double time_s, i
  * label_roll_deg are set (the rest NaN / 0).
  * Errors: NULL_POINTER (navigator, camera, result, arrow_count; arrows when
  * arrow_capacity > 0), INVALID_VALUE (non-finite time or camera, has_ground not 0 or
- * 1, non-positive viewport, singular camera or view-projection); nothing changes then. */
+ * 1, non-positive viewport, singular camera or view-projection, a camera position or
+ * ground height beyond +-1e12 m, result->size not WM_NAVIGATOR_RESULT_SIZE); nothing
+ * changes then. An arrow_capacity of 2^63 or more counts as unlimited. */
 WM_API wm_status wm_navigator_update(wm_navigator *navigator, double time_s, const wm_camera *camera,
                                      wm_navigator_result *result, wm_arrow *arrows, size_t arrow_capacity,
                                      size_t *arrow_count);
