@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import WaymarkCore
 import Waymark
 
@@ -309,5 +312,31 @@ extension NavigatorFilterTests {
             try nav.update(time: 1, camera: CameraPose(position: SIMD3(0, 1.4, 0), yaw: 0).transform(), projection: projection,
                            viewport: (0, 0, 390, 844), groundHeight: 1e200)
         }
+    }
+}
+
+extension NavigatorFilterFigureTests {
+    @Test("the README's bound: the best causal estimate of a position under the correlated GPS model, heading known, no drift")
+    func causalBound() throws {
+        // x = (t, g): a fixed offset t seen as t + g + w, g Gauss–Markov (30 s, 4 m), w white 3 m, 1 Hz.
+        let phi = exp(-1.0 / 30), q = 16 * (1 - phi * phi), r = 9.0
+        var p00 = 1e8, p01 = 0.0, p11 = 16.0
+        var sigma: [Double] = []
+        for k in 0..<715 {
+            if k > 0 { p01 *= phi; p11 = phi * phi * p11 + q }
+            let h0 = p00 + p01, h1 = p01 + p11, s = h0 + h1 + r
+            p00 -= h0 * h0 / s; p01 -= h0 * h1 / s; p11 -= h1 * h1 / s
+            sigma.append(p00.squareRoot())
+        }
+        // p95 of a circular 2-D error with per-axis σ over the frames from 40 s: P(r > x) = exp(−x²/2σ²).
+        let frames = sigma[40...]
+        var lo = 0.0, hi = 20.0
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            let exceed = frames.reduce(0) { $0 + exp(-mid * mid / (2 * $1 * $1)) } / Double(frames.count)
+            if exceed > 0.05 { lo = mid } else { hi = mid }
+        }
+        let text = "is \(String(format: "%.1f", sigma[100])) m per axis after 100 s and\n\(String(format: "%.1f", sigma[400])) m after 400 s, and its p95 over the frames from 40 s to the end of this walk is\n\(String(format: "%.1f", hi)) m"
+        #expect(Self.readme.contains(text), "README should say: \(text)")
     }
 }
