@@ -22,8 +22,9 @@ import CWaymarkMath
 /// altitude's Gauss–Markov error `gz`, fed by the route's height under the user (the device
 /// is its height above the ground there), a detected ground plane, and GPS altitude.
 ///
-/// All storage is fixed-size SIMD values: no allocation, bounded work per call (one 8 × 8
-/// Joseph-form update per measurement).
+/// Storage is fixed in size and reserved at creation (the 8 × 8 covariance and its
+/// scratch in two arrays, the rest SIMD values): no allocation after it, bounded work per
+/// call (one 8 × 8 Joseph-form update per measurement).
 struct NavigationFilter: Sendable {
     static let a = 0, b = 1, tx = 2, ty = 3, gx = 4, gy = 5, m = 6
 
