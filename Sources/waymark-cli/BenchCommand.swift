@@ -113,14 +113,8 @@ enum BenchCommand {
         let clock = ContinuousClock()
         for _ in 0..<repeats {
             for (k, contender) in contenders.enumerated() {
-                let elapsed = clock.measure { contender.run() }
-                let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-                samples[k].append(ns / Double(n))
+                samples[k].append(nanoseconds(clock.measure { contender.run() }) / Double(n))
             }
-        }
-        func median(_ v: [Double]) -> Double {
-            let s = v.sorted()
-            return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
         }
         let medians = samples.map(median)
         let floorTime = medians[contenders.firstIndex { $0.name == BenchFloor.referenceName }!]
@@ -138,6 +132,15 @@ enum BenchCommand {
         out.line("navigator_add_fix ns_per_call=\(rounded(navigator.addFix))")
         out.line("navigator_update ns_per_call=\(rounded(navigator.update)) arrows=\(navigator.arrows) "
                  + "share_of_120hz_frame=\(rounded(navigator.update / (1e9 / 120)))")
+    }
+
+    static func nanoseconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9
+    }
+
+    static func median(_ v: [Double]) -> Double {
+        let s = v.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 
     /// Three significant digits (never 0 for a positive value).

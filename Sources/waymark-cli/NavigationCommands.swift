@@ -168,48 +168,23 @@ enum NavigationCommands {
     /// reported (nan when it reported none: the window fits give no anchor σ).
     static func trials(_ scenario: FieldSimulator.Scenario, models: WalkModels, seed: UInt64, runs: Int, heights: Navigator.RouteHeights,
                        configuration: Navigator.Configuration, _ out: inout Output) throws(CLIError) {
-        var firstApplied: [Double] = []
-        var heading: [Double] = [], anchor: [Double] = [], arrow: [Double] = [], progress: [Double] = []
-        var headingCalibration = (within: 0, total: 0), anchorCalibration = (within: 0, total: 0)
-        var applied = 0
+        var pool = NavigatorTrial.Pool()
         for k in 0..<runs {
             let walk = WalkSimulator(walkScenario(scenario, models: models, seed: seed &+ UInt64(k)))
-            let trial: NavigatorTrial
-            do { trial = try NavigatorTrial(walk, heights: heights, configuration: configuration) } catch { throw .usage(error.message) }
-            guard let t0 = trial.firstApplied else { firstApplied.append(.infinity); continue }
-            applied += 1
-            firstApplied.append(t0)
-            for s in trial.samples where s.time >= t0 {
-                if let e = s.headingError {
-                    heading.append(e)
-                    if let sigma = s.headingSigma {
-                        headingCalibration.total += 1
-                        if e.magnitude <= 2 * sigma { headingCalibration.within += 1 }
-                    }
-                }
-                if let e = s.anchorError {
-                    anchor.append(e)
-                    if let sigma = s.anchorSigma {
-                        anchorCalibration.total += 1
-                        if e <= 2 * sigma { anchorCalibration.within += 1 }
-                    }
-                }
-                if let e = s.arrowError { arrow.append(e) }
-                if let e = s.progressError { progress.append(e) }
-            }
+            do { pool.add(try NavigatorTrial(walk, heights: heights, configuration: configuration)) } catch { throw .usage(error.message) }
         }
         func value(_ v: Double?) -> String { format(v ?? .nan) }
-        func share(_ c: (within: Int, total: Int)) -> String { c.total == 0 ? format(.nan) : format(Double(c.within) / Double(c.total)) }
+        func share(_ within: Int, _ total: Int) -> String { total == 0 ? format(.nan) : format(Double(within) / Double(total)) }
         out.line("runs \(runs)")
         out.line("estimator \(NavigatorOptions.name(configuration))")
-        out.line("runs_applied \(applied)")
-        out.line("first_applied_s_median \(value(NavigatorTrial.quantile(firstApplied, 0.5)))")
-        out.line("heading_error_deg_p95 \(value(NavigatorTrial.quantile(heading, 0.95)))")
-        out.line("heading_within_2sigma \(share(headingCalibration))")
-        out.line("anchor_error_m_p95 \(value(NavigatorTrial.quantile(anchor, 0.95)))")
-        out.line("anchor_within_2sigma \(share(anchorCalibration))")
-        out.line("first_arrow_error_m_p95 \(value(NavigatorTrial.quantile(arrow, 0.95)))")
-        out.line("progress_error_m_p95 \(value(NavigatorTrial.quantile(progress, 0.95)))")
+        out.line("runs_applied \(pool.applied)")
+        out.line("first_applied_s_median \(value(NavigatorTrial.quantile(pool.firstApplied, 0.5)))")
+        out.line("heading_error_deg_p95 \(value(NavigatorTrial.quantile(pool.heading, 0.95)))")
+        out.line("heading_within_2sigma \(share(pool.headingWithin, pool.headingTotal))")
+        out.line("anchor_error_m_p95 \(value(NavigatorTrial.quantile(pool.anchor, 0.95)))")
+        out.line("anchor_within_2sigma \(share(pool.anchorWithin, pool.anchorTotal))")
+        out.line("first_arrow_error_m_p95 \(value(NavigatorTrial.quantile(pool.arrow, 0.95)))")
+        out.line("progress_error_m_p95 \(value(NavigatorTrial.quantile(pool.progress, 0.95)))")
     }
 
     /// The walk simulator's error models and events, from `simulate`'s options; `given`

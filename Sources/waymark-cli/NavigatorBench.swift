@@ -41,18 +41,9 @@ enum NavigatorBench {
                     arrows = max(arrows, out.arrowCount)
                 }
             }
-            addFix.append(nanoseconds(a) / Double(max(fixes.count, 1)))
-            update.append(nanoseconds(u) / Double(max(count, 1)))
+            addFix.append(BenchCommand.nanoseconds(a) / Double(max(fixes.count, 1)))
+            update.append(BenchCommand.nanoseconds(u) / Double(max(count, 1)))
         }
-        return (median(addFix), median(update), arrows)
-    }
-
-    static func nanoseconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9
-    }
-
-    static func median(_ v: [Double]) -> Double {
-        let s = v.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        return (BenchCommand.median(addFix), BenchCommand.median(update), arrows)
     }
 }

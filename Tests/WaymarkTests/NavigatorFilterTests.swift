@@ -231,7 +231,7 @@ struct NavigatorFilterFigureTests {
     /// One table row: p95 of the heading, first-arrow and progress errors after the first
     /// applied correction over seeds 1…10, and the 2σ fractions (filter only).
     static func row(_ name: String, share: Double, method: Navigator.Method, toldWhite: Bool = false) throws -> String {
-        var heads: [Double] = [], arrows: [Double] = [], progress: [Double] = []
+        var pool = NavigatorTrial.Pool()
         var h = (within: 0, total: 0), a = (within: 0, total: 0)
         for seed: UInt64 in 1...10 {
             var s = NavigatorFilterTests.correlated(NavigatorFilterTests.kilometre, seed: seed)
@@ -240,11 +240,9 @@ struct NavigatorFilterFigureTests {
             c.method = method
             if toldWhite { c.gpsCorrelatedShare = 0 }
             let trial = try NavigatorTrial(WalkSimulator(s), configuration: c)
-            let first = trial.firstApplied ?? .infinity
-            let after = trial.samples.filter { $0.time >= first }
-            heads += after.compactMap { $0.headingError }
-            arrows += after.compactMap { $0.arrowError }
-            progress += after.compactMap { $0.progressError }
+            pool.add(trial)
+            // The table's 2σ column counts every frame that has the figure (the pool's, those
+            // after the first applied correction).
             let x = trial.calibration { ($0.headingError, $0.headingSigma) }, y = trial.calibration { ($0.anchorError, $0.anchorSigma) }
             h.within += x.within; h.total += x.total; a.within += y.within; a.total += y.total
         }
@@ -252,8 +250,8 @@ struct NavigatorFilterFigureTests {
         let calibration = method == .filter
             ? "\(Int((100 * Double(h.within) / Double(h.total)).rounded(.down))) % / \(Int((100 * Double(a.within) / Double(a.total)).rounded(.down))) %"
             : "—"
-        return "| \(name) | \(f(NavigatorTrial.quantile(heads, 0.95), "°")) | \(f(NavigatorTrial.quantile(arrows, 0.95), " m")) | "
-            + "\(f(NavigatorTrial.quantile(progress, 0.95), " m")) | \(calibration) |"
+        return "| \(name) | \(f(NavigatorTrial.quantile(pool.heading, 0.95), "°")) | \(f(NavigatorTrial.quantile(pool.arrow, 0.95), " m")) | "
+            + "\(f(NavigatorTrial.quantile(pool.progress, 0.95), " m")) | \(calibration) |"
     }
 
     @Test("the estimator table: filter and window fits on correlated and white GPS")

@@ -77,20 +77,33 @@ public struct RoutePath: Sendable {
         guard points.count > 1 else { return best }
         var bestDistance2 = Double.infinity
         for i in 0..<(points.count - 1) {
-            let a = points[i], b = points[i + 1]
-            let ab = horizontal(b - a), ap = horizontal(position - a)
-            let length2 = (ab * ab).sum()
-            let t = length2 > 0 ? min(1, max(0, (ap * ab).sum() / length2)) : 0
-            let closest = horizontal(a + t * (b - a))
-            let d = horizontal(position) - closest
-            let d2 = (d * d).sum()
+            let (t, d2) = closest(onSegment: i, to: position)
             if d2 < bestDistance2 {
                 bestDistance2 = d2
-                let along = cumulative[i] + t * (cumulative[i + 1] - cumulative[i])
-                best = Projection(segment: i, fraction: t, point: a + t * (b - a), distanceAlong: along, offset: d2.squareRoot())
+                best = projection(onSegment: i, at: t, offset: d2.squareRoot())
             }
         }
         return best
+    }
+
+    /// The fraction t ∈ [0, 1] of segment `i` closest to `position` (horizontally) and
+    /// the squared horizontal distance to it.
+    @inline(__always)
+    func closest(onSegment i: Int, to position: SIMD3<Double>) -> (t: Double, distance2: Double) {
+        let a = points[i], b = points[i + 1]
+        let ab = horizontal(b - a), ap = horizontal(position - a)
+        let length2 = (ab * ab).sum()
+        let t = length2 > 0 ? min(1, max(0, (ap * ab).sum() / length2)) : 0
+        let d = horizontal(position) - horizontal(a + t * (b - a))
+        return (t, (d * d).sum())
+    }
+
+    /// The projection at fraction `t` of segment `i`.
+    @inline(__always)
+    func projection(onSegment i: Int, at t: Double, offset: Double) -> Projection {
+        let a = points[i], b = points[i + 1]
+        let along = cumulative[i] + t * (cumulative[i + 1] - cumulative[i])
+        return Projection(segment: i, fraction: t, point: a + t * (b - a), distanceAlong: along, offset: offset)
     }
 
     /// Where a user starting at `position` is on the route: the earliest point (in route
@@ -101,16 +114,9 @@ public struct RoutePath: Sendable {
         let nearest = project(position)
         guard points.count > 1, margin > 0 else { return nearest }
         for i in 0..<(points.count - 1) where cumulative[i] < nearest.distanceAlong {
-            let a = points[i], b = points[i + 1]
-            let ab = horizontal(b - a), ap = horizontal(position - a)
-            let length2 = (ab * ab).sum()
-            let t = length2 > 0 ? min(1, max(0, (ap * ab).sum() / length2)) : 0
-            let d = horizontal(position) - horizontal(a + t * (b - a))
-            let offset = (d * d).sum().squareRoot()
-            if offset <= nearest.offset + margin {
-                let along = cumulative[i] + t * (cumulative[i + 1] - cumulative[i])
-                return Projection(segment: i, fraction: t, point: a + t * (b - a), distanceAlong: along, offset: offset)
-            }
+            let (t, d2) = closest(onSegment: i, to: position)
+            let offset = d2.squareRoot()
+            if offset <= nearest.offset + margin { return projection(onSegment: i, at: t, offset: offset) }
         }
         return nearest
     }

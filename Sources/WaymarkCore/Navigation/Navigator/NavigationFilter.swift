@@ -109,13 +109,18 @@ struct NavigationFilter: Sendable {
 
     /// The heading correction, degrees, and its 1-σ (nil while it has no direction).
     var heading: (degrees: Double, sigma: Double)? {
-        guard headingKnown else { return nil }
+        guard headingKnown, let v = directionVariance(minimumScale2: 1e-6) else { return nil }
+        return (AngleMath.normalizedAzimuth(AngleMath.atan2d(x[Self.b], x[Self.a])), max(v, 0).squareRoot() * AngleMath.degreesPerRadian)
+    }
+
+    /// The variance of atan2(b, a), rad² (its gradient is (−b, a)/r²); nil while
+    /// a² + b² is at most `minimumScale2` (no direction to speak of).
+    private func directionVariance(minimumScale2: Double) -> Double? {
         let a = x[Self.a], b = x[Self.b]
         let r2 = a * a + b * b
-        guard r2 > 1e-6 else { return nil }
+        guard r2 > minimumScale2 else { return nil }
         let ja = -b / r2, jb = a / r2
-        let v = ja * ja * P[0] + 2 * ja * jb * P[1] + jb * jb * P[9]
-        return (AngleMath.normalizedAzimuth(AngleMath.atan2d(b, a)), max(v, 0).squareRoot() * AngleMath.degreesPerRadian)
+        return ja * ja * P[0] + 2 * ja * jb * P[1] + jb * jb * P[9]
     }
 
     /// The heading's variance, rad² (infinite while it has no direction).
@@ -406,13 +411,9 @@ struct NavigationFilter: Sendable {
     /// direction to within 15°, the map's scale (1) is added once, so (a, b) sits on
     /// the unit circle as a rotation must.
     private mutating func tryToFixDirection() {
+        guard let v = directionVariance(minimumScale2: 0.04), v < 0.0685 else { return }   // 15° in rad²
         let a = x[Self.a], b = x[Self.b]
-        let r2 = a * a + b * b
-        guard r2 > 0.04 else { return }
-        let ja = -b / r2, jb = a / r2
-        let v = ja * ja * P[0] + 2 * ja * jb * P[1] + jb * jb * P[9]
-        guard v < 0.0685 else { return }          // 15° in rad²
-        let r = r2.squareRoot()
+        let r = (a * a + b * b).squareRoot()
         var h0 = SIMD8<Double>()
         h0[Self.a] = a / r; h0[Self.b] = b / r
         _ = update(h0, SIMD8(), rows: 1, innovation: SIMD2(1 - r, 0), noise: SIMD4(model.scaleSigma * model.scaleSigma, 0, 0, 0),

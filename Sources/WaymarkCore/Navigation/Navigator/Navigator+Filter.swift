@@ -115,11 +115,9 @@ extension Navigator {
                 let p = route.project(world)
                 along = p.distanceAlong; offset = p.offset
             }
-            let ground = route.point(atDistance: along)
-            let slope = routeSlope(segment: ground.segment)
-            let sa = filter.anchorSigma(at: SIMD2(u.x, u.y))
-            let s2 = Self.deviceHeightSigma * Self.deviceHeightSigma + slope * slope * sa * sa + 0.01 * offset * offset
-            filter.addVertical(ground.point.z + c.deviceHeight - u.z, sigma: s2.squareRoot(), gps: false)
+            let ground = routeGround(along: along, offset: offset, sigma: Self.deviceHeightSigma,
+                                     anchorSigma: filter.anchorSigma(at: SIMD2(u.x, u.y)))
+            filter.addVertical(ground.height + c.deviceHeight - u.z, sigma: ground.sigma, gps: false)
         }
         anchorings += 1
         applyFilter()
@@ -135,11 +133,9 @@ extension Navigator {
         var g = SIMD3<Double>.zero
         g[configuration.axes.upAxisIndex] = groundHeight
         let up = configuration.axes.enu(fromScene: g).z
-        let ground = route.point(atDistance: along)
-        let slope = routeSlope(segment: ground.segment)
-        let sa = filter.anchorSigma(at: filter.reference)
-        let s2 = Self.groundPlaneSigma * Self.groundPlaneSigma + slope * slope * sa * sa + 0.01 * progress.offset * progress.offset
-        filter.addVertical(ground.point.z - up, sigma: s2.squareRoot(), gps: false)
+        let ground = routeGround(along: along, offset: progress.offset, sigma: Self.groundPlaneSigma,
+                                 anchorSigma: filter.anchorSigma(at: filter.reference))
+        filter.addVertical(ground.height - up, sigma: ground.sigma, gps: false)
         applyFilter()
     }
 
@@ -149,13 +145,20 @@ extension Navigator {
     /// grade over the user's distance from it.
     static let deviceHeightSigma = 0.3, groundPlaneSigma = 0.05
 
-    /// |rise / run| of route segment `i` (0 for a vertical or empty one).
-    func routeSlope(segment i: Int) -> Double {
+    /// The route's height at `along` as evidence of the ground under the user, and its
+    /// 1-σ: `sigma` of the evidence itself, the segment's |rise / run| (at most 10) times
+    /// the anchor's σ, a 10 % grade over the user's `offset` from the route.
+    func routeGround(along: Double, offset: Double, sigma: Double, anchorSigma sa: Double) -> (height: Double, sigma: Double) {
+        let (point, i) = route.point(atDistance: along)
         let pts = route.points
-        guard i + 1 < pts.count else { return 0 }
-        let d = pts[i + 1] - pts[i]
-        let run = (d.x * d.x + d.y * d.y).squareRoot()
-        return run > 0 ? min(abs(d.z) / run, 10) : 0
+        var slope = 0.0
+        if i + 1 < pts.count {
+            let d = pts[i + 1] - pts[i]
+            let run = (d.x * d.x + d.y * d.y).squareRoot()
+            slope = run > 0 ? min(abs(d.z) / run, 10) : 0
+        }
+        let s2 = sigma * sigma + slope * slope * sa * sa + 0.01 * offset * offset
+        return (point.z, s2.squareRoot())
     }
 
     /// Decides whether the filter's heading is applied, then sets the frame from the

@@ -95,6 +95,48 @@ public struct NavigatorTrial: Sendable {
         navigator = nav
     }
 
+    /// Figures pooled over trials as `simulate --navigator` and the README report them:
+    /// each trial's errors over the frames from its first applied correction on, and the
+    /// share of those frames whose error is within twice the σ the navigator reported.
+    public struct Pool: Sendable {
+        /// Each trial's first applied correction, seconds (infinity when it never applied).
+        public var firstApplied: [Double] = []
+        /// Trials that applied a correction.
+        public var applied = 0
+        /// The errors pooled: heading (degrees), anchor, first arrow and progress (metres).
+        public var heading: [Double] = [], anchor: [Double] = [], arrow: [Double] = [], progress: [Double] = []
+        /// Frames within 2σ of the reported heading and anchor σ, of those with one.
+        public var headingWithin = 0, headingTotal = 0, anchorWithin = 0, anchorTotal = 0
+
+        /// An empty pool.
+        public init() {}
+
+        /// Adds `trial`'s frames from its first applied correction on.
+        public mutating func add(_ trial: NavigatorTrial) {
+            guard let t0 = trial.firstApplied else { firstApplied.append(.infinity); return }
+            applied += 1
+            firstApplied.append(t0)
+            for s in trial.samples where s.time >= t0 {
+                if let e = s.headingError {
+                    heading.append(e)
+                    if let sigma = s.headingSigma {
+                        headingTotal += 1
+                        if e.magnitude <= 2 * sigma { headingWithin += 1 }
+                    }
+                }
+                if let e = s.anchorError {
+                    anchor.append(e)
+                    if let sigma = s.anchorSigma {
+                        anchorTotal += 1
+                        if e <= 2 * sigma { anchorWithin += 1 }
+                    }
+                }
+                if let e = s.arrowError { arrow.append(e) }
+                if let e = s.progressError { progress.append(e) }
+            }
+        }
+    }
+
     /// The time of the first frame with an applied correction.
     public var firstApplied: Double? { samples.first { $0.state == .applied }?.time }
 
