@@ -17,7 +17,9 @@ WMK_PORTABLE_BEGIN
  * the lanes the vector form leaves (near the Earth's centre, spheres, prolate shapes). */
 static void wmk_geocentric_reverse(const wmk_scene_frame *fr, double x, double y, double z, double g[3]) {
     double R = sqrt(x * x + y * y), h, phi, lon, lat;
-    if (fr->e4a == 0) {
+    if (R < 0x1p-300 * fr->a) R = 0;                     /* on the axis or the plane, */
+    if (fabs(z) < 0x1p-300 * fr->a) z = copysign(0, z);  /* as Swift's */
+    if (fr->e4a < 0x1p-140) {   /* a sphere or within 2^-70 of one, as Swift's */
         h = sqrt(R * R + z * z);
         phi = atan2(h != 0 ? z : 1, R);
         h -= fr->a;

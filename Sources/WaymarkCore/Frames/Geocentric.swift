@@ -60,11 +60,19 @@ struct Geocentric: Sendable, BitwiseCopyable {
     /// ECEF (metres) → geodetic (degrees, metres). Longitude in [-180, 180).
     @inlinable
     func reverse(x: Double, y: Double, z: Double) -> (latitude: Double, longitude: Double, height: Double) {
-        let R = (x * x + y * y).squareRoot()
+        // Within 2⁻³⁰⁰ a of the axis or of the equatorial plane a point is taken as on it
+        // (a shift under 1e-80 m): the squares below would be subnormal, and their
+        // products with e⁴ would keep no digit.
+        let tiny = 0x1p-300 * a
+        let r0 = (x * x + y * y).squareRoot()
+        let R = r0 < tiny ? 0 : r0
+        let z = z.magnitude < tiny ? Double(signOf: z, magnitudeOf: 0) : z
         var h: Double
         let phi: Double
-        if e4a == 0 {
-            // Sphere. The centre maps to the north pole, as on an ellipsoid.
+        if e4a < 0x1p-140 {
+            // A sphere, or within 2⁻⁷⁰ of one (|f| < 4e-22, at most 1e-11 m from it at
+            // a = 1e10 m), where Vermeille's products of e⁴ with squared distances from the
+            // centre would underflow. The centre maps to the north pole, as on an ellipsoid.
             h = (R * R + z * z).squareRoot()
             phi = atan2(h != 0 ? z : 1, R)
             h -= a
