@@ -49,10 +49,13 @@
  *   to the bit.
  *
  * Errors
- *   Every function that can fail returns a wm_status. On any error nothing is written:
- *   batch calls check every input before writing anything, report the first bad
- *   element's index through first_bad (which may be NULL), and leave all outputs
- *   untouched. In a batch call, count == 0 succeeds and writes nothing, whatever the
+ *   Every function that can fail returns a wm_status. On any error nothing is written
+ *   and nothing changes: every call validates everything it will use (pointers, sizes,
+ *   counts, capacities, values) before it changes any state, so a handle (navigator,
+ *   estimate buffer, heading corrector, transform) after a refused call is
+ *   byte-for-byte the handle before it, and outputs are untouched. Batch calls check
+ *   every input before writing anything, report the first bad element's index through
+ *   first_bad (which may be NULL), and leave all outputs untouched. In a batch call, count == 0 succeeds and writes nothing, whatever the
  *   other arguments (pointers, strides, frame, region, origin, method, radius);
  *   wm_polyline_length still sets *total_m = 0, and needs total_m. NULL pointers,
  *   NaN, +-Inf, |latitude| > 90, strides smaller than an element and counts whose
@@ -60,8 +63,13 @@
  *   times stride bytes) larger than 2^56 bytes, the largest 64-bit address space, is
  *   BAD_COUNT before anything is read. Work is bounded by the counts and capacities
  *   you pass, and checked before it is done; where that bound would still be
- *   unreasonable a stated limit applies (wm_route_create, wm_poi_clusters,
- *   wm_simulate, polygons in wm_region), also reported as BAD_COUNT or INVALID_VALUE.
+ *   unreasonable a stated limit applies, also reported as BAD_COUNT or INVALID_VALUE:
+ *   routes (wm_route_create, wm_navigator_create) at most 2^24 points; a navigator at
+ *   most 2^20 kept fixes and 2^20 arrows (arrows_ahead_m / arrow_spacing_m); estimate
+ *   buffers at most 2^24 estimates; wm_poi_clusters 2^16 points; region polygons 2^20
+ *   vertices; wm_simulate 3,600 s. A capacity of 2^63 or more (a negative ssize_t) is
+ *   as good as unlimited, never a trap. The same limits hold for every count and
+ *   capacity: one check (count times stride within 2^56 bytes, then the stated limit).
  *
  * Threading
  *   There is no global mutable state. Every function may be called from many threads at
@@ -391,10 +399,16 @@ typedef struct wm_transform wm_transform;
  * refused. PROJ's network access is off. Only regular files are opened, read-only and
  * without blocking (a FIFO or device is refused at once); nothing is ever written.
  * A path that resolves into a resource directory is allowed (it names no other file).
- * PROJ caches opened grids for the whole process, by path: a grid a trusted
- * definition opened (WM_TRANSFORM_ALLOW_PATHS) stays readable to later definitions
- * naming the same path, without opening anything again.
- * Errors: NULL_POINTER, PROJ (unknown CRS, no operation, a file it may not open). */
+ * One rule for grids and init files alike: PROJ keeps both for the whole process once
+ * opened, by the name they were opened under, so one a trusted definition
+ * (WM_TRANSFORM_ALLOW_PATHS) opened stays usable by later definitions naming it the same
+ * way, trusted or not, without opening anything again (even after the file is gone).
+ * Where untrusted definitions must reach nothing but the resource directories, give
+ * trusted ones no paths in the same process.
+ * A grid the chosen operation needs that is not installed is reported here
+ * (GRID_MISSING), never later by wm_transform_apply.
+ * Errors: NULL_POINTER, PROJ (unknown CRS, no operation, a file it may not open),
+ * GRID_MISSING. */
 WM_API wm_status wm_transform_create(const char *from, const char *to, wm_transform **out);
 
 /* Flags of wm_transform_create_ex. */
@@ -523,7 +537,8 @@ WM_API wm_status wm_route_project(const wm_route *route, wm_vec3 user, wm_route_
  * [from->distance_along_m, + ahead_m], clamped to the route: anchored to the route, so
  * they stay put as the user walks; counted from integers (0.1 m over 100 m is 1,001).
  * *count receives the number of arrows; when capacity is smaller, BAD_COUNT and nothing
- * is written. The count is checked before any arrow is built; nothing is allocated.
+ * is written (a capacity of 2^63 or more is unlimited: the buffer must hold *count).
+ * The count is checked before any arrow is built; nothing is allocated.
  * Errors: NULL_POINTER (route, from, count; out when arrows are to be written),
  * INVALID_VALUE (spacing_m or ahead_m not finite and positive, a non-finite or
  * out-of-range `from`, more than 2^40 arrows or a route over 2^52 spacings long),

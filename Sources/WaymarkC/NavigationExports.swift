@@ -74,7 +74,7 @@ public func wm_route_arrows(_ route: OpaquePointer?, _ from: UnsafePointer<wm_ro
     do { range = try path.arrowRange(from: start.distanceAlong, spacing: spacing_m, ahead: ahead_m) } catch { return status(of: error) }
     let n = range.count
     count.pointee = n
-    guard capacity >= n else { return WM_ERROR_BAD_COUNT }
+    guard outputFits(n, capacity: capacity) else { return WM_ERROR_BAD_COUNT }
     guard n == 0 || out != nil else { return WM_ERROR_NULL_POINTER }
     for j in 0..<n {
         let a = path.arrowPlacement(range.first + j, spacing: range.spacing)
@@ -91,7 +91,7 @@ public func wm_route_legs(_ route: OpaquePointer?, _ from_m: Double, _ to_m: Dou
     let path = object(route, as: RouteHandle.self).path
     let n = path.legCount(from: from_m, to: to_m)
     count.pointee = n
-    guard capacity >= n else { return WM_ERROR_BAD_COUNT }
+    guard outputFits(n, capacity: capacity) else { return WM_ERROR_BAD_COUNT }
     guard n == 0 || out != nil else { return WM_ERROR_NULL_POINTER }
     var i = 0
     path.forEachLeg(from: from_m, to: to_m) { l in
@@ -224,12 +224,12 @@ public func wm_simulate(_ simulation: UnsafePointer<wm_simulation>?, _ heading_e
     let expected: Int
     do { expected = try s.sampleCount() } catch { return status(of: error) }
     count.pointee = expected
-    guard capacity >= expected else { return WM_ERROR_BAD_COUNT }
+    guard outputFits(expected, capacity: capacity) else { return WM_ERROR_BAD_COUNT }
     guard expected == 0 || (heading_error_deg != nil && finish_error_m != nil) else { return WM_ERROR_NULL_POINTER }
     let samples: [FieldSimulator.Sample]
     do { samples = try FieldSimulator(s).run() } catch { return status(of: error) }
     count.pointee = samples.count
-    guard capacity >= samples.count else { return WM_ERROR_BAD_COUNT }
+    guard outputFits(samples.count, capacity: capacity) else { return WM_ERROR_BAD_COUNT }
     guard let heading_error_deg, let finish_error_m else { return WM_ERROR_NULL_POINTER }
     for (i, sample) in samples.enumerated() {
         heading_error_deg[i] = sample.headingError

@@ -204,9 +204,7 @@ public func wm_navigator_update(_ navigator: OpaquePointer?, _ time_s: Double, _
         finish_sphere_radius_m: f?.sphereRadius ?? nan, hint_x: frame.hint?.position.x ?? nan, hint_y: frame.hint?.position.y ?? nan,
         hint_turn_deg: frame.hint?.turn ?? nan, label_roll_deg: frame.labelRoll ?? nan, arrow_total: frame.arrowCount,
         anchor_sigma_m: frame.anchorSigma ?? nan, tracking_state: frame.trackingState.rawValue, reserved_: 0)
-    // size_t arrives as Int: a capacity of 2^63 or more reads negative, and is as good
-    // as unlimited.
-    let n = arrow_capacity < 0 ? frame.arrowCount : min(arrow_capacity, frame.arrowCount)
+    let n = writable(frame.arrowCount, capacity: arrow_capacity)
     for j in 0..<n {
         let a = handle.navigator.arrow(j)
         arrows![j] = wm_arrow(position: cvec(a.position), yaw_deg: a.yaw, distance_along_m: a.distanceAlong)
@@ -224,7 +222,7 @@ public func wm_navigator_legs(_ navigator: OpaquePointer?, _ index: Int, _ out: 
     var n = 0
     nav.forEachLeg(ofArrow: index) { _ in n += 1 }
     count.pointee = n
-    guard capacity >= n else { return WM_ERROR_BAD_COUNT }
+    guard outputFits(n, capacity: capacity) else { return WM_ERROR_BAD_COUNT }
     guard n == 0 || out != nil else { return WM_ERROR_NULL_POINTER }
     var i = 0
     nav.forEachLeg(ofArrow: index) { l in

@@ -107,8 +107,13 @@ static void d1_matrix_exports_unaligned(void) {
 
 static void d3_radar_huge_angles(void) {
     double x = 7, y = 7;
+    double ex, ey;
     wm_status s = wm_radar_position(60, 500, 100, 1.7e308, -1.7e308, &x, &y);
-    CHECK(s == WM_OK || s == WM_ERROR_INVALID_VALUE);
+    /* The angles' difference overflows to infinity: each is folded first, so the answer
+     * is the folded angles' (1.7e308 and -1.7e308 are both multiples of 360 plus r). */
+    CHECK(s == WM_OK && isfinite(x) && isfinite(y));
+    CHECK(wm_radar_position(60, 500, 100, fmod(1.7e308, 360), -fmod(1.7e308, 360), &ex, &ey) == WM_OK);
+    CHECK(fabs(x - ex) < 1e-9 && fabs(y - ey) < 1e-9);
 }
 
 static void d3_corrector_extreme_estimate(void) {
@@ -393,6 +398,52 @@ static void d8_paths_only_when_allowed(void) {
     unlink(copy_path);
 }
 
+/* ---- P: one file rule, grids checked at creation ------------------------------------ */
+
+static void p1_missing_grid_at_create(void) {
+    /* A definition whose operation needs a grid that is not installed: GRID_MISSING at
+     * creation naming it (PROJ builds the operation and failed every apply before). */
+    static const char *missing = "+proj=longlat +datum=WGS84 +geoidgrids=waymark_no_such_grid.gtx +type=crs";
+    wm_transform *t = (wm_transform *)&child_failures;
+    char message[256];
+    memset(message, 0, sizeof message);
+    CHECK(wm_transform_create(missing, "EPSG:4979", &t) == WM_ERROR_GRID_MISSING);
+    CHECK(wm_transform_create_with_message("EPSG:4979", missing, &t, message, sizeof message) == WM_ERROR_GRID_MISSING);
+    CHECK(strstr(message, "waymark_no_such_grid.gtx") != NULL);
+    CHECK(t == (wm_transform *)&child_failures);
+    /* A 2D source keeps no height: PROJ drops the vertical step, nothing is missing. */
+    CHECK(wm_transform_create("EPSG:4326", missing, &t) == WM_OK);
+    wm_transform_destroy(t);
+}
+
+static void p2_init_files_one_rule(void) {
+    /* Init files follow the grids' rule: by path only with WM_TRANSFORM_ALLOW_PATHS, and
+     * one a trusted definition opened stays usable by the same name for the process (PROJ
+     * keeps it), even after the file is gone. */
+    char path[128], crs[256];
+    FILE *f;
+    wm_transform *t = (wm_transform *)&child_failures;
+    wm_vec3 p = {20, 10, 0};
+    snprintf(path, sizeof path, "%s/waymark_init", fifo_dir);
+    f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (!f) return;
+    fputs("<longlat> +proj=longlat +datum=WGS84 +type=crs <>\n", f);
+    fclose(f);
+    snprintf(crs, sizeof crs, "+init=%s:longlat", path);
+    CHECK(wm_transform_create(crs, "EPSG:4326", &t) == WM_ERROR_PROJ);
+    CHECK(t == (wm_transform *)&child_failures);
+#ifdef WM_TRANSFORM_ALLOW_PATHS
+    CHECK(wm_transform_create_ex(crs, "EPSG:4326", WM_TRANSFORM_ALLOW_PATHS, &t) == WM_OK);
+    CHECK(wm_transform_apply(t, &p, 24, &p, 24, 1, NULL) == WM_OK && fabs(p.x - 20) < 1e-9);
+    wm_transform_destroy(t);
+    unlink(path);
+    CHECK(wm_transform_create(crs, "EPSG:4326", &t) == WM_OK);
+    wm_transform_destroy(t);
+#endif
+    unlink(path);
+}
+
 /* ---- D9: contract slips ------------------------------------------------------------ */
 
 static void d9_everywhere_at_the_poles(void) {
@@ -572,6 +623,147 @@ static void hostile_camera(wm_camera *c, double x, double z, double yaw_deg) {
     c->projection.m[10] = -1.0f; c->projection.m[11] = -1.0f; c->projection.m[14] = -0.002f;
     c->viewport.width = 390;
     c->viewport.height = 844;
+}
+
+/* ---- H: the second audit's navigator findings (issue 28) --------------------------- */
+
+static void h1_navigator_create_impossible_counts(void) {
+    /* A route whose buffer would pass 2^56 bytes, or that has more than 2^24 points: BAD_COUNT
+     * before anything is read (it trapped), *out untouched. */
+    wm_navigator_config config;
+    wm_geodetic route[2] = {{55.7339, 37.5886, 150}, {55.7366, 37.5886, 151}};
+    wm_navigator *untouched = (wm_navigator *)&config;
+    size_t bad = 77;
+    wm_navigator_config_default(&config);
+    CHECK(wm_navigator_create(&config, route, sizeof route[0], ((size_t)1 << 56) / 24 + 1, &untouched, &bad) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_navigator_create(&config, route, sizeof route[0], SIZE_MAX, &untouched, &bad) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_navigator_create(&config, route, (size_t)1 << 40, (size_t)1 << 20, &untouched, &bad) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_navigator_create(&config, route, sizeof route[0], ((size_t)1 << 24) + 1, &untouched, &bad) == WM_ERROR_BAD_COUNT);
+    CHECK(untouched == (wm_navigator *)&config && bad == 77);
+}
+
+static void h2_navigator_update_unlimited_capacity(void) {
+    /* arrow_capacity = SIZE_MAX (it trapped, even before a fix): unlimited, so at most the
+     * config's capacity is written. */
+    wm_navigator_config config;
+    wm_navigator *nav = hostile_navigator(WM_ESTIMATOR_FILTER, WM_ALIGNMENT_GRAVITY_AND_HEADING, WM_HEIGHTS_ELLIPSOIDAL);
+    wm_navigator_result r;
+    wm_camera cam;
+    wm_fix fix;
+    wm_arrow *arrows;
+    size_t n = 99, capacity;
+    wm_navigator_config_default(&config);
+    capacity = wm_navigator_arrow_capacity(&config);
+    arrows = calloc(capacity, sizeof *arrows);
+    hostile_camera(&cam, 0, 0, 0);
+    memset(&r, 0, sizeof r);
+    r.size = WM_NAVIGATOR_RESULT_SIZE;
+    CHECK(wm_navigator_update(nav, 0.5, &cam, &r, arrows, SIZE_MAX, &n) == WM_OK && n == 0);
+    memset(&fix, 0, sizeof fix);
+    fix.position.lat_deg = 55.7339; fix.position.lon_deg = 37.5886;
+    fix.horizontal_accuracy_m = 5; fix.vertical_accuracy_m = 5; fix.time_s = 1;
+    CHECK(wm_navigator_add_fix(nav, &fix) == WM_OK);
+    CHECK(wm_navigator_update(nav, 1.5, &cam, &r, arrows, SIZE_MAX, &n) == WM_OK);
+    CHECK(n > 0 && n <= capacity && n == r.arrow_total);
+    CHECK(wm_navigator_update(nav, 1.6, &cam, &r, arrows, (size_t)1 << 63, &n) == WM_OK && n > 0 && n <= capacity);
+    CHECK(wm_navigator_update(nav, 1.7, &cam, &r, NULL, SIZE_MAX, &n) == WM_ERROR_NULL_POINTER);
+    free(arrows);
+    wm_navigator_destroy(nav);
+}
+
+static void h4_unlimited_output_capacities(void) {
+    /* The header's one rule: an output capacity of 2^63 or more is unlimited, in every
+     * call that takes one (route arrows and legs, navigator legs; update in H2). It was
+     * BAD_COUNT in these and unlimited in wm_navigator_update. */
+    wm_vec3 pts[3] = {{0, 0, 0}, {0, 0, -50}, {40, 0, -50}};
+    wm_route *route = NULL;
+    wm_route_position from;
+    wm_arrow arrows[64];
+    wm_arrow_leg legs[16];
+    size_t n = 0, m = 0;
+    CHECK(wm_route_create(pts, sizeof pts[0], 3, WM_AXES_EUS, &route) == WM_OK);
+    CHECK(wm_route_project(route, pts[0], &from) == WM_OK);
+    CHECK(wm_route_arrows(route, &from, 3, 30, arrows, 64, &m) == WM_OK && m > 0);
+    CHECK(wm_route_arrows(route, &from, 3, 30, arrows, SIZE_MAX, &n) == WM_OK && n == m);
+    CHECK(wm_route_arrows(route, &from, 3, 30, arrows, (size_t)1 << 63, &n) == WM_OK && n == m);
+    CHECK(wm_route_arrows(route, &from, 3, 30, NULL, SIZE_MAX, &n) == WM_ERROR_NULL_POINTER);
+    CHECK(wm_route_legs(route, 0, 80, legs, 16, &m) == WM_OK && m == 2);
+    CHECK(wm_route_legs(route, 0, 80, legs, SIZE_MAX, &n) == WM_OK && n == m);
+    wm_route_destroy(route);
+    {
+        wm_navigator *nav = hostile_navigator(WM_ESTIMATOR_FILTER, WM_ALIGNMENT_GRAVITY_AND_HEADING, WM_HEIGHTS_ELLIPSOIDAL);
+        wm_navigator_result r;
+        wm_camera cam;
+        wm_fix fix;
+        memset(&fix, 0, sizeof fix);
+        fix.position.lat_deg = 55.7339; fix.position.lon_deg = 37.5886;
+        fix.horizontal_accuracy_m = 5; fix.vertical_accuracy_m = 5; fix.time_s = 1;
+        CHECK(wm_navigator_add_fix(nav, &fix) == WM_OK);
+        hostile_camera(&cam, 0, 0, 0);
+        memset(&r, 0, sizeof r);
+        r.size = WM_NAVIGATOR_RESULT_SIZE;
+        CHECK(wm_navigator_update(nav, 1.5, &cam, &r, arrows, 64, &n) == WM_OK && n > 0);
+        CHECK(wm_navigator_legs(nav, 0, legs, 16, &m) == WM_OK);
+        CHECK(wm_navigator_legs(nav, 0, legs, SIZE_MAX, &n) == WM_OK && n == m);
+        wm_navigator_destroy(nav);
+    }
+}
+
+/* A navigator after two fixes 10 m apart along the route. */
+static void h_two_fixes(wm_navigator *nav) {
+    wm_fix fix;
+    int i;
+    memset(&fix, 0, sizeof fix);
+    for (i = 0; i < 2; i++) {
+        fix.position.lat_deg = 55.7339 + i * 9e-5; fix.position.lon_deg = 37.5886;
+        fix.horizontal_accuracy_m = 5; fix.vertical_accuracy_m = 5; fix.time_s = 1 + i;
+        fix.scene_position.z = -10.0 * i;
+        CHECK(wm_navigator_add_fix(nav, &fix) == WM_OK);
+    }
+}
+
+static void h3_navigator_refused_calls_change_nothing(void) {
+    /* A ground height of 1e200 is refused before the arrows and progress move (arrow 0's
+     * legs went to y = 1e200); a fix at scene x = 1e200 is refused (it was accepted, and
+     * every later update failed). A twin that never saw the calls draws the same frame. */
+    int32_t estimators[2] = {WM_ESTIMATOR_FILTER, WM_ESTIMATOR_ROBUST};
+    int k;
+    for (k = 0; k < 2; k++) {
+        wm_navigator *nav = hostile_navigator(estimators[k], WM_ALIGNMENT_GRAVITY_AND_HEADING, WM_HEIGHTS_ELLIPSOIDAL);
+        wm_navigator *twin = hostile_navigator(estimators[k], WM_ALIGNMENT_GRAVITY_AND_HEADING, WM_HEIGHTS_ELLIPSOIDAL);
+        wm_navigator_result r, t;
+        wm_camera cam;
+        wm_fix fix;
+        wm_arrow a[64], b[64];
+        wm_arrow_leg la[16], lb[16];
+        size_t n = 0, m = 0, nl = 0, ml = 0;
+        h_two_fixes(nav);
+        h_two_fixes(twin);
+        hostile_camera(&cam, 0, -10, 0);
+        memset(&r, 0, sizeof r); memset(&t, 0, sizeof t);
+        r.size = t.size = WM_NAVIGATOR_RESULT_SIZE;
+        CHECK(wm_navigator_update(nav, 2.5, &cam, &r, a, 64, &n) == WM_OK);
+        CHECK(wm_navigator_update(twin, 2.5, &cam, &t, b, 64, &m) == WM_OK);
+        cam.has_ground = 1;
+        cam.ground_height_m = 1e200;
+        CHECK(wm_navigator_update(nav, 2.6, &cam, &r, a, 64, &n) == WM_ERROR_INVALID_VALUE);
+        memset(&fix, 0, sizeof fix);
+        fix.position.lat_deg = 55.7341; fix.position.lon_deg = 37.5886;
+        fix.horizontal_accuracy_m = 5; fix.vertical_accuracy_m = 5; fix.time_s = 2.7;
+        fix.scene_position.x = 1e200;
+        CHECK(wm_navigator_add_fix(nav, &fix) == WM_ERROR_INVALID_VALUE);
+        cam.has_ground = 0;
+        memset(a, 0, sizeof a); memset(b, 0, sizeof b);
+        CHECK(wm_navigator_update(nav, 3, &cam, &r, a, 64, &n) == WM_OK);
+        CHECK(wm_navigator_update(twin, 3, &cam, &t, b, 64, &m) == WM_OK);
+        CHECK(memcmp(&r, &t, sizeof r) == 0 && n == m && memcmp(a, b, sizeof a) == 0);
+        if (n > 0) {
+            CHECK(wm_navigator_legs(nav, 0, la, 16, &nl) == WM_OK && wm_navigator_legs(twin, 0, lb, 16, &ml) == WM_OK);
+            CHECK(nl == ml && memcmp(la, lb, nl * sizeof la[0]) == 0 && fabs(la[0].start.y) < 100);
+        }
+        wm_navigator_destroy(nav);
+        wm_navigator_destroy(twin);
+    }
 }
 
 static wm_compass_reading hostile_reading(double time, double heading, double accuracy, const wm_camera *camera) {
@@ -958,6 +1150,12 @@ static const test_case cases[] = {
     {"D7 wm_geoid_undulation without the grid leaks nothing", d7_no_leak_without_grid, 60},
     {"D8 a FIFO as a grid neither blocks nor opens", d8_fifo_grid, 10},
     {"D8 grids by path only with WM_TRANSFORM_ALLOW_PATHS", d8_paths_only_when_allowed, 10},
+    {"H1 wm_navigator_create: impossible counts are BAD_COUNT, never a trap", h1_navigator_create_impossible_counts, 10},
+    {"H2 wm_navigator_update: a capacity of SIZE_MAX or 2^63 is unlimited, never a trap", h2_navigator_update_unlimited_capacity, 10},
+    {"H4 output capacities of 2^63 or more are unlimited in every call", h4_unlimited_output_capacities, 10},
+    {"H3 the navigator's refused calls (ground 1e200, a fix at 1e200) change nothing", h3_navigator_refused_calls_change_nothing, 10},
+    {"P1 a definition needing a grid that is not installed: GRID_MISSING at creation", p1_missing_grid_at_create, 10},
+    {"P2 init files follow the grids' file rule, PROJ's process-wide cache included", p2_init_files_one_rule, 10},
     {"D9 WM_REGION_EVERYWHERE at the poles", d9_everywhere_at_the_poles, 10},
     {"D9 geodesics over 1e-160 degree steps", d9_tiny_steps, 10},
     {"D9 azimuths in (-180, 180]", d9_azimuth_range, 10},

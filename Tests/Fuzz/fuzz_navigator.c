@@ -6,7 +6,8 @@
  * header's own errors are exactly the ones it lists; outputs are untouched on error
  * (sentinels), and on success the arrow count fits the capacity given. A twin navigator
  * gets every call that succeeded and none that failed: every frame of the two must agree
- * byte for byte, so a failing call that changed anything shows. */
+ * byte for byte, so a failing call that changed anything shows. Capacities include the
+ * impossible ones (2^63, SIZE_MAX), with and without a buffer. */
 #include "fuzz_common.h"
 
 #include <stddef.h>
@@ -167,7 +168,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 size_t n = 12345, m = 12345;
                 uint32_t asked;
                 if (cap > 64) cap = 64;
+                /* An impossible capacity: 2^63 or more counts as unlimited, which only a
+                   config whose capacity fits our 64 arrows may pass; with no buffer it is
+                   NULL_POINTER. */
+                if ((op & 0x800) && capacity <= 64) cap = (op & 0x1000) ? SIZE_MAX : (size_t)1 << 63;
                 camera_from(&in, &camera);
+                if (op & 0x2000) {
+                    wm_navigator_result probe;
+                    size_t k = 12345;
+                    memset(&probe, SENTINEL, sizeof probe);
+                    probe.size = WM_NAVIGATOR_RESULT_SIZE;
+                    FUZZ_REQUIRE(wm_navigator_update(nav, t, &camera, &probe, NULL, SIZE_MAX, &k) == WM_ERROR_NULL_POINTER);
+                    FUZZ_REQUIRE(k == 12345 && probe.size == WM_NAVIGATOR_RESULT_SIZE);
+                }
                 memset(&result, SENTINEL, sizeof result);
                 memset(arrows, SENTINEL, sizeof arrows);
                 result.size = asked = (op & 2) ? take_u32(&in) : WM_NAVIGATOR_RESULT_SIZE;
@@ -175,7 +188,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 require_status(s);
                 if (asked != WM_NAVIGATOR_RESULT_SIZE) FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE);
                 if (s == WM_OK) {
-                    FUZZ_REQUIRE(n <= cap && result.size == WM_NAVIGATOR_RESULT_SIZE);
+                    FUZZ_REQUIRE(n <= cap && n <= capacity && result.size == WM_NAVIGATOR_RESULT_SIZE);
                     FUZZ_REQUIRE(result.correction_state >= WM_CORRECTION_NONE && result.correction_state <= WM_CORRECTION_APPLIED);
                     FUZZ_REQUIRE(result.correction_source >= WM_SOURCE_NONE && result.correction_source <= WM_SOURCE_TRACK);
                     FUZZ_REQUIRE(result.tracking_state == WM_TRACKING_NORMAL || result.tracking_state == WM_TRACKING_LIMITED);

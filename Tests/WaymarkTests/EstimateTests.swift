@@ -68,3 +68,48 @@ struct EstimateTests {
         #expect(throws: WaymarkError.invalidInput(.nonFinite)) { try estimate(north: 0, accuracy: 5, time: .nan, scene: .zero) }
     }
 }
+
+/// Accuracies the header allows (any finite σ > 0) whose 1/σ² overflows: weighted means
+/// stay finite and right (the handles fuzz harness found NaN from σ = 7.6e-317 m).
+@Suite("Inverse-variance weights for every σ > 0")
+struct TinyAccuracyTests {
+    let origin = try! GeodeticCoordinate(latitude: 55.73397, longitude: 37.58864, height: 0)
+
+    func estimate(north: Double, accuracy: Double, time: Double, scene: SIMD3<Double>) throws -> LocationEstimate {
+        let fix = try Geodesic.wgs84.direct(from: origin, azimuth: 0, distance: north).destination
+        return try LocationEstimate(fix: fix, horizontalAccuracy: accuracy, verticalAccuracy: accuracy, timestamp: time, scenePosition: scene)
+    }
+
+    @Test("the fused buffer: the tiniest σ decides, its uncertainty is reported, nothing is NaN", arguments: [7.6e-317, 1e-200, 1e-160])
+    func fusedBuffer(tiny: Double) throws {
+        let frame = SceneFrame(origin: origin, axes: .eus)
+        var buffer = try EstimateBuffer(rule: .fused)
+        _ = buffer.add(try estimate(north: 0, accuracy: 5, time: 0, scene: .zero), frame: frame)
+        _ = buffer.add(try estimate(north: 4, accuracy: tiny, time: 1, scene: .zero), frame: frame)
+        let r = try #require(buffer.refined(at: .zero, frame: frame))
+        let four = try Geodesic.wgs84.direct(from: origin, azimuth: 0, distance: 4).destination
+        #expect(Geodesic.wgs84.inverse(r.position, four).distance < 1e-6)
+        #expect(r.horizontalUncertainty > 0 && r.horizontalUncertainty <= tiny * 1.0000001)
+        #expect(r.position.height.isFinite)
+    }
+
+    @Test("the robust heading fit with tiny accuracies: a finite correction and σ")
+    func robustCorrector() throws {
+        var frame = SceneFrame(origin: origin, axes: .eus)
+        try frame.setEstimate(sceneOrigin: .zero, headingCorrection: 0)
+        var configuration = HeadingCorrector.Configuration()
+        configuration.bufferCount = 4
+        var corrector = try HeadingCorrector(configuration: configuration)
+        var last: HeadingCorrector.Correction?
+        for i in 0..<4 {
+            // GPS 20° clockwise of the scene's track, 10 m apart.
+            let fix = try Geodesic.wgs84.direct(from: origin, azimuth: 20, distance: 10 * Double(i)).destination
+            let e = try LocationEstimate(fix: fix, horizontalAccuracy: i == 0 ? 5 : 1e-300, verticalAccuracy: 1,
+                                         timestamp: Double(i), scenePosition: SIMD3(0, 0, -10 * Double(i)))
+            if let c = corrector.add(e, frame: frame) { last = c }
+        }
+        let c = try #require(last)
+        #expect(c.angle.isFinite && abs(c.angle - 20) < 1e-6)
+        #expect(c.uncertainty.map { $0.isFinite && $0 >= 0 } ?? false)
+    }
+}

@@ -174,6 +174,17 @@ struct HardeningTests {
         #expect(try named.transform(SIMD3(20, 10, 0)) == (try allowed.transform(SIMD3(20, 10, 0))))
     }
 
+    @Test("a definition needing a grid that is not installed fails at creation, naming the grid")
+    func crsMissingGrid() throws {
+        let missing = "+proj=longlat +datum=WGS84 +geoidgrids=waymark_no_such_grid.gtx +type=crs"
+        #expect(throws: WaymarkError.gridMissing(file: "waymark_no_such_grid.gtx", package: Geoid.gridPackage)) {
+            try CRSTransform(from: "EPSG:4979", to: missing)
+        }
+        // Installed grids are found as before.
+        let named = try CRSTransform(from: "EPSG:4979", to: "+proj=longlat +datum=WGS84 +geoidgrids=egm96_15.gtx +type=crs")
+        #expect(abs(try named.transform(SIMD3(20, 10, 0)).z) > 1)
+    }
+
     @Test("allocation-free POI clustering agrees with the array form, ties and all")
     func clusterHeads() throws {
         var rng = SeededGenerator(seed: 7)

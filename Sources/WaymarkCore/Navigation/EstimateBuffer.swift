@@ -98,12 +98,19 @@ public struct EstimateBuffer: Sendable {
             return Refined(position: b.carried(to: current, through: frame), horizontalUncertainty: b.horizontalAccuracy, used: 1)
         case .fused:
             // Average in the frame's scene coordinates (metres), then convert back once.
+            var smallestH = Double.infinity, smallestV = Double.infinity
+            for e in estimates where inWindow(e, current) {
+                smallestH = min(smallestH, e.horizontalAccuracy)
+                smallestV = min(smallestV, e.verticalAccuracy)
+            }
+            guard smallestH.isFinite else { return nil }
+            let unitH = InverseVariance.unit(smallest: smallestH), unitV = InverseVariance.unit(smallest: smallestV)
             var sumH = SIMD3<Double>.zero, weightH = 0.0, sumV = 0.0, weightV = 0.0, used = 0
             let up = frame.axes.upAxisIndex
             for e in estimates where inWindow(e, current) {
                 let p = frame.scenePosition(of: e.fix) + (current - e.scenePosition)
-                let wh = 1 / (e.horizontalAccuracy * e.horizontalAccuracy)
-                let wv = 1 / (e.verticalAccuracy * e.verticalAccuracy)
+                let wh = InverseVariance.weight(e.horizontalAccuracy, unit: unitH)
+                let wv = InverseVariance.weight(e.verticalAccuracy, unit: unitV)
                 var horizontal = p
                 horizontal[up] = 0
                 sumH += wh * horizontal
@@ -115,7 +122,7 @@ public struct EstimateBuffer: Sendable {
             guard used > 0 else { return nil }
             var mean = sumH / weightH
             mean[up] = sumV / weightV
-            return Refined(position: frame.geodeticUnchecked(mean), horizontalUncertainty: 1 / weightH.squareRoot(), used: used)
+            return Refined(position: frame.geodeticUnchecked(mean), horizontalUncertainty: unitH / weightH.squareRoot(), used: used)
         }
     }
 }

@@ -215,7 +215,8 @@ public struct HeadingCorrector: Sendable {
         // Horizontal ENU of each fix (GPS) and of each scene position (as the frame sees it).
         let gps = buffer.map { e -> SIMD2<Double> in let v = t.forward(e.fix); return SIMD2(v.x, v.y) }
         let scene = buffer.map { e -> SIMD2<Double> in let v = frame.enu(fromScene: e.scenePosition); return SIMD2(v.x, v.y) }
-        let weights = buffer.map { 1 / ($0.horizontalAccuracy * $0.horizontalAccuracy) }
+        let unit = InverseVariance.unit(smallest: buffer.reduce(Double.infinity) { min($0, $1.horizontalAccuracy) })
+        let weights = buffer.map { InverseVariance.weight($0.horizontalAccuracy, unit: unit) }
         var active = [Bool](repeating: true, count: buffer.count)
         var result: (angle: Double, spread: Double, used: Int)? = nil
         for _ in 0..<3 {
@@ -239,7 +240,7 @@ public struct HeadingCorrector: Sendable {
         }
         guard let r = result else { return nil }
         // σ of one coordinate ≈ 1/√w (the reported accuracy); uncertainty in degrees.
-        let uncertainty = 1 / r.spread.squareRoot() * AngleMath.degreesPerRadian
+        let uncertainty = unit / r.spread.squareRoot() * AngleMath.degreesPerRadian
         return Correction(angle: r.angle, uncertainty: uncertainty, used: r.used)
     }
 

@@ -26,7 +26,10 @@ public struct Radar: Sendable, Equatable {
     public func position(distance: Double, bearing: Double, heading: Double = 0) throws(WaymarkError) -> SIMD2<Double> {
         guard distance.isFinite, bearing.isFinite, heading.isFinite else { throw .invalidInput(.nonFinite) }
         let r = min(max(distance, 0) / range, 1) * radius
-        let (s, c) = AngleMath.sincosd(bearing - heading)
+        // Two huge finite angles can differ by more than the largest double: fold each first then.
+        let turn = bearing - heading
+        let (s, c) = AngleMath.sincosd(turn.isFinite ? turn
+                                       : AngleMath.normalizedLongitude(bearing) - AngleMath.normalizedLongitude(heading))
         return SIMD2(radius + r * s, radius - r * c)
     }
 }

@@ -37,7 +37,9 @@ public final class CRSTransform {
     /// A convenience initialiser, so a failure allocates nothing (a throwing designated
     /// initialiser leaks its partly built object in Embedded Swift).
     /// - Throws: ``WaymarkError/projFailure(code:message:)`` with PROJ's message when a
-    ///   definition is not understood, names a file it may not open, or no operation exists.
+    ///   definition is not understood, names a file it may not open, or no operation exists;
+    ///   ``WaymarkError/gridMissing(file:package:)`` when the operation needs a grid that
+    ///   is not installed (checked here, so no apply fails for it later).
     public convenience init(from source: String, to target: String, files: PROJFileAccess = .resourcesOnly) throws(WaymarkError) {
         let context = try PROJContext(files: files)
         context.resetRefusals()
@@ -48,8 +50,32 @@ public final class CRSTransform {
         // PROJ falls back to an operation without a grid it could not open: a refused
         // file must fail the creation instead of silently dropping the grid.
         guard context.refusedFiles == 0 else { throw context.refusalFailure(files) }
+        // PROJ also builds an operation whose grid is not installed, and fails only when
+        // it is applied, as if the point were at fault. Looking for the grid may be the
+        // first time PROJ tries to open it: a refusal then is still a refusal.
+        if let missing = Self.firstMissingGrid(of: raw, in: context) {
+            throw context.refusedFiles > 0 ? context.refusalFailure(files) : missing
+        }
         guard let normalized = proj_normalize_for_visualization(context.raw, raw) else { throw context.failure() }
         self.init(source: source, target: target, context: context, operation: normalized, files: files)
+    }
+
+    /// ``WaymarkError/gridMissing(file:package:)`` for the first grid the operation
+    /// uses that PROJ cannot find, naming it and the package PROJ's database gives
+    /// (`proj-data`, Debian's package of PROJ's grids, when it gives none).
+    private static func firstMissingGrid(of operation: OpaquePointer, in context: PROJContext) -> WaymarkError? {
+        let count = proj_coordoperation_get_grid_used_count(context.raw, operation)
+        guard count > 0 else { return nil }
+        for index in 0..<count {
+            var shortName: UnsafePointer<CChar>?, packageName: UnsafePointer<CChar>?
+            var available: Int32 = 1
+            guard proj_coordoperation_get_grid_used(context.raw, operation, index, &shortName, nil, &packageName,
+                                                    nil, nil, nil, &available) != 0, available == 0 else { continue }
+            let package = packageName.map { String(cString: $0) } ?? ""
+            return .gridMissing(file: shortName.map { String(cString: $0) } ?? "",
+                                package: package.isEmpty ? Geoid.gridPackage : package)
+        }
+        return nil
     }
 
     private init(source: String, target: String, context: PROJContext, operation: OpaquePointer, files: PROJFileAccess) {

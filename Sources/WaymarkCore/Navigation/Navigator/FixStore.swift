@@ -42,6 +42,8 @@ struct FixStore: Sendable {
     private var gps: [SIMD2<Double>], scene: [SIMD2<Double>], weight: [Double]
     private var active: [Bool], residual: [Double], work: [Double]
     var gathered = 0
+    /// The unit of the gathered weights (``InverseVariance``).
+    private var weightUnit = 1.0
 
     init(capacity: Int) {
         let blank = FixRecord(gps: .zero, hasHeight: false, scene: .zero, horizontalAccuracy: 1, verticalAccuracy: 1, time: 0, serial: 0)
@@ -85,7 +87,7 @@ struct FixStore: Sendable {
     /// that pass the filters into the scratch arrays; returns how many.
     mutating func gather(frame: SceneFrame, near centre: SIMD3<Double>? = nil, within radius: Double = 0,
                          maximumAccuracy: Double = .infinity, fromSerial: Int = 0) -> Int {
-        var n = 0
+        var n = 0, smallest = Double.infinity
         for i in 0..<count {
             let r = self[i]
             guard r.horizontalAccuracy <= maximumAccuracy, r.serial >= fromSerial else { continue }
@@ -96,9 +98,12 @@ struct FixStore: Sendable {
             let u = frame.enu(fromScene: r.scene)
             gps[n] = SIMD2(r.gps.x, r.gps.y)
             scene[n] = SIMD2(u.x, u.y)
-            weight[n] = 1 / (r.horizontalAccuracy * r.horizontalAccuracy)
+            weight[n] = r.horizontalAccuracy
+            smallest = min(smallest, r.horizontalAccuracy)
             n += 1
         }
+        weightUnit = n > 0 ? InverseVariance.unit(smallest: smallest) : 1
+        for i in 0..<n { weight[i] = InverseVariance.weight(weight[i], unit: weightUnit) }
         gathered = n
         return n
     }
@@ -152,7 +157,7 @@ struct FixStore: Sendable {
             reach = max(reach, (a * a).sum())
         }
         guard spread > 0 else { return nil }
-        return TrackFit(angle: AngleMath.atan2d(cross, dot), sigma: 1 / spread.squareRoot() * AngleMath.degreesPerRadian,
+        return TrackFit(angle: AngleMath.atan2d(cross, dot), sigma: weightUnit / spread.squareRoot() * AngleMath.degreesPerRadian,
                         used: used, gpsMean: gm, sceneMean: sm, span: 2 * reach.squareRoot())
     }
 
@@ -221,12 +226,20 @@ struct FixStore: Sendable {
     /// Weighted (1/σv²) mean of GPS up − scene-ENU up over the fixes within `radius`
     /// of `centre` that have a height; nil when none has.
     func verticalOffset(frame: SceneFrame, near centre: SIMD3<Double>, within radius: Double) -> Double? {
-        var sum = 0.0, sw = 0.0
+        var sum = 0.0, sw = 0.0, smallest = Double.infinity
         for i in 0..<count {
             let r = self[i]
             let d = r.scene - centre
             guard r.hasHeight, (d * d).sum() <= radius * radius else { continue }
-            let w = 1 / (r.verticalAccuracy * r.verticalAccuracy)
+            smallest = min(smallest, r.verticalAccuracy)
+        }
+        guard smallest.isFinite else { return nil }
+        let unit = InverseVariance.unit(smallest: smallest)
+        for i in 0..<count {
+            let r = self[i]
+            let d = r.scene - centre
+            guard r.hasHeight, (d * d).sum() <= radius * radius else { continue }
+            let w = InverseVariance.weight(r.verticalAccuracy, unit: unit)
             sum += w * (r.gps.z - frame.enu(fromScene: r.scene).z)
             sw += w
         }
