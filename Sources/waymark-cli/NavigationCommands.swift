@@ -7,9 +7,11 @@ enum NavigationCommands {
     /// file's extension says) into coordinates; `allHeights` says whether
     /// every row had a height (otherwise the navigator lays the route on the ground).
     /// `gpxHeights: "orthometric"` keeps GPX `<ele>` above sea level (for a caller that
-    /// converts them itself, as `replay --route-heights orthometric` does).
+    /// converts them itself, as `replay --route-heights orthometric` does). At most
+    /// ``RouteLimit/maximumPoints`` points, checked as they are read.
     static func readRoute(_ path: String?, format: InputFormat? = nil, gpxHeights: String? = nil) throws(CLIError) -> (points: [GeodeticCoordinate], allHeights: Bool) {
-        var input = try RowInput(path: path, format: format, geographic: true, gpxHeights: gpxHeights)
+        var input = try RowInput(path: path, format: format, geographic: true, gpxHeights: gpxHeights,
+                                 maximumPoints: RouteLimit.maximumPoints)
         defer { input.close() }
         var route: [GeodeticCoordinate] = []
         var allHeights = true

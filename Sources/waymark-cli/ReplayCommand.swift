@@ -33,9 +33,9 @@ enum ReplayCommand {
         guard withHeights || heights == .none else { throw .usage("--route-heights \(heights == .orthometric ? "orthometric" : "ellipsoidal") needs a height on every route row") }
         let configuration = try NavigatorOptions.configuration(args)
         var navigator: Navigator
+        // The route's only PROJ work is its heights' geoid (orthometric).
         do { navigator = try Navigator(route: route, heights: heights, configuration: configuration) } catch {
-            if case .gridMissing = error { throw CLIError(kind: .unavailable, message: error.message) }
-            throw .usage(error.message)
+            throw .library(error, .usage, geoid: true)
         }
         let projection: Matrix4x4d
         do { projection = try CameraPose.perspective(fovY: fov, aspect: width / height) } catch { throw .usage(error.message) }

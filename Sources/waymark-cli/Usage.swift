@@ -1,3 +1,5 @@
+import Waymark
+
 /// The whole CLI in one text: the root help's discussion, each command's help (its
 /// entry and the closing notes, ``Help/discussion(for:)``) and the man page
 /// (``ManualPage``) are cut from it, so they cannot disagree.
@@ -99,7 +101,8 @@ comma|semicolon|tab|whitespace|auto (default: what a header line shows, else
 what a headerless first line of numbers shows when it is unambiguous: semicolons,
 tabs or runs of spaces; else commas; auto: the first line with data decides), "quoted" fields ("" for a quote),
 --lon-lat for headerless longitude-first rows, --keep-columns to carry columns
-past the coordinates through to the output (otherwise they are an error).
+past the coordinates through to the output (otherwise they are an error). A route
+(arrows, simulate, replay) has at most \(Limits.maximumRoutePoints) points (2^24).
 
 Degrees, metres, heights above the WGS-84 ellipsoid. Axes: eus = x east, y up,
 z south (ARKit gravityAndHeading, the default); enu = x east, y north, z up;

@@ -59,7 +59,7 @@ enum DatumCommands {
         // path as before (the library's default, for definitions from outside, is
         // PROJ's resource directories only); FIFOs and devices are still refused.
         do throws(WaymarkError) { transform = try CRSTransform(from: from, to: to, files: .allowPaths) } catch {
-            throw .usage("cannot build the transformation: \(error.message)")
+            throw .library(error, .usage, message: "cannot build the transformation: \(error.message)")
         }
         var input = try RowInput(args, geographic: false, fromIsFormat: false)
         defer { input.close() }
@@ -69,7 +69,7 @@ enum DatumCommands {
                 let p = try transform.transform(SIMD3(v[0], v[1], v.count == 3 ? v[2] : 0))
                 return [p.x, p.y, p.z]
             } catch {
-                throw .data(line: row.line, error.message)
+                throw .library(error, .data, line: row.line)
             }
         }
     }
@@ -84,7 +84,7 @@ enum DatumCommands {
         let undulationOnly = args.flags.contains("undulation")
         let geoid: Geoid
         do throws(WaymarkError) { geoid = try Geoid(interpolation: cubic ? .cubic : .bilinear) } catch {
-            throw CLIError(kind: .unavailable, message: error.message)
+            throw .library(error, .unavailable)
         }
         var input = try RowInput(args, geographic: true)
         defer { input.close() }
@@ -100,9 +100,7 @@ enum DatumCommands {
                     return [q.latitude, q.longitude, q.height]
                 }
             } catch {
-                // An unreadable grid is the grid's fault, not the row's: unavailable (69).
-                if case .projFailure = error { throw CLIError(kind: .unavailable, message: "line \(row.line): " + error.message) }
-                throw .data(line: row.line, describe(error, latitude: v[0]))
+                throw .library(error, .data, line: row.line, message: describe(error, latitude: v[0]), geoid: true)
             }
         }
     }

@@ -3,9 +3,10 @@
 /// caller converts them). A small scanner of its own (comments, CDATA, processing
 /// instructions and namespace prefixes understood; nothing else of XML is needed),
 /// which keeps line numbers. A point without lat or lon, a value that is not a number
-/// or a document without points is a data error (65) naming the line.
+/// or a document without points is a data error (65) naming the line; so is a point past
+/// `maximumPoints` (``RouteLimit``), where the scan stops.
 enum GPXInput {
-    static func rows(_ bytes: [UInt8]) throws(CLIError) -> (rows: [Row], route: Bool) {
+    static func rows(_ bytes: [UInt8], maximumPoints: Int = .max) throws(CLIError) -> (rows: [Row], route: Bool) {
         var rows: [Row] = []
         var line = 1
         var i = 0
@@ -17,6 +18,10 @@ enum GPXInput {
         let n = bytes.count
         func advance(to end: Int) {
             while i < end { if bytes[i] == 10 { line += 1 }; i += 1 }
+        }
+        func append(_ row: Row) throws(CLIError) {
+            guard rows.count < maximumPoints else { throw RouteLimit.exceeded(line: row.line, limit: maximumPoints) }
+            rows.append(row)
         }
         func find(_ pattern: String, from start: Int) -> Int? {
             let p = Array(pattern.utf8)
@@ -66,10 +71,10 @@ enum GPXInput {
                 }
                 if name == "wpt" { waypoints += 1 }
                 let row = Row(line: tagLine, values: [lat, lon])
-                if selfClosing { rows.append(row) } else { current = row; currentName = name }
+                if selfClosing { try append(row) } else { current = row; currentName = name }
             case ("trkpt", true), ("rtept", true), ("wpt", true):
                 guard let row = current, name == currentName else { throw .data(line: tagLine, "</\(name)> without its <\(name)>") }
-                rows.append(row)
+                try append(row)
                 current = nil
             case ("ele", false) where current != nil && !selfClosing:
                 inEle = true

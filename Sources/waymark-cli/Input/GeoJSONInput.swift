@@ -25,8 +25,11 @@ enum GeoJSONInput {
         var isNull: Bool { if case .literal = self { return true } else { return false } }
     }
 
-    static func rows(_ bytes: [UInt8]) throws(CLIError) -> (rows: [Row], route: Bool) {
-        var parser = Parser(bytes: bytes)
+    /// The document's positions as rows. More than `maximumPoints` arrays that could be
+    /// positions (two or three numbers) stop the parse at the first one past it
+    /// (``RouteLimit``), before the document's tree holds them all.
+    static func rows(_ bytes: [UInt8], maximumPoints: Int = .max) throws(CLIError) -> (rows: [Row], route: Bool) {
+        var parser = Parser(bytes: bytes, maximumPositions: maximumPoints)
         let document = try parser.document()
         var rows: [Row] = []
         var lines = 0, others = 0
@@ -88,9 +91,12 @@ enum GeoJSONInput {
 
     struct Parser {
         let bytes: [UInt8]
+        var maximumPositions = Int.max
         var i = 0
         var line = 1
         var depth = 0
+        /// Arrays of two or three numbers so far: every position is one.
+        var positions = 0
 
         mutating func document() throws(CLIError) -> Value {
             let v = try value()
@@ -146,6 +152,10 @@ enum GeoJSONInput {
                     if i < bytes.count, bytes[i] == UInt8(ascii: ",") { i += 1; continue }
                     try expect("]")
                     depth -= 1
+                    if (2...3).contains(items.count), items.allSatisfy({ if case .number = $0 { true } else { false } }) {
+                        positions += 1
+                        guard positions <= maximumPositions else { throw RouteLimit.exceeded(line: at, limit: maximumPositions) }
+                    }
                     return .array(items, line: at)
                 }
             case UInt8(ascii: "\""):

@@ -88,25 +88,38 @@ struct RowInput {
     }
 
     /// Opens `path` (standard input when nil) in `format` (by default the one its
-    /// extension names, else CSV).
+    /// extension names, else CSV). More than `maximumPoints` rows is a data error at the
+    /// first row past it (``RouteLimit``), met while reading: a document stops being
+    /// parsed there, CSV is streamed.
     init(path: String?, format: InputFormat? = nil, geographic: Bool, csvOptions: CSVOptions = CSVOptions(),
-         gpxHeights heights: String? = nil) throws(CLIError) {
+         gpxHeights heights: String? = nil, maximumPoints: Int = .max) throws(CLIError) {
         let format = format ?? path.flatMap(InputFormat.fromExtension) ?? .csv
         self.format = format
+        self.maximumPoints = maximumPoints
         switch format {
         case .csv:
             csv = try CSVInput(path: path, geographic: geographic, options: csvOptions)
             keepsColumns = csvOptions.keepColumns
         case .geojson:
-            (rows, isRoute) = try GeoJSONInput.rows(try WholeInput.read(path))
+            (rows, isRoute) = try GeoJSONInput.rows(try WholeInput.read(path), maximumPoints: maximumPoints)
         case .gpx:
-            (rows, isRoute) = try GPXInput.rows(try WholeInput.read(path))
+            (rows, isRoute) = try GPXInput.rows(try WholeInput.read(path), maximumPoints: maximumPoints)
             if heights != "orthometric", rows.contains(where: { $0.values.count == 3 }) {
                 try Self.ellipsoidalHeights(&rows)
             }
         case .polyline, .polyline6:
-            (rows, isRoute) = try PolylineInput.rows(try WholeInput.read(path), precision: format == .polyline6 ? 6 : 5)
+            (rows, isRoute) = try PolylineInput.rows(try WholeInput.read(path), precision: format == .polyline6 ? 6 : 5,
+                                                     maximumPoints: maximumPoints)
         }
+    }
+
+    private let maximumPoints: Int
+    private var pointsRead = 0
+
+    @inline(__always)
+    private mutating func count(line: Int) throws(CLIError) {
+        pointsRead += 1
+        if pointsRead > maximumPoints { throw RouteLimit.exceeded(line: line, limit: maximumPoints) }
     }
 
     /// GPX `<ele>` (above the EGM96 geoid) to heights above the ellipsoid.
@@ -122,8 +135,7 @@ struct RowInput {
                 let p = try GeodeticCoordinate(latitude: v[0], longitude: v[1], height: v[2])
                 rows[k].values[2] = try geoid.converting(p, to: .ellipsoidal).height
             } catch {
-                if case .projFailure = error { throw CLIError(kind: .unavailable, message: "line \(rows[k].line): " + error.message) }
-                throw .data(line: rows[k].line, describe(error, latitude: v[0]))
+                throw .library(error, .data, line: rows[k].line, message: describe(error, latitude: v[0]), geoid: true)
             }
         }
     }
@@ -137,7 +149,11 @@ struct RowInput {
     private(set) var keepsColumns = false
 
     mutating func next(fieldCounts: ClosedRange<Int>) throws(CLIError) -> Row? {
-        if csv != nil { return try csv!.next(fieldCounts: fieldCounts) }
+        if csv != nil {
+            guard let row = try csv!.next(fieldCounts: fieldCounts) else { return nil }
+            try count(line: row.line)
+            return row
+        }
         guard index < rows.count else { return nil }
         defer { index += 1 }
         var row = rows[index]
@@ -151,7 +167,11 @@ struct RowInput {
 
     /// The hot path: the next row's numbers into `values` without allocating (CSV).
     mutating func next(into values: UnsafeMutablePointer<Double>, fieldCounts: ClosedRange<Int>) throws(CLIError) -> (line: Int, count: Int)? {
-        if !keepsColumns, csv != nil { return try csv!.next(into: values, fieldCounts: fieldCounts) }
+        if !keepsColumns, csv != nil {
+            guard let row = try csv!.next(into: values, fieldCounts: fieldCounts) else { return nil }
+            try count(line: row.line)
+            return row
+        }
         guard let row = try next(fieldCounts: fieldCounts) else { return nil }
         for (i, v) in row.values.enumerated() { values[i] = v }
         return (row.line, row.values.count)

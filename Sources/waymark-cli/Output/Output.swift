@@ -7,9 +7,9 @@ import Darwin
 /// Buffered standard output: bytes collected in one buffer and written in large blocks
 /// (or after every line with ``lineBuffered``), and everything written so far is
 /// flushed before an error is reported, so the rows already out are complete. A write
-/// that fails (a full disk, a closed standard output, EPIPE when SIGPIPE is ignored)
-/// ends the run at once with EX_IOERR (74) and a message: nothing more is read or
-/// computed for output nobody receives.
+/// that fails (a full disk, a closed standard output, a pipe its reader closed: EPIPE,
+/// as `WaymarkCLI` ignores SIGPIPE) ends the run at once with EX_IOERR (74) and a
+/// message: nothing more is read or computed for output nobody receives.
 ///
 /// Row commands name their columns with ``header(_:geographic:)`` and write numbers with
 /// ``row(_:_:_:)`` and its kin; the chosen ``OutputFormat`` (`--to csv|json|geojson`)
@@ -124,9 +124,11 @@ func isTerminal() -> Bool { isatty(STDOUT_FILENO) != 0 }
 /// `exit` names their own).
 func exitProcess(_ status: Int32) -> Never { exit(status) }
 
-/// Writes a message to standard error.
+/// Writes a message to standard error: the one way the CLI's own messages reach it.
+/// They are one line each, so every control character in them, a line break from an
+/// echoed file name included, is escaped (``TerminalText``).
 func printError(_ message: String) {
-    writeAll(STDERR_FILENO, "waymark: " + message + "\n")
+    writeAll(STDERR_FILENO, "waymark: " + TerminalText.escaped(message) + "\n")
 }
 
 /// Writes all of `text` to a file descriptor (unbuffered; retries partial writes).

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import Waymark
 
@@ -25,6 +30,10 @@ struct WaymarkCLI: ParsableCommand {
     /// Parses `words` (the arguments after the program's name) once and runs the
     /// command; never returns.
     static func run(_ words: [String]) -> Never {
+        // A reader that closes the pipe early (`| head`) makes the next write fail with
+        // EPIPE, which `Output` reports (exit 74, a message) instead of the process
+        // dying silently by the signal.
+        signal(SIGPIPE, SIG_IGN)
         let names = Help.commandNames
         if words.first == "--generate-manual" {
             var out = Output()
@@ -49,9 +58,24 @@ struct WaymarkCLI: ParsableCommand {
         } catch let error as CLIError {
             fail(error)
         } catch {
-            exit(withError: error)
+            parserExit(error)
         }
         exitProcess(0)
+    }
+
+    /// ArgumentParser's help (standard output) or usage error (standard error), as its
+    /// `exit(withError:)` writes them, except that an error's text is escaped
+    /// (``TerminalText``): it echoes the command line's words. Its lines are the
+    /// parser's layout (the error, the usage, a hint), so they are kept.
+    private static func parserExit(_ error: Error) -> Never {
+        let status = exitCode(for: error)
+        let text = fullMessage(for: error)
+        if status == .success {
+            if !text.isEmpty { print(text) }
+        } else if !text.isEmpty {
+            writeAll(STDERR_FILENO, TerminalText.escaped(text, keepingLineBreaks: true) + "\n")
+        }
+        exitProcess(status.rawValue)
     }
 
     /// `--generate-completion-script bash|zsh|fish`: ArgumentParser's script, its

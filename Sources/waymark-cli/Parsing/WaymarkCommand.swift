@@ -16,7 +16,9 @@ extension WaymarkCommand {
     func format() throws(CLIError) -> OutputFormat { .csv }
 
     mutating func validate() throws {
-        do throws(CLIError) { _ = try arguments() } catch { throw ValidationError(error.message) }
+        // ArgumentParser prints this message among its own lines, whose breaks it keeps:
+        // the message's own are escaped here.
+        do throws(CLIError) { _ = try arguments() } catch { throw ValidationError(TerminalText.escaped(error.message)) }
     }
 
     mutating func run() throws {
