@@ -704,6 +704,69 @@ WM_API wm_status wm_screen_label_roll(const wm_mat4f *view, const wm_mat4f *proj
  * Errors: NULL_POINTER, INVALID_VALUE (as wm_screen_project, or unknown axes). */
 WM_API wm_status wm_screen_hint(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                 wm_axes axes, wm_vec3 target, int32_t *needed, double *x, double *y, double *turn_deg);
+/* Labels. A label floats above a placed point (the finish mark, a place): a 3-D label
+ * stands at `anchor` turned about the scene's up axis to face the camera (`transform`);
+ * a 2-D label goes to (screen_x, screen_y), turned by roll_deg to stay level. */
+typedef struct wm_label {
+    wm_vec3 anchor;              /* scene metres */
+    wm_vec3 facing;              /* unit horizontal vector from the anchor towards the camera, scene
+                                    axes: the normal a standing label faces (NaN straight above/below) */
+    double facing_azimuth_deg;   /* the billboard yaw as an azimuth: facing's, clockwise from north,
+                                    (-180, 180], the same in every axes convention (NaN with facing) */
+    double screen_x, screen_y;   /* the anchor on screen, points, y down (NaN behind the camera) */
+    double roll_deg;             /* counter-clockwise: keeps a 2-D label level, as
+                                    wm_screen_label_roll (NaN looking straight up or down) */
+    wm_mat4f transform;          /* label -> scene, column-major: columns (right as the camera sees
+                                    it, the scene's up, facing, anchor), so a quad in the label's x-y
+                                    plane with its front towards +z reads the right way round (NaN
+                                    with facing) */
+} wm_label;
+
+/* Units of wm_screen_label's height. */
+#define WM_LABEL_METRES 0   /* metres above the point along the scene's up axis */
+#define WM_LABEL_POINTS 1   /* screen points above the point's projection, at its depth (behind
+                               the camera the anchor is the point itself) */
+
+/* The label `height` (|height| <= 1e6, in height_unit, WM_LABEL_*) above `point` (scene
+ * metres, within +-1e12) for this camera. The facing direction is exact to round-off
+ * (within 1e-9 degree of the horizontal direction to the camera, tested at every heading
+ * and pitch). Errors: NULL_POINTER (view, projection, out), INVALID_VALUE (as
+ * wm_screen_project, an unknown axes or unit, a height or point out of range),
+ * NOT_AVAILABLE (WM_LABEL_POINTS for a point at the camera's own position, to round-off:
+ * no depth to measure points at); *out untouched then. */
+WM_API wm_status wm_screen_label(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
+                                 wm_axes axes, wm_vec3 point, int32_t height_unit, double height, wm_label *out);
+
+/* A label's screen rectangle: top-left corner and size, points, y down. */
+typedef struct wm_rect { double x, y, width, height; } wm_rect;
+
+/* Vertical offsets (points, <= 0: up) that stop screen labels overlapping, by the AR
+ * guide to historical places' rule: the nearest place keeps its position; each farther
+ * label moves up above every nearer label it covered, then on up until it clears every
+ * nearer one, with gap_pt points between. Labels are taken nearest first by
+ * distances_m (ties: the lower index). The same input gives the same offsets (a still
+ * camera never makes labels jitter). count <= 256 (BAD_COUNT beyond): quadratic work
+ * usually, cubic at worst; nothing is allocated.
+ * Errors: NULL_POINTER (rects, distances_m or offsets_pt when count > 0), BAD_STRIDE,
+ * BAD_COUNT, INVALID_VALUE (gap_pt not finite in [0, 1e9]; a rectangle or distance not
+ * finite, a negative size, or a value beyond 1e9 points, with *first_bad); nothing is
+ * written then. count == 0 succeeds. */
+WM_API wm_status wm_label_declutter(const wm_rect *rects, size_t rect_stride, const double *distances_m,
+                                    size_t distance_stride, size_t count, double gap_pt, double *offsets_pt,
+                                    size_t *first_bad);
+
+/* Picking: the candidate a tap at (x, y) (points, y down) selects — the one whose
+ * projection (as wm_screen_project) is nearest the tap, in front of the camera and within
+ * radius_pt points (ties: the lower index). positions: count (<= 2^16) scene positions
+ * every stride (>= 24) bytes (marks, places, arrows). *index and *distance_pt receive
+ * the pick. Errors: NULL_POINTER (view, projection, index, distance_pt; positions when
+ * count > 0), BAD_STRIDE, BAD_COUNT, INVALID_VALUE (as wm_screen_project, a non-finite
+ * tap, a radius not finite and >= 0, a position not finite or beyond +-1e12 m with
+ * *first_bad), NOT_AVAILABLE (no candidate within the radius); nothing is written then. */
+WM_API wm_status wm_screen_pick(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
+                                double x, double y, double radius_pt, const wm_vec3 *positions, size_t stride,
+                                size_t count, size_t *index, double *distance_pt, size_t *first_bad);
+
 /* Finish-mark diameter: maximum below near_m, linear to far_m, minimum beyond (the
  * Yandex.Maps article's rule; sizes in the caller's unit, e.g. points).
  * Errors: NULL_POINTER, INVALID_VALUE (a non-finite value, minimum <= 0, minimum >

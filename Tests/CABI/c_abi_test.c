@@ -599,6 +599,46 @@ static void navigation(void) {
         ahead.z = 10;
         CHECK(wm_screen_sphere_radius(&view, &proj, vp, ahead, 80, &r) == WM_ERROR_NOT_AVAILABLE);
         CHECK(wm_finish_mark_diameter(120, 40, 50, 2000, 1025, &r) == WM_OK && fabs(r - 80) < 1e-12);
+        {   /* Labels: 2 m over a mark 20 m ahead faces the camera (due south of it: 180). */
+            wm_label label, untouched;
+            wm_vec3 mark = {0, 0, -20}, marks[3] = {{0, 0, -20}, {3, 0, -20}, {0, 0, 20}};
+            wm_rect rects[3] = {{100, 400, 120, 28}, {150, 410, 120, 28}, {500, 400, 50, 20}};
+            double distances[3] = {20, 60, 30}, offsets[3] = {7, 7, 7};
+            size_t index = 99;
+            memset(&untouched, 0x5A, sizeof untouched);
+            label = untouched;
+            CHECK(wm_screen_label(&view, &proj, vp, WM_AXES_EUS, mark, WM_LABEL_METRES, 2, &label) == WM_OK);
+            CHECK(label.anchor.y == 2 && label.anchor.z == -20 && fabs(label.facing.z - 1) < 1e-15);
+            CHECK(fabs(label.facing_azimuth_deg - 180) < 1e-12 && fabs(label.screen_x - 195) < 1e-4 && label.screen_y < 422);
+            CHECK(label.transform.m[15] == 1 && label.transform.m[13] == 2 && label.transform.m[0] == 1);
+            CHECK(wm_screen_label(&view, &proj, vp, WM_AXES_EUS, mark, WM_LABEL_POINTS, 40, &label) == WM_OK);
+            CHECK(fabs(label.screen_y - (422 - 40)) < 1e-6);
+            label = untouched;
+            CHECK(wm_screen_label(&view, &proj, vp, WM_AXES_EUS, mark, 2, 40, &label) == WM_ERROR_INVALID_VALUE);
+            CHECK(wm_screen_label(&view, &proj, vp, WM_AXES_EUS, mark, WM_LABEL_METRES, NAN, &label) == WM_ERROR_INVALID_VALUE);
+            CHECK(memcmp(&label, &untouched, sizeof label) == 0);
+            CHECK(wm_screen_label(&view, &proj, vp, WM_AXES_EUS, mark, WM_LABEL_METRES, 2, NULL) == WM_ERROR_NULL_POINTER);
+            /* Decluttering: the nearest (20 m) stays, the 60 m label it covers goes above it;
+               the lone one stays. */
+            CHECK(wm_label_declutter(rects, sizeof rects[0], distances, sizeof distances[0], 3, 2, offsets, &bad) == WM_OK);
+            CHECK(offsets[0] == 0 && offsets[2] == 0 && fabs(410 + offsets[1] + 28 + 2 - 400) < 1e-9);
+            distances[2] = NAN;
+            offsets[0] = offsets[1] = offsets[2] = 7;
+            CHECK(wm_label_declutter(rects, sizeof rects[0], distances, sizeof distances[0], 3, 2, offsets, &bad) == WM_ERROR_INVALID_VALUE);
+            CHECK(bad == 2 && offsets[0] == 7 && offsets[1] == 7 && offsets[2] == 7);
+            CHECK(wm_label_declutter(rects, sizeof rects[0], distances, sizeof distances[0], 257, 2, offsets, &bad) == WM_ERROR_BAD_COUNT);
+            CHECK(wm_label_declutter(rects, 8, distances, sizeof distances[0], 3, 2, offsets, &bad) == WM_ERROR_BAD_STRIDE);
+            CHECK(wm_label_declutter(NULL, 0, NULL, 0, 0, 2, NULL, &bad) == WM_OK);
+            /* Picking: exact at the projected centre; nothing beyond the radius. */
+            CHECK(wm_screen_pick(&view, &proj, vp, 195, 422, 5, marks, sizeof marks[0], 3, &index, &r, &bad) == WM_OK);
+            CHECK(index == 0 && r < 1e-9);
+            index = 99;
+            CHECK(wm_screen_pick(&view, &proj, vp, 10, 10, 5, marks, sizeof marks[0], 3, &index, &r, &bad) == WM_ERROR_NOT_AVAILABLE);
+            CHECK(index == 99);
+            marks[1].x = INFINITY;
+            CHECK(wm_screen_pick(&view, &proj, vp, 195, 422, 5, marks, sizeof marks[0], 3, &index, &r, &bad) == WM_ERROR_INVALID_VALUE);
+            CHECK(bad == 1 && index == 99);
+        }
         CHECK(wm_finish_mark_diameter(120, 40, 2000, 50, 1025, &r) == WM_ERROR_INVALID_VALUE);
     }
 

@@ -1,0 +1,42 @@
+extension ScreenProjection {
+    /// The candidate a tap at `point` (screen points, y down) picks: the one whose
+    /// projection is nearest the tap, in front of the camera and within `radius` points
+    /// (ties: the lower index). The same projection as ``project(_:)``, so what the
+    /// navigator draws at a screen position is what a tap there picks.
+    ///
+    /// - Parameters:
+    ///   - count: candidates, 0 ... ``Limits/maximumPointsOfInterest``.
+    ///   - position: candidate `i`'s scene position (a mark, a place, an arrow), metres.
+    /// - Returns: the index and its distance from the tap, points; nil when none is
+    ///   within the radius.
+    /// - Throws: ``WaymarkError/badCount`` beyond the limit; ``WaymarkError/invalidInput(_:)``
+    ///   for a non-finite tap or radius, or a negative radius;
+    ///   ``WaymarkError/invalidElement(index:fault:)`` for a non-finite position or one
+    ///   beyond ±1e12 m.
+    public func pick(at point: SIMD2<Double>, radius: Double, count: Int,
+                     position: (Int) -> SIMD3<Double>) throws(WaymarkError) -> (index: Int, distance: Double)? {
+        guard count >= 0, count <= Limits.maximumPointsOfInterest else { throw .badCount }
+        guard point.x.isFinite, point.y.isFinite, radius.isFinite else { throw .invalidInput(.nonFinite) }
+        guard radius >= 0 else { throw .invalidInput(.notPositive) }
+        let limit = Limits.maximumSceneCoordinate
+        var best: (index: Int, distance: Double)? = nil
+        for i in 0..<count {
+            let p = position(i)
+            guard p.x.isFinite, p.y.isFinite, p.z.isFinite else { throw .invalidElement(index: i, fault: .nonFinite) }
+            guard p.x.magnitude <= limit, p.y.magnitude <= limit, p.z.magnitude <= limit else {
+                throw .invalidElement(index: i, fault: .outOfRange)
+            }
+            let projected = project(p)
+            guard projected.inFront else { continue }
+            let d = projected.screen - point
+            let distance = (d * d).sum().squareRoot()
+            if distance <= radius, best.map({ distance < $0.distance }) ?? true { best = (i, distance) }
+        }
+        return best
+    }
+
+    /// ``pick(at:radius:count:position:)`` over an array of scene positions.
+    public func pick(at point: SIMD2<Double>, radius: Double, among positions: [SIMD3<Double>]) throws(WaymarkError) -> (index: Int, distance: Double)? {
+        try pick(at: point, radius: radius, count: positions.count) { positions[$0] }
+    }
+}
