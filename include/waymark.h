@@ -1066,6 +1066,16 @@ WM_API wm_status wm_navigator_update(wm_navigator *navigator, double time_s, con
                                      wm_navigator_result *result, wm_arrow *arrows, size_t arrow_capacity,
                                      size_t *arrow_count);
 
+/* The finish mark's label (the Yandex.Maps article's distance billboard) for the last
+ * update's camera, `height` (height_unit, WM_LABEL_*) above the mark, as wm_screen_label:
+ * e.g. WM_LABEL_POINTS with finish_diameter_pt / 2 + 8 floats it just over the drawn
+ * circle; WM_LABEL_METRES with 2 stands a 3-D label over the sphere.
+ * Errors: NULL_POINTER, INVALID_VALUE (an unknown unit, a height not finite or beyond
+ * +-1e6), NOT_AVAILABLE (no update has drawn a finish yet, or as wm_screen_label);
+ * *out untouched then. */
+WM_API wm_status wm_navigator_finish_label(const wm_navigator *navigator, int32_t height_unit, double height,
+                                           wm_label *out);
+
 /* The animation legs of arrow `index` of the last update (from it to the next arrow's
  * distance, split at route vertices), in the current frame; the same ground height as
  * that update. *count receives the number of legs; when capacity is smaller,

@@ -13,16 +13,21 @@ public func wm_screen_label(_ view: UnsafePointer<wm_mat4f>?, _ projection: Unsa
         placed = try s.label(above: vec(point), height: height_unit == WM_LABEL_METRES ? .metres(height) : .points(height), axes: axes)
     } catch { return status(of: error) }
     guard let label = placed else { return WM_ERROR_NOT_AVAILABLE }
+    out.pointee = cLabel(label)
+    return WM_OK
+}
+
+/// The C form of a placement: NaN where the Swift one has nil.
+func cLabel(_ label: LabelPlacement) -> wm_label {
     let nan = Double.nan
     let none = wm_vec3(x: nan, y: nan, z: nan)
     var transform = wm_mat4f()
     if let m = label.transform { store(Matrix4x4f(m), &transform) } else {
         withUnsafeMutableBytes(of: &transform.m) { $0.withMemoryRebound(to: Float.self) { for i in $0.indices { $0[i] = .nan } } }
     }
-    out.pointee = wm_label(anchor: cvec(label.anchor), facing: label.facing.map(cvec) ?? none,
-                           facing_azimuth_deg: label.facingAzimuth ?? nan, screen_x: label.screen?.x ?? nan,
-                           screen_y: label.screen?.y ?? nan, roll_deg: label.roll ?? nan, transform: transform)
-    return WM_OK
+    return wm_label(anchor: cvec(label.anchor), facing: label.facing.map(cvec) ?? none,
+                    facing_azimuth_deg: label.facingAzimuth ?? nan, screen_x: label.screen?.x ?? nan,
+                    screen_y: label.screen?.y ?? nan, roll_deg: label.roll ?? nan, transform: transform)
 }
 
 @c @implementation
@@ -65,5 +70,20 @@ public func wm_screen_pick(_ view: UnsafePointer<wm_mat4f>?, _ projection: Unsaf
     guard let hit else { return WM_ERROR_NOT_AVAILABLE }
     index.pointee = hit.index
     distance_pt.pointee = hit.distance
+    return WM_OK
+}
+
+@c @implementation
+public func wm_navigator_finish_label(_ navigator: OpaquePointer?, _ height_unit: Int32, _ height: Double,
+                                      _ out: UnsafeMutablePointer<wm_label>?) -> wm_status {
+    guard let navigator, let out else { return WM_ERROR_NULL_POINTER }
+    guard height_unit == WM_LABEL_METRES || height_unit == WM_LABEL_POINTS else { return WM_ERROR_INVALID_VALUE }
+    let placed: LabelPlacement?
+    do {
+        placed = try object(navigator, as: NavigatorHandle.self).navigator
+            .finishLabel(height: height_unit == WM_LABEL_METRES ? .metres(height) : .points(height))
+    } catch { return status(of: error) }
+    guard let label = placed else { return WM_ERROR_NOT_AVAILABLE }
+    out.pointee = cLabel(label)
     return WM_OK
 }

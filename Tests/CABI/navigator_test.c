@@ -255,6 +255,21 @@ static void walk(int heights, int estimator, int sensors) {
     else                                    /* the 0.1 test's tolerance */
         CHECK(fabs(r.correction_deg - compass) < 3);
     CHECK(fabs(r.remaining_m) < 3 && r.finish_diameter_pt == 120);
+    {   /* The finish's label, for the last frame's camera: over the drawn circle by 68 pt. */
+        wm_label label, untouched;
+        memset(&untouched, 0x5A, sizeof untouched);
+        label = untouched;
+        if (isfinite(r.finish_screen_y)) {
+            CHECK(wm_navigator_finish_label(nav, WM_LABEL_POINTS, r.finish_diameter_pt / 2 + 8, &label) == WM_OK);
+            CHECK(fabs(r.finish_screen_y - label.screen_y - 68) < 1e-3 && fabs(r.finish_screen_x - label.screen_x) < 1e-3);
+        }
+        label = untouched;
+        CHECK(wm_navigator_finish_label(nav, 7, 8, &label) == WM_ERROR_INVALID_VALUE);
+        CHECK(wm_navigator_finish_label(nav, WM_LABEL_METRES, NAN, &label) == WM_ERROR_INVALID_VALUE);
+        CHECK(memcmp(&label, &untouched, sizeof label) == 0);
+        CHECK(wm_navigator_finish_label(NULL, WM_LABEL_METRES, 2, &label) == WM_ERROR_NULL_POINTER);
+        CHECK(wm_navigator_finish_label(nav, WM_LABEL_METRES, 2, &label) == WM_OK && isfinite(label.anchor.y));
+    }
     if (!sensors) {
         /* Standing still never turns the world: no estimate before walking, and the
            applied correction does not change while the user stands at the finish. */

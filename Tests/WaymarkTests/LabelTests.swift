@@ -165,5 +165,28 @@ struct LabelTests {
         #expect(throws: WaymarkError.invalidInput(.notPositive)) { try screen.pick(at: a, radius: -1, among: marks) }
     }
 
+    @Test("the navigator's finish label: nil before a finish is drawn, then over the drawn circle by the height asked")
+    func finishLabel() throws {
+        let start = try GeodeticCoordinate(latitude: 55.7339, longitude: 37.5886, height: 158)
+        let north = try GeodeticCoordinate(latitude: 55.7339 + 150 / 111_000.0, longitude: 37.5886, height: 158)
+        var nav = try Navigator(route: [start, north])
+        #expect(try nav.finishLabel(height: .points(48)) == nil)
+        #expect(throws: WaymarkError.invalidInput(.outOfRange)) { try nav.finishLabel(height: .metres(2e6)) }
+        try nav.addFix(latitude: start.latitude, longitude: start.longitude, height: 158, horizontalAccuracy: 5,
+                       verticalAccuracy: 5, time: 1, scenePosition: SIMD3(0, 1.4, 0))
+        let pose = try CameraPose(position: SIMD3(0, 1.4, 0), yaw: 0, pitch: 0)
+        let projection = try CameraPose.perspective(fovY: 60, aspect: 390.0 / 844)
+        let frame = try nav.update(time: 1.5, camera: pose.transform(), projection: projection, viewport: Self.viewport)
+        let finish = try #require(frame.finish)
+        let mark = try #require(finish.screen)
+        let label = try #require(try nav.finishLabel(height: .points(finish.diameter / 2 + 8)))
+        let at = try #require(label.screen)
+        #expect(abs(at.x - mark.x) < 1e-6 && abs(mark.y - at.y - (finish.diameter / 2 + 8)) < 1e-6)
+        let standing = try #require(try nav.finishLabel(height: .metres(2)))
+        #expect(standing.anchor == finish.position + SIMD3(0, 2, 0))
+        // The finish is due north of the camera, so its label faces south: azimuth 180.
+        #expect(abs(abs(try #require(standing.facingAzimuth)) - 180) < 1e-6)
+    }
+
     func norm2(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
 }

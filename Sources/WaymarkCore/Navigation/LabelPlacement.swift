@@ -6,6 +6,16 @@ public enum LabelHeight: Sendable, Equatable {
     case metres(Double)
     /// Screen points above the point's projection, at the point's depth.
     case points(Double)
+
+    /// The amount, metres or points, checked: finite and within ±1e6.
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` otherwise.
+    func checkedAmount() throws(WaymarkError) -> Double {
+        let amount: Double
+        switch self { case .metres(let h), .points(let h): amount = h }
+        guard amount.isFinite else { throw .invalidInput(.nonFinite) }
+        guard amount.magnitude <= 1e6 else { throw .invalidInput(.outOfRange) }
+        return amount
+    }
 }
 
 /// Where and how to draw the label of a placed point (the finish mark, a place), for
@@ -48,10 +58,7 @@ extension ScreenProjection {
         guard point.x.magnitude <= limit, point.y.magnitude <= limit, point.z.magnitude <= limit else {
             throw .invalidInput(.outOfRange)
         }
-        let amount: Double
-        switch height { case .metres(let h), .points(let h): amount = h }
-        guard amount.isFinite else { throw .invalidInput(.nonFinite) }
-        guard amount.magnitude <= 1e6 else { throw .invalidInput(.outOfRange) }
+        _ = try height.checkedAmount()
 
         var anchor = point
         switch height {

@@ -88,6 +88,21 @@ public struct Navigator: Sendable {
     public func arrow(_ i: Int) -> NavigatorArrow { arrowStorage[i] }
     /// The ground height the last update used for routes without heights.
     var lastGround: Double = 0
+    /// The last update's camera and finish mark, for ``finishLabel(height:)``.
+    var lastScreen: ScreenProjection? = nil
+    var lastFinish: SIMD3<Double>? = nil
+
+    /// The label of the finish mark (the article's distance billboard) for the last
+    /// update's camera, `height` above the mark — e.g. `.points(diameter / 2 + 8)` to
+    /// float it just over the drawn circle, or `.metres(2)` for a standing 3-D label.
+    /// - Returns: nil before the first update that drew a finish, or where
+    ///   ``ScreenProjection/label(above:height:axes:)`` gives none.
+    /// - Throws: as ``ScreenProjection/label(above:height:axes:)`` (a bad height).
+    public func finishLabel(height: LabelHeight) throws(WaymarkError) -> LabelPlacement? {
+        _ = try height.checkedAmount()
+        guard let screen = lastScreen, let finish = lastFinish else { return nil }
+        return try screen.label(above: finish, height: height, axes: configuration.axes)
+    }
 
     /// A navigator along `route` (at least 2 points) whose heights are ellipsoidal.
     /// (With WaymarkPROJ, `init(route:heights:configuration:geoid:)` also takes routes
@@ -279,6 +294,8 @@ public struct Navigator: Sendable {
                                 screen: p.inFront ? p.screen : nil, diameter: diameter,
                                 sphereRadius: screen.sphereRadius(center: finish, screenDiameter: diameter))
         out.hint = HintMark.forTarget(finish, projection: screen, axes: configuration.axes)
+        lastScreen = screen
+        lastFinish = finish
         return out
     }
 
