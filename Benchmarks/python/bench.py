@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Waymark from Python against pymap3d and pyproj on 1,000,000 points, in one run:
+
+  geodetic -> ENU:  waymark.pymap3d.geodetic2enu (separate lat/lon/h arrays, as pymap3d)
+                    and waymark.Frame.forward ((n, 3) float64, read in place)
+                    vs pymap3d.geodetic2enu (numpy-vectorised)
+                    and a pyproj Transformer (cart + topocentric pipeline)
+  geodesic inverse: waymark.geodesic_inverse_batch (one origin, lines up to 10 km)
+                    vs pyproj.Geod.inv on the same lines
+
+Each timing is the best of --repeat runs (wall clock, one thread). Prints times and
+ratios (how many times faster Waymark is); --json prints them as JSON too.
+Usage: python Benchmarks/python/bench.py [--points 1000000] [--repeat 5] [--json]
+Needs: pip install ./python pymap3d pyproj
+"""
+import argparse
+import json
+import time
+
+import numpy as np
+import pymap3d
+import pyproj
+
+import waymark
+import waymark.pymap3d as wp
+
+
+def best(fn, repeat):
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--points", type=int, default=1_000_000)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    n = args.points
+    rng = np.random.default_rng(1)
+    lat0, lon0, h0 = 55.7539, 37.6208, 150.0
+    lat = lat0 + rng.uniform(-0.05, 0.05, n)          # within ~5 km: AR navigation's range
+    lon = lon0 + rng.uniform(-0.05, 0.05, n)
+    h = rng.uniform(100.0, 250.0, n)
+    pts = np.column_stack([lat, lon, h])
+    out = np.empty_like(pts)
+    frame = waymark.Frame(lat0, lon0, h0, axes="enu")
+    topo = pyproj.Transformer.from_pipeline(
+        "+proj=pipeline +step +proj=axisswap +order=2,1 +step +proj=unitconvert +xy_in=deg +xy_out=rad "
+        f"+step +proj=cart +ellps=WGS84 +step +proj=topocentric +ellps=WGS84 +lat_0={lat0} +lon_0={lon0} +h_0={h0}")
+    geod = pyproj.Geod(ellps="WGS84")
+    olat, olon = np.full(n, lat0), np.full(n, lon0)
+
+    # Same answers first (the benchmark compares like with like).
+    e, nn, u = wp.geodetic2enu(lat, lon, h, lat0, lon0, h0)
+    pe, pn, pu = pymap3d.geodetic2enu(lat, lon, h, lat0, lon0, h0)
+    te, tn, tu = topo.transform(lat, lon, h)
+    assert max(np.abs(e - pe).max(), np.abs(nn - pn).max(), np.abs(u - pu).max()) < 1e-6
+    assert max(np.abs(e - te).max(), np.abs(nn - tn).max(), np.abs(u - tu).max()) < 1e-6
+    s, _, _ = waymark.geodesic_inverse_batch((lat0, lon0), pts)
+    _, _, ps = geod.inv(olon, olat, lon, lat)
+    assert np.abs(s - ps).max() < 1e-5
+
+    r = args.repeat
+    t = {
+        "waymark.pymap3d.geodetic2enu": best(lambda: wp.geodetic2enu(lat, lon, h, lat0, lon0, h0), r),
+        "waymark.Frame.forward": best(lambda: frame.forward(pts, out=out), r),
+        "pymap3d.geodetic2enu": best(lambda: pymap3d.geodetic2enu(lat, lon, h, lat0, lon0, h0), r),
+        "pyproj Transformer (cart+topocentric)": best(lambda: topo.transform(lat, lon, h), r),
+        "waymark.geodesic_inverse_batch": best(lambda: waymark.geodesic_inverse_batch((lat0, lon0), pts), r),
+        "pyproj.Geod.inv": best(lambda: geod.inv(olon, olat, lon, lat), r),
+    }
+    ratios = {
+        "geodetic2enu vs pymap3d (drop-in, lat/lon/h arrays)": t["pymap3d.geodetic2enu"] / t["waymark.pymap3d.geodetic2enu"],
+        "geodetic2enu vs pymap3d (Frame.forward, (n, 3) in place)": t["pymap3d.geodetic2enu"] / t["waymark.Frame.forward"],
+        "geodetic2enu vs pyproj Transformer (drop-in)": t["pyproj Transformer (cart+topocentric)"] / t["waymark.pymap3d.geodetic2enu"],
+        "geodetic2enu vs pyproj Transformer (Frame.forward)": t["pyproj Transformer (cart+topocentric)"] / t["waymark.Frame.forward"],
+        "geodesic inverse vs pyproj.Geod.inv (lines <= 7 km)": t["pyproj.Geod.inv"] / t["waymark.geodesic_inverse_batch"],
+    }
+    print(f"{n:,} points, best of {r}, libwaymark {waymark.version()} ({waymark.cpu_path()} path), "
+          f"pymap3d {pymap3d.__version__}, pyproj {pyproj.__version__} (PROJ {pyproj.proj_version_str})")
+    for k, v in t.items():
+        print(f"  {k:45s} {v * 1e3:9.2f} ms  ({v / n * 1e9:7.1f} ns/point)")
+    print("ratios (times faster):")
+    for k, v in ratios.items():
+        print(f"  {k:60s} {v:7.1f}x")
+    if args.json:
+        print(json.dumps({"points": n, "seconds": t, "ratios": ratios}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

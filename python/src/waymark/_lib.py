@@ -1,0 +1,235 @@
+"""The C library: cffi declarations read from the bundled ``waymark.h``, the loaded
+``libwaymark.so``, errors and the numpy <-> C buffer helpers shared by every module.
+
+ABI mode (``ffi.dlopen``): no compiler is needed at install or import time, and cffi
+releases the GIL around every foreign call, so batch calls run in parallel from
+threads.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Optional, Tuple
+
+import numpy as np
+from cffi import FFI
+
+_HERE = Path(__file__).resolve().parent
+SIZE_MAX = (1 << 64) - 1
+
+
+def _header_path() -> Path:
+    env = os.environ.get("WAYMARK_HEADER")
+    if env:
+        return Path(env)
+    bundled = _HERE / "waymark.h"
+    if bundled.exists():
+        return bundled
+    # An editable checkout: the repository's header.
+    return _HERE.parents[2] / "include" / "waymark.h"
+
+
+def _library_path() -> str:
+    env = os.environ.get("WAYMARK_LIBRARY")
+    if env:
+        return env
+    bundled = _HERE / "libwaymark.so"
+    if bundled.exists():
+        return str(bundled)
+    raise ImportError(
+        "libwaymark.so is not installed next to the waymark package; install with "
+        "`pip install ./python` from a Waymark clone, or set WAYMARK_LIBRARY to a built libwaymark.so")
+
+
+def cdef_from_header(text: str) -> Tuple[str, dict]:
+    """The C declarations of ``waymark.h`` as cffi's ``cdef`` takes them, and the
+    header's integer constants: comments dropped, the preprocessor's conditions decided
+    for the full flavour on Linux (no C++, no Windows, no static asserts), ``WM_API``
+    removed, array sizes evaluated."""
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    text = re.sub(r"//[^\n]*", "", text)
+    text = re.sub(r"\\\n", " ", text)
+
+    def condition(expr: str) -> bool:
+        if "__cplusplus" in expr or "_WIN32" in expr or "__STDC_VERSION__" in expr:
+            return False
+        if "!defined(WAYMARK_CORE)" in expr.replace(" ", ""):
+            return True
+        if "WAYMARK_H" in expr:                 # the include guard (#ifndef)
+            return True
+        if "__GNUC__" in expr or "__clang__" in expr:
+            return True
+        raise ValueError(f"waymark.h: a preprocessor condition this reader does not know: {expr}")
+
+    lines, constants = [], {}
+    stack: list = []   # [this branch active, some branch taken]
+    for raw in text.splitlines():
+        line = raw.strip()
+        active = all(s[0] for s in stack)
+        if line.startswith("#"):
+            directive = line[1:].strip()
+            word = directive.split(None, 1)[0] if directive else ""
+            rest = directive[len(word):].strip()
+            if word in ("if", "ifdef", "ifndef"):
+                if word == "ifdef":
+                    c = condition(f"defined({rest})")
+                elif word == "ifndef":
+                    c = condition(f"!defined({rest})") if rest != "WAYMARK_H" else True
+                else:
+                    c = condition(rest)
+                stack.append([c, c])
+            elif word == "elif":
+                c = (not stack[-1][1]) and condition(rest)
+                stack[-1] = [c, stack[-1][1] or c]
+            elif word == "else":
+                stack[-1] = [not stack[-1][1], True]
+            elif word == "endif":
+                stack.pop()
+            elif word == "define" and active:
+                m = re.match(r"(\w+)\s+\(?\s*(-?\d+)u?\s*\)?\s*$", rest)
+                if m:
+                    constants[m.group(1)] = int(m.group(2))
+                    lines.append(f"#define {m.group(1)} {int(m.group(2))}")
+            continue
+        if active and line:
+            lines.append(line)
+    body = "\n".join(lines).replace("WM_API ", "")
+
+    def size(m: "re.Match[str]") -> str:
+        expr = m.group(1)
+        for name, value in constants.items():
+            expr = re.sub(rf"\b{name}\b", str(value), expr)
+        if re.fullmatch(r"[\d\s+\-*/()]+", expr):
+            return f"[{int(eval(expr))}]"   # digits and operators only
+        return m.group(0)
+
+    body = re.sub(r"\[([^\]]+)\]", size, body)
+    return body, constants
+
+
+ffi = FFI()
+_CDEF, CONSTANTS = cdef_from_header(_header_path().read_text())
+ffi.cdef(_CDEF)
+lib = ffi.dlopen(_library_path())
+
+STATUS_NAMES = {v: k[len("WM_ERROR_"):] for k, v in CONSTANTS.items() if k.startswith("WM_ERROR_")}
+STATUS_NAMES[0] = "OK"
+
+
+class WaymarkError(ValueError):
+    """A call into libwaymark failed.
+
+    Attributes:
+        status: the C status code (``WM_ERROR_*``, an int).
+        status_name: its name without the prefix, e.g. ``"INVALID_VALUE"``.
+        first_bad: index of the first bad element of a batch (``None`` when the call
+            does not name one). Nothing was written to any output.
+        function: the C function that refused.
+    """
+
+    def __init__(self, status: int, function: str, first_bad: Optional[int] = None, detail: str = ""):
+        self.status = int(status)
+        self.status_name = STATUS_NAMES.get(self.status, str(self.status))
+        self.first_bad = first_bad
+        self.function = function
+        text = ffi.string(lib.wm_status_string(status)).decode()
+        message = f"{function}: {text} (WM_ERROR_{self.status_name})"
+        if first_bad is not None:
+            message += f" at index {first_bad}"
+        if detail:
+            message += f": {detail}"
+        super().__init__(message)
+
+
+def check(status: int, function: str, first_bad=None, detail: str = "") -> None:
+    if status != 0:
+        index = None
+        if first_bad is not None and first_bad[0] != SIZE_MAX:
+            index = int(first_bad[0])
+        raise WaymarkError(status, function, index, detail)
+
+
+def first_bad_cell():
+    cell = ffi.new("size_t *")
+    cell[0] = SIZE_MAX
+    return cell
+
+
+# ---- numpy buffers --------------------------------------------------------------------
+
+def _real_array(x, name: str) -> np.ndarray:
+    if isinstance(x, np.ndarray):
+        if x.dtype == np.float64:
+            return x
+        if x.dtype.kind in "iuf":
+            return x.astype(np.float64)
+        raise TypeError(f"{name}: expected a float64 array (integers and float32 are converted), got dtype {x.dtype}")
+    try:
+        a = np.asarray(x)
+    except Exception as e:  # pragma: no cover - numpy's own message
+        raise TypeError(f"{name}: not an array of numbers ({e})") from None
+    if a.dtype.kind not in "iuf":
+        raise TypeError(f"{name}: expected numbers, got dtype {a.dtype}")
+    return a.astype(np.float64, copy=False)
+
+
+def triples(x, name: str = "points", allow_pairs: bool = False):
+    """(array, address, byte stride, count, single) for an (n, 3) float64 input.
+
+    A float64 array whose rows are three consecutive doubles (C-contiguous (n, 3), or
+    any row stride >= 24 bytes: a slice, a view into a wider table) is passed to C as
+    it is, without a copy. Anything else is converted (copied) first. (n, 2) is
+    accepted where ``allow_pairs`` (height 0; a copy). A single point (3,) gives
+    ``single`` True.
+    """
+    a = _real_array(x, name)
+    single = False
+    if a.ndim == 1:
+        if a.shape[0] == 3 or (allow_pairs and a.shape[0] == 2):
+            a = a.reshape(1, -1)
+            single = True
+        else:
+            raise TypeError(f"{name}: expected shape (n, 3){' or (n, 2)' if allow_pairs else ''} or (3,), got {a.shape}")
+    if a.ndim != 2 or a.shape[1] not in ((2, 3) if allow_pairs else (3,)):
+        raise TypeError(f"{name}: expected shape (n, 3){' or (n, 2)' if allow_pairs else ''}, got {a.shape}")
+    if a.shape[1] == 2:
+        full = np.zeros((a.shape[0], 3))
+        full[:, :2] = a
+        a = full
+    if not (a.strides[1] == 8 and a.strides[0] >= 24) or a.shape[0] == 0:
+        if a.shape[0] <= 1 and a.flags.c_contiguous:
+            pass
+        else:
+            a = np.ascontiguousarray(a)
+    stride = a.strides[0] if a.shape[0] > 1 else 24
+    if a.shape[0] > 1 and a.strides[0] < 24:
+        a = np.ascontiguousarray(a)
+        stride = 24
+    return a, a.ctypes.data, stride, a.shape[0], single
+
+
+def output_triples(out, n: int, name: str = "out"):
+    """(array, address, stride) for an output of n triples: a new (n, 3) float64 array,
+    or ``out`` (float64, shape (n, 3), rows of three consecutive doubles, writeable)."""
+    if out is None:
+        a = np.empty((n, 3))
+        return a, a.ctypes.data, 24
+    if not isinstance(out, np.ndarray) or out.dtype != np.float64:
+        raise TypeError(f"{name}: expected a float64 numpy array")
+    if out.shape != (n, 3):
+        raise TypeError(f"{name}: expected shape ({n}, 3), got {out.shape}")
+    if not out.flags.writeable:
+        raise ValueError(f"{name}: the array is read-only")
+    if n > 1 and not (out.strides[1] == 8 and out.strides[0] >= 24):
+        raise TypeError(f"{name}: rows must be three consecutive doubles with a row stride >= 24 bytes")
+    return out, out.ctypes.data, (out.strides[0] if n > 1 else 24)
+
+
+def doubles(x, name: str):
+    a = np.ascontiguousarray(_real_array(x, name))
+    return a
+
+
+def ptr(ctype: str, address: int):
+    return ffi.cast(ctype, address)

@@ -1,0 +1,170 @@
+"""The spherical baselines of AR apps against the ellipsoidal result on one's own track
+(the question `waymark accuracy` answers on a synthetic grid).
+
+    >>> import waymark
+    >>> result = waymark.compare("walk.gpx")           # or an (n, 2|3) lat/lon[/h] array
+    >>> result.points.describe(); result.segments.head()
+    >>> result.figure()                                # matplotlib, optional
+
+Every number is a libwaymark call (frames, baselines, geodesics, haversine); Python
+only subtracts.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+import numpy as np
+
+from .core import Frame, geodesic_inverse_batch, haversine_pairs, polyline_length
+
+POINT_COLUMNS = ("lat", "lon", "h", "distance_m", "haversine_horizontal_error_m", "haversine_3d_error_m",
+                 "meters_per_degree_horizontal_error_m", "meters_per_degree_3d_error_m")
+SEGMENT_COLUMNS = ("segment", "geodesic_m", "haversine_m", "haversine_distance_error_m", "haversine_relative_error")
+
+
+def read_track(source) -> np.ndarray:
+    """(n, 3) lat, lon, h from a GPX file (track, route or waypoints; <ele> as given, or
+    0), GeoJSON (LineString, MultiLineString, Point features; [lon, lat(, h)]) or CSV
+    (rows lat,lon[,h], a header line allowed), or an array (n, 2|3) as it is."""
+    if not isinstance(source, (str, os.PathLike)):
+        a = np.asarray(source, dtype=np.float64)
+        if a.ndim != 2 or a.shape[1] not in (2, 3):
+            raise TypeError(f"track: expected shape (n, 2) or (n, 3), got {a.shape}")
+        return np.column_stack([a, np.zeros(len(a))]) if a.shape[1] == 2 else np.ascontiguousarray(a)
+    path = os.fspath(source)
+    lower = path.lower()
+    if lower.endswith(".gpx"):
+        root = ET.parse(path).getroot()
+        pts = []
+        for tag in ("trkpt", "rtept", "wpt"):
+            for el in root.iter():
+                if el.tag.split("}")[-1] == tag:
+                    ele = next((c.text for c in el if c.tag.split("}")[-1] == "ele"), None)
+                    pts.append((float(el.get("lat", "nan")), float(el.get("lon", "nan")), float(ele) if ele else 0.0))
+            if pts:
+                break
+        return np.array(pts, dtype=np.float64).reshape(-1, 3)
+    if lower.endswith((".geojson", ".json")):
+        doc = json.load(open(path))
+        coords = []
+
+        def geometry(g):
+            t = g.get("type")
+            if t == "LineString":
+                coords.extend(g["coordinates"])
+            elif t == "MultiLineString":
+                for line in g["coordinates"]:
+                    coords.extend(line)
+            elif t == "Point":
+                coords.append(g["coordinates"])
+            elif t == "GeometryCollection":
+                for sub in g["geometries"]:
+                    geometry(sub)
+        features = doc["features"] if doc.get("type") == "FeatureCollection" else [doc]
+        for f in features:
+            geometry(f["geometry"] if f.get("type") == "Feature" else f)
+        return np.array([(c[1], c[0], c[2] if len(c) > 2 else 0.0) for c in coords], dtype=np.float64).reshape(-1, 3)
+    rows: list = []
+    with open(path, newline="") as f:
+        for row in csv.reader(f):
+            cells = [c.strip() for c in row if c.strip() != ""]
+            if not cells:
+                continue
+            try:
+                v = [float(c) for c in cells[:3]]
+            except ValueError:
+                if not rows:
+                    continue
+                raise
+            rows.append((v[0], v[1], v[2] if len(v) > 2 else 0.0))
+    return np.array(rows, dtype=np.float64).reshape(-1, 3)
+
+
+@dataclass
+class Comparison:
+    """Per-point errors (each point against the exact ENU position at the origin, the
+    track's first point unless given) and per-segment errors (haversine length of each
+    leg against its geodesic length), as pandas DataFrames when pandas is installed
+    (numpy structured arrays otherwise)."""
+    points: Any
+    segments: Any
+    origin: tuple
+    fig: Any = None
+
+    def figure(self, ax=None):
+        """A matplotlib figure: the baselines' position error against distance from the
+        origin, and each segment's haversine length error."""
+        import matplotlib.pyplot as plt
+        fig, axes = plt.subplots(1, 2, figsize=(11, 4)) if ax is None else (ax[0].figure, ax)
+        p, s = self.points, self.segments
+        axes[0].plot(p["distance_m"], p["haversine_horizontal_error_m"], ".", ms=2, label="haversine")
+        axes[0].plot(p["distance_m"], p["meters_per_degree_horizontal_error_m"], ".", ms=2, label="metres per degree")
+        axes[0].set_xlabel("distance from the origin (m)")
+        axes[0].set_ylabel("horizontal position error (m)")
+        axes[0].legend()
+        axes[1].plot(s["segment"], s["haversine_distance_error_m"], ".", ms=2)
+        axes[1].set_xlabel("segment")
+        axes[1].set_ylabel("haversine length - geodesic length (m)")
+        fig.tight_layout()
+        return fig
+
+
+def _table(columns, arrays, as_frame):
+    if as_frame is not False:
+        try:
+            import pandas as pd
+            return pd.DataFrame(dict(zip(columns, arrays)))
+        except ImportError:
+            if as_frame:
+                raise
+    out = np.empty(len(arrays[0]), dtype=[(c, np.asarray(a).dtype) for c, a in zip(columns, arrays)])
+    for c, a in zip(columns, arrays):
+        out[c] = a
+    return out
+
+
+def compare(track, origin: Optional[Sequence[float]] = None, *, plot: bool = False,
+            as_frame: Optional[bool] = None) -> Comparison:
+    """How wrong the apps' spherical methods are on this track.
+
+    Args:
+        track: (n, 2|3) lat/lon[/h] array, or a GPX / GeoJSON / CSV path (``read_track``).
+        origin: (lat, lon[, h]) of the local frame (default: the first point).
+        plot: also draw ``Comparison.figure()`` (needs matplotlib).
+
+    Per point: distance_m (geodesic from the origin), the horizontal and 3-D distance
+    between each baseline's ENU position (haversine; metres per degree) and the exact
+    one. Per segment: geodesic_m, haversine_m, their difference and its ratio.
+    """
+    pts = read_track(track)
+    if len(pts) == 0:
+        raise ValueError("the track has no points")
+    o = tuple(float(v) for v in (origin if origin is not None else pts[0]))
+    if len(o) == 2:
+        o = o + (0.0,)
+    frame = Frame(o[0], o[1], o[2], axes="enu")
+    exact = frame.forward(pts)
+    errors = []
+    for method in ("haversine", "meters_per_degree"):
+        d = frame.baseline_forward(pts, method) - exact
+        errors += [np.hypot(d[:, 0], d[:, 1]), np.sqrt((d * d).sum(axis=1))]
+    distance, _, _ = geodesic_inverse_batch(o, pts)
+    points = _table(POINT_COLUMNS, [pts[:, 0], pts[:, 1], pts[:, 2], distance] + errors, as_frame)
+    if len(pts) >= 2:
+        _, cum = polyline_length(pts, cumulative=True)
+        geodesic = np.diff(cum)
+        hav, _ = haversine_pairs(pts[:-1], pts[1:])
+        with np.errstate(divide="ignore", invalid="ignore"):
+            rel = np.where(geodesic > 0, (hav - geodesic) / geodesic, 0.0)
+        segments = _table(SEGMENT_COLUMNS, [np.arange(len(geodesic)), geodesic, hav, hav - geodesic, rel], as_frame)
+    else:
+        segments = _table(SEGMENT_COLUMNS, [np.zeros(0, int)] + [np.zeros(0)] * 4, as_frame)
+    result = Comparison(points, segments, o)
+    if plot:
+        result.fig = result.figure()
+    return result

@@ -1,0 +1,420 @@
+"""Frames, geodesics, baselines, China's datums, geoid heights and CRS transforms over
+numpy arrays, each a call into libwaymark (no formula is computed in Python).
+
+Units: degrees and metres throughout. Geodetic points are rows (lat_deg, lon_deg,
+height_m) above the WGS-84 ellipsoid; scene points rows (x, y, z) in the frame's axes.
+"""
+from __future__ import annotations
+
+import threading
+from typing import Literal, Optional, Sequence, Tuple, Union, overload
+
+import numpy as np
+
+from ._lib import (CONSTANTS, WaymarkError, check, ffi, first_bad_cell, lib, output_triples, ptr,
+                   triples)
+
+ArrayLike = Union[np.ndarray, Sequence]
+
+AXES = {"enu": CONSTANTS["WM_AXES_ENU"], "eus": CONSTANTS["WM_AXES_EUS"], "eun": CONSTANTS["WM_AXES_EUN"]}
+BASELINES = {"haversine": CONSTANTS["WM_BASELINE_HAVERSINE"],
+             "meters_per_degree": CONSTANTS["WM_BASELINE_METERS_PER_DEGREE"]}
+MEAN_EARTH_RADIUS_M = 6371008.8
+
+
+def axes_code(axes: Union[str, int]) -> int:
+    if isinstance(axes, str):
+        try:
+            return AXES[axes.lower()]
+        except KeyError:
+            raise ValueError(f"axes must be one of {sorted(AXES)}, got {axes!r}") from None
+    return int(axes)
+
+
+def version() -> str:
+    """The loaded libwaymark's version, "MAJOR.MINOR.PATCH"."""
+    return ffi.string(lib.wm_version_string()).decode()
+
+
+def cpu_path() -> str:
+    """The hot kernels' code path in this process: "avx2_fma" or "baseline"."""
+    return "avx2_fma" if lib.wm_cpu_path() == CONSTANTS["WM_CPU_PATH_AVX2_FMA"] else "baseline"
+
+
+def _geodetic(point, name="point") -> "ffi.CData":
+    p = np.asarray(point, dtype=np.float64).ravel()
+    if p.shape[0] not in (2, 3):
+        raise TypeError(f"{name}: expected (lat, lon[, h]), got {len(p)} values")
+    g = ffi.new("wm_geodetic *")
+    g.lat_deg, g.lon_deg = float(p[0]), float(p[1])
+    g.height_m = float(p[2]) if p.shape[0] == 3 else 0.0
+    return g
+
+
+def _shape_result(a: np.ndarray, single: bool) -> np.ndarray:
+    return a[0] if single else a
+
+
+class Frame:
+    """A scene frame at a geographic origin (``wm_frame``): exact WGS-84 (or another
+    ellipsoid's) geodetic <-> scene conversion.
+
+    Args:
+        lat, lon: origin, degrees. h: origin height above the ellipsoid, metres.
+        axes: "enu" (x east, y north, z up), "eus" (x east, y up, z south: ARKit,
+            ARCore, SceneKit; 100 m due north is z = -100) or "eun" (Unity).
+        ellipsoid: None for WGS-84, or (a_m, f) (1 <= a <= 1e10 m, -1 <= f < 1).
+
+    Raises:
+        WaymarkError: INVALID_VALUE for a non-finite origin, |lat| > 90, |h| > 1e12 m,
+            an unknown axes code or a bad ellipsoid.
+
+    A frame may be used from many threads at once (the batch calls release the GIL);
+    ``set_estimate`` must not run while another thread converts.
+    """
+
+    def __init__(self, lat: float, lon: float, h: float = 0.0, axes: Union[str, int] = "enu",
+                 ellipsoid: Optional[Tuple[float, float]] = None):
+        self._frame = ffi.new("wm_frame *")
+        self.axes = axes if isinstance(axes, str) else {v: k for k, v in AXES.items()}.get(axes, axes)
+        origin = _geodetic((lat, lon, h), "origin")[0]
+        if ellipsoid is None:
+            check(lib.wm_frame_init(self._frame, origin, axes_code(axes)), "wm_frame_init")
+        else:
+            a, f = ellipsoid
+            check(lib.wm_frame_init_ellipsoid(self._frame, float(a), float(f), origin, axes_code(axes)),
+                  "wm_frame_init_ellipsoid")
+        self.origin = (float(lat), float(lon), float(h))
+        self.ellipsoid = ellipsoid
+
+    def __repr__(self) -> str:
+        return f"Frame(lat={self.origin[0]!r}, lon={self.origin[1]!r}, h={self.origin[2]!r}, axes={self.axes!r})"
+
+    def set_estimate(self, scene_origin: ArrayLike = (0.0, 0.0, 0.0), heading_correction_deg: float = 0.0) -> None:
+        """Sets where the geographic origin is in the scene (metres, scene axes, each
+        within 1e12 m) and the heading correction (true azimuth = scene azimuth +
+        correction, degrees). Raises WaymarkError (INVALID_VALUE) for non-finite values."""
+        o = np.asarray(scene_origin, dtype=np.float64).ravel()
+        v = ffi.new("wm_vec3 *", (float(o[0]), float(o[1]), float(o[2])))
+        check(lib.wm_frame_set_estimate(self._frame, v[0], float(heading_correction_deg)), "wm_frame_set_estimate")
+
+    def forward(self, points: ArrayLike, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """Geodetic -> scene. ``points``: (n, 3) rows (lat_deg, lon_deg, h_m) or (n, 2)
+        (h = 0) or one point (3,). Returns (n, 3) scene metres in the frame's axes
+        (written into ``out`` when given; ``out`` may be ``points`` itself).
+
+        A float64 input whose rows are three consecutive doubles is read in place
+        (no copy; any row stride). Raises TypeError (dtype, shape), WaymarkError
+        (INVALID_VALUE with first_bad: NaN, Inf, |lat| > 90, |h| > 1e12 m; nothing is
+        written then). Releases the GIL.
+        """
+        a, src, stride, n, single = triples(points, "points", allow_pairs=True)
+        o, dst, ostride = output_triples(out, n)
+        fb = first_bad_cell()
+        check(lib.wm_frame_forward(self._frame, ptr("wm_geodetic *", src), stride, ptr("wm_vec3 *", dst), ostride, n, fb),
+              "wm_frame_forward", fb)
+        return _shape_result(o, single)
+
+    def reverse(self, scene: ArrayLike, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """Scene -> geodetic (the exact inverse of ``forward``): (n, 3) scene metres in,
+        (n, 3) rows (lat_deg, lon_deg, h_m) out, longitudes in [-180, 180). Errors as
+        ``forward`` (components beyond 1e12 m are INVALID_VALUE)."""
+        a, src, stride, n, single = triples(scene, "scene")
+        o, dst, ostride = output_triples(out, n)
+        fb = first_bad_cell()
+        check(lib.wm_frame_reverse(self._frame, ptr("wm_vec3 *", src), stride, ptr("wm_geodetic *", dst), ostride, n, fb),
+              "wm_frame_reverse", fb)
+        return _shape_result(o, single)
+
+    def anchor_transforms(self, points: ArrayLike) -> np.ndarray:
+        """Anchor transforms of a route: (n, 4, 4) float32, ``m[i] @ (x, y, z, 1)``
+        maps model to scene; translation ``m[i, :3, 3]`` is the exact scene position
+        of point i, the rotation turns the model's forward axis (-Z in eus, +Z in eun,
+        +Y in enu) towards point i + 1 about the scene's up axis.
+
+        The array is a view of the C layout (column-major 16 floats per matrix, as
+        simd_float4x4 / OpenGL): ``result.transpose(0, 2, 1)`` is C-contiguous and
+        can be handed to an engine as it is. Errors as ``forward``."""
+        a, src, stride, n, single = triples(points, "points", allow_pairs=True)
+        buf = np.empty((n, 16), dtype=np.float32)
+        fb = first_bad_cell()
+        check(lib.wm_frame_anchor_transforms(self._frame, ptr("wm_geodetic *", src), stride,
+                                             ptr("wm_mat4f *", buf.ctypes.data), n, fb),
+              "wm_frame_anchor_transforms", fb)
+        return buf.reshape(n, 4, 4).transpose(0, 2, 1)
+
+    def baseline_forward(self, points: ArrayLike, method: str = "haversine", out: Optional[np.ndarray] = None) -> np.ndarray:
+        """The AR apps' spherical methods ("haversine" or "meters_per_degree", mean
+        Earth radius 6371008.8 m), through this frame's estimate and axes, comparable
+        with ``forward`` (they are 0.3-0.6 % wrong on purpose). Errors as ``forward``."""
+        try:
+            code = BASELINES[method]
+        except KeyError:
+            raise ValueError(f"method must be one of {sorted(BASELINES)}") from None
+        a, src, stride, n, single = triples(points, "points", allow_pairs=True)
+        o, dst, ostride = output_triples(out, n)
+        fb = first_bad_cell()
+        check(lib.wm_baseline_forward(code, self._frame, ptr("wm_geodetic *", src), stride, ptr("wm_vec3 *", dst),
+                                      ostride, n, fb), "wm_baseline_forward", fb)
+        return _shape_result(o, single)
+
+
+# ---- geodesics ------------------------------------------------------------------------
+
+def geodesic_inverse(a: ArrayLike, b: ArrayLike) -> Tuple[float, float, float]:
+    """Karney's inverse problem on WGS-84 (through PROJ) between two points (lat, lon):
+    (distance_m, azimuth1_deg, azimuth2_deg), azimuths clockwise from north in
+    (-180, 180]. Raises WaymarkError (INVALID_VALUE) for bad points."""
+    d, a1, a2 = ffi.new("double *"), ffi.new("double *"), ffi.new("double *")
+    check(lib.wm_geodesic_inverse(_geodetic(a, "a")[0], _geodetic(b, "b")[0], d, a1, a2), "wm_geodesic_inverse")
+    return d[0], a1[0], a2[0]
+
+
+def geodesic_direct(start: ArrayLike, azimuth_deg: float, distance_m: float) -> Tuple[np.ndarray, float]:
+    """Karney's direct problem: the point ``distance_m`` along the geodesic leaving
+    ``start`` (lat, lon[, h]) at ``azimuth_deg``, as (lat, lon, h) (height copied), and
+    the forward azimuth there. Raises WaymarkError (INVALID_VALUE)."""
+    end, a2 = ffi.new("wm_geodetic *"), ffi.new("double *")
+    check(lib.wm_geodesic_direct(_geodetic(start, "start")[0], float(azimuth_deg), float(distance_m), end, a2),
+          "wm_geodesic_direct")
+    return np.array([end.lat_deg, end.lon_deg, end.height_m]), a2[0]
+
+
+def geodesic_direct_many(start: ArrayLike, azimuth_deg: ArrayLike, distance_m: ArrayLike) -> Tuple[np.ndarray, np.ndarray]:
+    """``geodesic_direct`` for arrays (broadcast): (n, 3) end points and (n,) azimuths.
+    The C ABI has no batch direct call: this loops in Python (about 1 us per line)."""
+    s = np.asarray(start, dtype=np.float64)
+    az, dist = np.broadcast_arrays(np.asarray(azimuth_deg, dtype=np.float64), np.asarray(distance_m, dtype=np.float64))
+    az, dist = az.ravel(), dist.ravel()
+    starts = np.broadcast_to(s.reshape(-1, s.shape[-1]), (len(az), s.shape[-1])) if s.ndim == 1 else s
+    ends, azs = np.empty((len(az), 3)), np.empty(len(az))
+    end, a2 = ffi.new("wm_geodetic *"), ffi.new("double *")
+    for i in range(len(az)):
+        status = lib.wm_geodesic_direct(_geodetic(starts[i])[0], float(az[i]), float(dist[i]), end, a2)
+        if status:
+            raise WaymarkError(status, "wm_geodesic_direct", i)
+        ends[i] = (end.lat_deg, end.lon_deg, end.height_m)
+        azs[i] = a2[0]
+    return ends, azs
+
+
+def geodesic_inverse_batch(origin: ArrayLike, points: ArrayLike) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Inverse problems from one origin (lat, lon) to n points ((n, 2) or (n, 3), read
+    in place when float64 rows): (distance_m, azimuth1_deg, azimuth2_deg), each (n,).
+    Lines up to 10 km use Waymark's short-range geodesic (1 um, 1e-8 degree), longer
+    ones Karney's. Raises WaymarkError with first_bad. Releases the GIL."""
+    a, src, stride, n, single = triples(points, "points", allow_pairs=True)
+    d, a1, a2 = np.empty(n), np.empty(n), np.empty(n)
+    fb = first_bad_cell()
+    check(lib.wm_geodesic_inverse_batch(_geodetic(origin, "origin")[0], ptr("wm_geodetic *", src), stride,
+                                        ptr("double *", d.ctypes.data), ptr("double *", a1.ctypes.data),
+                                        ptr("double *", a2.ctypes.data), n, fb), "wm_geodesic_inverse_batch", fb)
+    return d, a1, a2
+
+
+def _polyline(points: ArrayLike, cumulative: bool) -> Tuple[float, Optional[np.ndarray]]:
+    a, src, stride, n, single = triples(points, "points", allow_pairs=True)
+    total = ffi.new("double *")
+    cum = np.empty(n) if cumulative else None
+    fb = first_bad_cell()
+    check(lib.wm_polyline_length(ptr("wm_geodetic *", src), stride, n,
+                                 ffi.NULL if cum is None else ptr("double *", cum.ctypes.data), total, fb),
+          "wm_polyline_length", fb)
+    return float(total[0]), cum
+
+
+@overload
+def polyline_length(points: ArrayLike, cumulative: Literal[False] = False) -> float: ...
+@overload
+def polyline_length(points: ArrayLike, cumulative: Literal[True]) -> Tuple[float, np.ndarray]: ...
+
+
+def polyline_length(points: ArrayLike, cumulative: bool = False) -> Union[float, Tuple[float, np.ndarray]]:
+    """Geodesic length (metres) of a polyline of (n, 2|3) points (heights ignored; legs
+    up to 10 km by the short-range geodesic, longer ones by Karney's); with
+    ``cumulative`` also the (n,) lengths from point 0 to each point. Raises
+    WaymarkError with first_bad."""
+    total, cum = _polyline(points, cumulative)
+    return (total, cum) if cum is not None else total
+
+
+def haversine_inverse(a: ArrayLike, b: ArrayLike, radius_m: float = MEAN_EARTH_RADIUS_M) -> Tuple[float, float]:
+    """The apps' haversine baseline: (distance_m, initial bearing_deg) on a sphere of
+    ``radius_m``. Raises WaymarkError (INVALID_VALUE)."""
+    d, brg = ffi.new("double *"), ffi.new("double *")
+    check(lib.wm_haversine_inverse(float(radius_m), _geodetic(a, "a")[0], _geodetic(b, "b")[0], d, brg),
+          "wm_haversine_inverse")
+    return d[0], brg[0]
+
+
+def haversine_many(origin: ArrayLike, points: ArrayLike, radius_m: float = MEAN_EARTH_RADIUS_M) -> Tuple[np.ndarray, np.ndarray]:
+    """``haversine_inverse`` from one origin to (n, 2|3) points: (distance_m, bearing_deg).
+    The C ABI's haversine is per pair: this loops in Python."""
+    a, _, _, n, _ = triples(points, "points", allow_pairs=True)
+    o = _geodetic(origin, "origin")[0]
+    d, brg = np.empty(n), np.empty(n)
+    g, dc, bc = ffi.new("wm_geodetic *"), ffi.new("double *"), ffi.new("double *")
+    for i in range(n):
+        g.lat_deg, g.lon_deg, g.height_m = float(a[i, 0]), float(a[i, 1]), float(a[i, 2])
+        status = lib.wm_haversine_inverse(float(radius_m), o, g[0], dc, bc)
+        if status:
+            raise WaymarkError(status, "wm_haversine_inverse", i)
+        d[i], brg[i] = dc[0], bc[0]
+    return d, brg
+
+
+def haversine_pairs(a: ArrayLike, b: ArrayLike, radius_m: float = MEAN_EARTH_RADIUS_M) -> Tuple[np.ndarray, np.ndarray]:
+    """``haversine_inverse`` pairwise between (n, 2|3) arrays a[i] -> b[i]:
+    (distance_m, bearing_deg). The C ABI's haversine is per pair: this loops in Python."""
+    pa, _, _, n, _ = triples(a, "a", allow_pairs=True)
+    pb, _, _, nb, _ = triples(b, "b", allow_pairs=True)
+    if n != nb:
+        raise TypeError(f"a and b: {n} and {nb} points")
+    d, brg = np.empty(n), np.empty(n)
+    ga, gb, dc, bc = ffi.new("wm_geodetic *"), ffi.new("wm_geodetic *"), ffi.new("double *"), ffi.new("double *")
+    for i in range(n):
+        ga.lat_deg, ga.lon_deg, ga.height_m = float(pa[i, 0]), float(pa[i, 1]), float(pa[i, 2])
+        gb.lat_deg, gb.lon_deg, gb.height_m = float(pb[i, 0]), float(pb[i, 1]), float(pb[i, 2])
+        status = lib.wm_haversine_inverse(float(radius_m), ga[0], gb[0], dc, bc)
+        if status:
+            raise WaymarkError(status, "wm_haversine_inverse", i)
+        d[i], brg[i] = dc[0], bc[0]
+    return d, brg
+
+
+# ---- China's datums --------------------------------------------------------------------
+
+class _Region:
+    def __init__(self, region):
+        self.keep = None
+        if region is None or region == "china":
+            self.c = ffi.NULL
+            return
+        self.c = ffi.new("wm_region *")
+        if region == "everywhere":
+            self.c.kind = CONSTANTS["WM_REGION_EVERYWHERE"]
+        else:
+            poly, _, _, n, _ = triples(region, "region", allow_pairs=True)
+            poly = np.ascontiguousarray(poly)
+            self.keep = poly
+            self.c.kind = CONSTANTS["WM_REGION_POLYGON"]
+            self.c.polygon = ptr("wm_geodetic *", poly.ctypes.data)
+            self.c.polygon_count = n
+
+
+def _datum(fn, name: str, points, region, out):
+    r = _Region(region)
+    a, src, stride, n, single = triples(points, "points", allow_pairs=True)
+    o, dst, ostride = output_triples(out, n)
+    fb = first_bad_cell()
+    check(fn(r.c, ptr("wm_geodetic *", src), stride, ptr("wm_geodetic *", dst), ostride, n, fb), name, fb)
+    return _shape_result(o, single)
+
+
+_DATUM_DOC = """{what}. ``points``: (n, 3|2) rows (lat, lon[, h]) (heights pass through);
+    ``region``: None / "china" (the China rectangle: identity outside), "everywhere", or a
+    polygon (m, 2|3) of (lat, lon) vertices. Returns (n, 3). {extra}Raises WaymarkError
+    with first_bad."""
+
+
+def gcj02_from_wgs84(points: ArrayLike, region=None, out: Optional[np.ndarray] = None) -> np.ndarray:
+    return _datum(lib.wm_gcj02_from_wgs84, "wm_gcj02_from_wgs84", points, region, out)
+
+
+def wgs84_from_gcj02(points: ArrayLike, region=None, out: Optional[np.ndarray] = None) -> np.ndarray:
+    return _datum(lib.wm_wgs84_from_gcj02, "wm_wgs84_from_gcj02", points, region, out)
+
+
+def bd09_from_gcj02(points: ArrayLike, region=None, out: Optional[np.ndarray] = None) -> np.ndarray:
+    return _datum(lib.wm_bd09_from_gcj02, "wm_bd09_from_gcj02", points, region, out)
+
+
+def gcj02_from_bd09(points: ArrayLike, region=None, out: Optional[np.ndarray] = None) -> np.ndarray:
+    return _datum(lib.wm_gcj02_from_bd09, "wm_gcj02_from_bd09", points, region, out)
+
+
+def bd09_from_wgs84(points: ArrayLike, region=None) -> np.ndarray:
+    """WGS-84 -> GCJ-02 -> BD-09 (two library calls)."""
+    return bd09_from_gcj02(gcj02_from_wgs84(points, region), region)
+
+
+def wgs84_from_bd09(points: ArrayLike, region=None) -> np.ndarray:
+    """BD-09 -> GCJ-02 -> WGS-84 (two library calls, exact inverses by iteration)."""
+    return wgs84_from_gcj02(gcj02_from_bd09(points, region), region)
+
+
+gcj02_from_wgs84.__doc__ = _DATUM_DOC.format(what="WGS-84 -> GCJ-02 (the public algorithm, bit-identical to eviltransform)", extra="")
+wgs84_from_gcj02.__doc__ = _DATUM_DOC.format(what="GCJ-02 -> WGS-84, the exact inverse by iteration (below 1 um)",
+                                             extra="NO_CONVERGENCE for a point without an inverse. ")
+bd09_from_gcj02.__doc__ = _DATUM_DOC.format(what="GCJ-02 -> BD-09 (Baidu)", extra="")
+gcj02_from_bd09.__doc__ = _DATUM_DOC.format(what="BD-09 -> GCJ-02, the exact inverse by iteration",
+                                            extra="NO_CONVERGENCE for a point without an inverse. ")
+
+
+# ---- geoid --------------------------------------------------------------------------
+
+def geoid_undulation(points: ArrayLike, interpolation: str = "bilinear") -> np.ndarray:
+    """EGM96 geoid undulation N (metres; h = H + N) at (n, 2|3) points (lat, lon): (n,).
+    ``interpolation``: "bilinear" (PROJ's vgridshift) or "cubic" (NGA's). Needs
+    egm96_15.gtx (Debian: proj-data): WaymarkError GRID_MISSING otherwise. Each call
+    opens the grid (milliseconds): pass whole arrays."""
+    modes = {"bilinear": CONSTANTS["WM_GEOID_BILINEAR"], "cubic": CONSTANTS["WM_GEOID_CUBIC"]}
+    if interpolation not in modes:
+        raise ValueError(f"interpolation must be one of {sorted(modes)}")
+    a, src, stride, n, single = triples(points, "points", allow_pairs=True)
+    u = np.empty(n)
+    fb = first_bad_cell()
+    check(lib.wm_geoid_undulation_ex(ptr("wm_geodetic *", src), stride, ptr("double *", u.ctypes.data), n,
+                                     modes[interpolation], fb), "wm_geoid_undulation_ex", fb)
+    return u[0] if single else u
+
+
+# ---- CRS transforms ------------------------------------------------------------------
+
+class Transformer:
+    """A PROJ transformation between two CRSs (``wm_transform``), axes normalised for
+    visualisation: rows (x = longitude or easting, y = latitude or northing, z), degrees
+    for geographic CRSs. ``from_crs``/``to_crs``: "EPSG:4326", PROJ strings, WKT.
+
+    Each thread gets its own clone of the PROJ context (``wm_transform_clone``), so one
+    Transformer may be shared between threads. Raises WaymarkError (PROJ: unknown CRS or
+    no operation, with PROJ's message; GRID_MISSING naming the grid)."""
+
+    def __init__(self, from_crs: str, to_crs: str, allow_paths: bool = False):
+        out = ffi.new("wm_transform **")
+        msg = ffi.new("char[512]")
+        flags = CONSTANTS["WM_TRANSFORM_ALLOW_PATHS"] if allow_paths else 0
+        if flags:
+            status = lib.wm_transform_create_ex(from_crs.encode(), to_crs.encode(), flags, out)
+            detail = ""
+        else:
+            status = lib.wm_transform_create_with_message(from_crs.encode(), to_crs.encode(), out, msg, 512)
+            detail = ffi.string(msg).decode(errors="replace") if status else ""
+        check(status, "wm_transform_create", detail=detail)
+        self._origin = ffi.gc(out[0], lib.wm_transform_destroy)
+        self._owner = threading.get_ident()
+        self._local = threading.local()
+        self.from_crs, self.to_crs = from_crs, to_crs
+
+    def _handle(self):
+        if threading.get_ident() == self._owner:
+            return self._origin
+        h = getattr(self._local, "handle", None)
+        if h is None:
+            out = ffi.new("wm_transform **")
+            check(lib.wm_transform_clone(self._origin, out), "wm_transform_clone")
+            h = self._local.handle = ffi.gc(out[0], lib.wm_transform_destroy)
+        return h
+
+    def transform(self, points: ArrayLike, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """(n, 3) rows (x, y, z) -> (n, 3). Nothing is written unless every point
+        transforms (WaymarkError INVALID_VALUE with first_bad). Releases the GIL."""
+        a, src, stride, n, single = triples(points, "points", allow_pairs=True)
+        o, dst, ostride = output_triples(out, n)
+        fb = first_bad_cell()
+        check(lib.wm_transform_apply(self._handle(), ptr("wm_vec3 *", src), stride, ptr("wm_vec3 *", dst), ostride, n, fb),
+              "wm_transform_apply", fb)
+        return _shape_result(o, single)
+
+    def __repr__(self) -> str:
+        return f"Transformer({self.from_crs!r}, {self.to_crs!r})"

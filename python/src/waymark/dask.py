@@ -1,0 +1,186 @@
+"""Waymark on Dask: conversions mapped over Dask arrays and dataframes partition by
+partition, and field logs replayed in parallel (one task per log) into one dataframe
+of per-walk metrics.
+
+Nothing here is a scheduler: the functions build ordinary Dask graphs, so they run on
+whatever Dask is using — the threaded scheduler by default, a ``LocalCluster``, or a
+multi-machine cluster: ``Client("tcp://scheduler:8786")`` before the call (each worker
+needs ``pip install waymark-geo``). Each partition is one batch call into libwaymark;
+results equal the serial calls bit for bit (the library's results do not depend on a
+point's position in a batch).
+
+Needs ``dask[array,dataframe]`` (and ``distributed`` for clusters): ``pip install
+'waymark-geo[dask]'``.
+"""
+from __future__ import annotations
+
+import os
+from typing import Iterable, Optional, Sequence, Union
+
+import numpy as np
+
+import dask
+import dask.array as da
+
+from .core import Frame
+
+__all__ = ["frame_forward", "frame_reverse", "geodetic2enu", "enu2geodetic", "pymap3d", "dataframe_to_scene",
+           "list_logs", "replay_many"]
+
+
+def _rows_only(x: "da.Array", name: str) -> "da.Array":
+    if x.ndim != 2 or x.shape[1] != 3:
+        raise TypeError(f"{name}: expected a dask array of shape (n, 3), got {x.shape}")
+    if len(x.chunks[1]) != 1:
+        x = x.rechunk({1: 3})
+    return x
+
+
+def _forward_block(block: np.ndarray, origin, axes, ellipsoid) -> np.ndarray:
+    return Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid).forward(block)
+
+
+def _reverse_block(block: np.ndarray, origin, axes, ellipsoid) -> np.ndarray:
+    return Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid).reverse(block)
+
+
+def frame_forward(points: "da.Array", origin: Sequence[float], axes: str = "enu", ellipsoid=None) -> "da.Array":
+    """Geodetic (n, 3) rows (lat, lon, h) -> scene (n, 3) in a frame at ``origin``
+    (lat, lon, h), block by block (chunked along rows; a row split across chunks is
+    rechunked first). Errors surface when computed (WaymarkError, first_bad relative
+    to the block)."""
+    points = _rows_only(da.asarray(points, dtype=np.float64), "points")
+    Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid)   # a bad origin fails here, not in a worker
+    return da.map_blocks(_forward_block, points, tuple(origin), axes, ellipsoid, dtype=np.float64)
+
+
+def frame_reverse(scene: "da.Array", origin: Sequence[float], axes: str = "enu", ellipsoid=None) -> "da.Array":
+    """Scene (n, 3) -> geodetic (n, 3) rows (lat, lon, h), block by block."""
+    scene = _rows_only(da.asarray(scene, dtype=np.float64), "scene")
+    Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid)
+    return da.map_blocks(_reverse_block, scene, tuple(origin), axes, ellipsoid, dtype=np.float64)
+
+
+_OBSERVER = {"geodetic2enu", "enu2geodetic", "ecef2enu", "enu2ecef", "geodetic2aer", "aer2geodetic"}
+_PLAIN = {"geodetic2ecef", "ecef2geodetic"}
+
+
+def _pm_block(fn_name, observer, ell, deg, a, b, c):
+    from . import pymap3d as pm
+    x, y, z = getattr(pm, fn_name)(a, b, c, *observer, ell=ell, deg=deg)
+    return np.stack([np.asarray(x), np.asarray(y), np.asarray(z)])
+
+
+def pymap3d(name: str, a, b, c, *observer, ell=None, deg: bool = True):
+    """Any of ``waymark.pymap3d``'s eight functions over Dask arrays, block by block:
+    ``pymap3d("geodetic2aer", lat, lon, h, lat0, lon0, h0)``, ``pymap3d("geodetic2ecef",
+    lat, lon, h)``. The observer is scalar. Returns three Dask arrays."""
+    if name in _OBSERVER:
+        if len(observer) != 3:
+            raise TypeError(f"{name} needs the observer lat0, lon0, h0")
+    elif name in _PLAIN:
+        if observer:
+            raise TypeError(f"{name} takes no observer")
+    else:
+        raise ValueError(f"not one of waymark.pymap3d's functions: {name!r}")
+    observer = tuple(float(v) for v in observer)
+    a, b, c = (da.asarray(v, dtype=np.float64) for v in (a, b, c))
+    a, b, c = da.broadcast_arrays(a, b, c)
+    b, c = b.rechunk(a.chunks), c.rechunk(a.chunks)
+    stacked = da.map_blocks(_pm_block, name, observer, ell, deg, a, b, c, dtype=np.float64,
+                            new_axis=0, chunks=((3,),) + a.chunks)
+    return stacked[0], stacked[1], stacked[2]
+
+
+def _pm_map(fn_name, a, b, c, lat0, lon0, h0, ell, deg):
+    return pymap3d(fn_name, a, b, c, lat0, lon0, h0, ell=ell, deg=deg)
+
+
+def geodetic2enu(lat, lon, h, lat0: float, lon0: float, h0: float, ell=None, deg: bool = True):
+    """``waymark.pymap3d.geodetic2enu`` over Dask arrays (scalar observer): (e, n, u)."""
+    return _pm_map("geodetic2enu", lat, lon, h, lat0, lon0, h0, ell, deg)
+
+
+def enu2geodetic(e, n, u, lat0: float, lon0: float, h0: float, ell=None, deg: bool = True):
+    """``waymark.pymap3d.enu2geodetic`` over Dask arrays (scalar observer): (lat, lon, h)."""
+    return _pm_map("enu2geodetic", e, n, u, lat0, lon0, h0, ell, deg)
+
+
+def _partition_to_scene(df, columns, out, origin, axes, ellipsoid):
+    import pandas as pd
+    pts = np.empty((len(df), 3))
+    pts[:, 0] = df[columns[0]].to_numpy(np.float64)
+    pts[:, 1] = df[columns[1]].to_numpy(np.float64)
+    pts[:, 2] = df[columns[2]].to_numpy(np.float64) if columns[2] is not None else 0.0
+    res = Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid).forward(pts, out=pts) if len(df) else pts
+    extra = pd.DataFrame(res, index=df.index, columns=list(out))
+    return df.assign(**{c: extra[c] for c in out})
+
+
+def dataframe_to_scene(ddf, origin: Sequence[float], lat: str = "lat", lon: str = "lon", h: Optional[str] = "h",
+                       axes: str = "enu", out: Sequence[str] = ("x", "y", "z"), ellipsoid=None):
+    """Adds scene columns ``out`` (default x, y, z) to a Dask (or pandas) dataframe with
+    latitude/longitude[/height] columns, one batch call per partition."""
+    Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid)
+    import pandas as pd
+    if isinstance(ddf, pd.DataFrame):
+        return _partition_to_scene(ddf, (lat, lon, h), tuple(out), tuple(origin), axes, ellipsoid)
+    meta = ddf._meta.assign(**{c: np.float64(0) for c in out}).iloc[:0]
+    return ddf.map_partitions(_partition_to_scene, (lat, lon, h), tuple(out), tuple(origin), axes, ellipsoid, meta=meta)
+
+
+def list_logs(source: Union[str, os.PathLike, Iterable[str]], pattern: str = "*.csv") -> list:
+    """The logs of a directory (``pattern``, sorted), a glob or URL fsspec understands
+    ("s3://bucket/walks/*.csv"), or a list of paths / URLs as given."""
+    if isinstance(source, (str, os.PathLike)):
+        s = os.fspath(source)
+        if os.path.isdir(s):
+            import glob
+            return sorted(glob.glob(os.path.join(s, pattern)))
+        if "://" in s or any(ch in s for ch in "*?["):
+            from fsspec.core import url_to_fs
+            fs, path = url_to_fs(s)
+            if any(ch in path for ch in "*?["):
+                found = fs.glob(path)
+            elif fs.isdir(path):
+                found = fs.glob(path.rstrip("/") + "/" + pattern)
+            else:
+                return [s]
+            protocol = fs.protocol if isinstance(fs.protocol, str) else fs.protocol[0]
+            local = protocol in ("file", "local")
+            return sorted(p if local else f"{protocol}://{p}" for p in found)
+        return [s]
+    return list(source)
+
+
+def _metrics(path, route, options):
+    from .navigation import walk_metrics
+    return walk_metrics(path, route(path) if callable(route) else route, name=path, **options)
+
+
+def replay_many(logs, route, *, pattern: str = "*.csv", client=None, compute: bool = True, **options):
+    """Replays many field logs in parallel, one Dask task per log, and returns one
+    pandas DataFrame of per-walk metrics (``waymark.walk_metrics``'s columns), one row
+    per log in the order of ``list_logs(logs)``.
+
+    Args:
+        logs: a directory, a glob / URL (fsspec), or a list of paths / URLs.
+        route: one route for every log (a CSV path or (n, 2|3) array), or a callable
+            log path -> route.
+        client: a ``distributed.Client`` (a LocalCluster's or a remote scheduler's);
+            None uses Dask's current scheduler (the client made last, if any).
+        compute: False returns the list of delayed metrics instead.
+        options: replay's options (estimator, fov_deg, viewport, ...).
+    """
+    paths = list_logs(logs, pattern)
+    if not callable(route) and not isinstance(route, (str, os.PathLike)):
+        route = np.asarray(route, dtype=np.float64)
+    tasks = [dask.delayed(_metrics, pure=True)(p, route, dict(options)) for p in paths]
+    if not compute:
+        return tasks
+    if client is not None:
+        results = client.gather(client.compute(tasks))
+    else:
+        results = dask.compute(*tasks)
+    import pandas as pd
+    return pd.DataFrame(list(results))

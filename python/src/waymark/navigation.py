@@ -1,0 +1,532 @@
+"""The route, the AR navigator and field-log replay, through libwaymark's handles
+(``wm_route``, ``wm_navigator``).
+
+Scene axes default to "eus" (ARKit, ARCore: x east, y up, z south), as the navigator's.
+"""
+from __future__ import annotations
+
+import csv
+import math
+import os
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from ._lib import CONSTANTS, check, ffi, first_bad_cell, lib, ptr, triples
+from .core import axes_code
+
+ARROW_DTYPE = np.dtype([("position", np.float64, (3,)), ("yaw_deg", np.float64), ("distance_along_m", np.float64)])
+LEG_DTYPE = np.dtype([("start", np.float64, (3,)), ("end", np.float64, (3,)), ("yaw_deg", np.float64),
+                      ("turn_deg", np.float64)])
+assert ARROW_DTYPE.itemsize == ffi.sizeof("wm_arrow") and LEG_DTYPE.itemsize == ffi.sizeof("wm_arrow_leg")
+
+ESTIMATORS = {"filter": CONSTANTS["WM_ESTIMATOR_FILTER"], "robust": CONSTANTS["WM_ESTIMATOR_ROBUST"],
+              "seed": CONSTANTS["WM_ESTIMATOR_SEED_PAIRS"]}
+ALIGNMENTS = {"gravity-and-heading": CONSTANTS["WM_ALIGNMENT_GRAVITY_AND_HEADING"],
+              "gravity": CONSTANTS["WM_ALIGNMENT_GRAVITY"]}
+HEIGHTS = {"ellipsoidal": CONSTANTS["WM_HEIGHTS_ELLIPSOIDAL"], "orthometric": CONSTANTS["WM_HEIGHTS_ORTHOMETRIC"],
+           "none": CONSTANTS["WM_HEIGHTS_NONE"]}
+ANCHORS = {"fitted": CONSTANTS["WM_ANCHOR_FITTED"], "seed-best": CONSTANTS["WM_ANCHOR_SEED_BEST"],
+           "fused": CONSTANTS["WM_ANCHOR_FUSED"]}
+TRACKING = {"normal": CONSTANTS["WM_TRACKING_NORMAL"], "limited": CONSTANTS["WM_TRACKING_LIMITED"],
+            "reset": CONSTANTS["WM_TRACKING_RESET"]}
+CORRECTION_STATES = ("none", "estimating", "applied")
+CORRECTION_SOURCES = ("none", "compass", "track")
+
+
+def _arrays_from(buf, count: int, dtype: np.dtype) -> np.ndarray:
+    if count == 0:
+        return np.empty(0, dtype=dtype)
+    return np.frombuffer(ffi.buffer(buf, count * dtype.itemsize), dtype=dtype).copy()
+
+
+def _vec3(v) -> "ffi.CData":
+    a = np.asarray(v, dtype=np.float64).ravel()
+    if a.shape != (3,):
+        raise TypeError(f"expected three numbers (x, y, z), got shape {np.shape(v)}")
+    return ffi.new("wm_vec3 *", (float(a[0]), float(a[1]), float(a[2])))[0]
+
+
+def _mat4f(m, name: str) -> "ffi.CData":
+    a = np.asarray(m)
+    if a.shape != (4, 4) or a.dtype.kind not in "iuf":
+        raise TypeError(f"{name}: expected a (4, 4) matrix of numbers, got {a.shape} {a.dtype}")
+    out = ffi.new("wm_mat4f *")
+    # Column-major: element (r, c) at 4c + r.
+    ffi.memmove(out.m, np.ascontiguousarray(a.T, dtype=np.float32).tobytes(), 64)
+    return out
+
+
+class Route:
+    """A route in scene coordinates (``wm_route``): (n, 3) scene metres (convert
+    geographic points with ``Frame.forward``), 1 <= n <= 2^24, copied once."""
+
+    def __init__(self, scene_points, axes: Union[str, int] = "eus"):
+        a, src, stride, n, _ = triples(scene_points, "scene_points")
+        out = ffi.new("wm_route **")
+        check(lib.wm_route_create(ptr("wm_vec3 *", src), stride, n, axes_code(axes), out), "wm_route_create")
+        self._route = ffi.gc(out[0], lib.wm_route_destroy)
+
+    def project(self, user) -> Dict[str, Any]:
+        """The closest route point (horizontally) to ``user`` (scene x, y, z): a dict
+        with segment, fraction, point (3,), distance_along_m, offset_m, remaining_m."""
+        p = ffi.new("wm_route_position *")
+        check(lib.wm_route_project(self._route, _vec3(user), p), "wm_route_project")
+        self._last = p
+        return {"segment": p.segment, "fraction": p.fraction, "point": np.array([p.point.x, p.point.y, p.point.z]),
+                "distance_along_m": p.distance_along_m, "offset_m": p.offset_m, "remaining_m": p.remaining_m,
+                "_c": p}
+
+    def arrows(self, position: Dict[str, Any], spacing_m: float = 3.0, ahead_m: float = 100.0) -> np.ndarray:
+        """Arrows at along-route distances k * spacing_m within [position's distance,
+        + ahead_m]: a structured array (position (3,), yaw_deg, distance_along_m)."""
+        count = ffi.new("size_t *")
+        # Count first (capacity 0 answers BAD_COUNT with the count when arrows exist).
+        status = lib.wm_route_arrows(self._route, position["_c"], float(spacing_m), float(ahead_m), ffi.NULL, 0, count)
+        if status not in (0, CONSTANTS["WM_ERROR_BAD_COUNT"], CONSTANTS["WM_ERROR_NULL_POINTER"]):
+            check(status, "wm_route_arrows")
+        n = count[0]
+        buf = ffi.new("wm_arrow[]", max(n, 1))
+        check(lib.wm_route_arrows(self._route, position["_c"], float(spacing_m), float(ahead_m), buf, n, count),
+              "wm_route_arrows")
+        return _arrays_from(buf, count[0], ARROW_DTYPE)
+
+    def legs(self, from_m: float, to_m: float) -> np.ndarray:
+        """The route's legs between two along-route distances: structured array
+        (start (3,), end (3,), yaw_deg, turn_deg: positive = right)."""
+        count = ffi.new("size_t *")
+        status = lib.wm_route_legs(self._route, float(from_m), float(to_m), ffi.NULL, 0, count)
+        if status not in (0, CONSTANTS["WM_ERROR_BAD_COUNT"], CONSTANTS["WM_ERROR_NULL_POINTER"]):
+            check(status, "wm_route_legs")
+        n = count[0]
+        buf = ffi.new("wm_arrow_leg[]", max(n, 1))
+        check(lib.wm_route_legs(self._route, float(from_m), float(to_m), buf, n, count), "wm_route_legs")
+        return _arrays_from(buf, count[0], LEG_DTYPE)
+
+
+def navigator_config(**settings) -> "ffi.CData":
+    """A ``wm_navigator_config`` with the library's defaults, then ``settings``: any
+    field by name (``arrow_spacing_m=2``), and the selectors by name: estimator
+    ("filter", "robust", "seed"), alignment ("gravity-and-heading", "gravity"),
+    heights ("ellipsoidal", "orthometric", "none"), anchor ("fitted", "seed-best",
+    "fused"), axes ("eus", "eun", "enu")."""
+    c = ffi.new("wm_navigator_config *")
+    lib.wm_navigator_config_default(c)
+    names = {"estimator": ESTIMATORS, "alignment": ALIGNMENTS, "heights": HEIGHTS, "anchor": ANCHORS}
+    fields = {f for f, _ in ffi.typeof("wm_navigator_config").fields}
+    for key, value in settings.items():
+        if key not in fields or key == "size":
+            raise TypeError(f"unknown navigator setting {key!r}")
+        if key in names and isinstance(value, str):
+            try:
+                value = names[key][value]
+            except KeyError:
+                raise ValueError(f"{key} must be one of {sorted(names[key])}, got {value!r}") from None
+        elif key == "axes":
+            value = axes_code(value)
+        setattr(c, key, value)
+    return c
+
+
+def config_dict(c) -> Dict[str, Any]:
+    return {f: getattr(c, f) for f, _ in ffi.typeof("wm_navigator_config").fields}
+
+
+class Navigator:
+    """The AR navigator (``wm_navigator``) along a geographic route.
+
+    Args:
+        route: (n, 3) rows (lat, lon, h) or (n, 2) (then pass heights="none"), n >= 2.
+        config: a ``navigator_config(...)`` or None; ``settings`` as navigator_config's.
+
+    Raises WaymarkError (INVALID_VALUE with first_bad for a bad route point; GRID_MISSING
+    for heights="orthometric" without egm96_15.gtx). One thread at a time per navigator.
+    """
+
+    def __init__(self, route, config=None, **settings):
+        if config is None:
+            config = navigator_config(**settings)
+        elif settings:
+            raise TypeError("pass either config or settings")
+        self.config = config
+        a, src, stride, n, _ = triples(route, "route", allow_pairs=True)
+        out = ffi.new("wm_navigator **")
+        fb = first_bad_cell()
+        check(lib.wm_navigator_create(config, ptr("wm_geodetic *", src), stride, n, out, fb), "wm_navigator_create", fb)
+        self._nav = ffi.gc(out[0], lib.wm_navigator_destroy)
+        self.arrow_capacity = int(lib.wm_navigator_arrow_capacity(config))
+        self._fix = ffi.new("wm_fix *")
+        self._reading = ffi.new("wm_compass_reading *")
+        self._camera = ffi.new("wm_camera *")
+        self._result = ffi.new("wm_navigator_result *")
+        self._arrows = ffi.new("wm_arrow[]", max(self.arrow_capacity, 1))
+        self._count = ffi.new("size_t *")
+
+    def add_fix(self, lat: float, lon: float, h: Optional[float], accuracy_m: float, time_s: float, scene_position,
+                vertical_accuracy_m: Optional[float] = None) -> None:
+        """Feeds a location fix (degrees; ``h`` ellipsoidal metres or None; horizontal
+        accuracy > 0, metres; the caller's clock, seconds) and the device's scene
+        position when it was taken. Raises WaymarkError (INVALID_VALUE)."""
+        f = self._fix
+        f.position.lat_deg, f.position.lon_deg = lat, lon
+        f.position.height_m = 0.0 if h is None else h
+        f.has_height = 0 if h is None else 1
+        f.horizontal_accuracy_m = accuracy_m
+        f.vertical_accuracy_m = accuracy_m if vertical_accuracy_m is None else vertical_accuracy_m
+        f.time_s = time_s
+        f.scene_position = _vec3(scene_position)
+        check(lib.wm_navigator_add_fix(self._nav, f), "wm_navigator_add_fix")
+
+    def add_heading(self, true_heading_deg: float, accuracy_deg: float, time_s: float, camera) -> None:
+        """Feeds a compass reading: the true heading of the camera's viewing direction
+        (degrees clockwise from true north), its 1-sigma in (0, 180], and the camera ->
+        scene transform (4, 4) when it was read."""
+        r = self._reading
+        r.size = ffi.sizeof("wm_compass_reading")
+        r.reserved_ = 0
+        r.time_s, r.true_heading_deg, r.accuracy_deg = time_s, true_heading_deg, accuracy_deg
+        r.camera = _mat4f(camera, "camera")[0]
+        check(lib.wm_navigator_add_heading(self._nav, r), "wm_navigator_add_heading")
+
+    def tracking(self, state: Union[str, int], time_s: float) -> None:
+        """The AR session's tracking state: "normal", "limited" or "reset"."""
+        code = TRACKING[state] if isinstance(state, str) else int(state)
+        check(lib.wm_navigator_tracking(self._nav, float(time_s), code), "wm_navigator_tracking")
+
+    def _update(self, time_s: float, camera, projection, viewport, ground_height_m):
+        c = self._camera
+        if not isinstance(camera, ffi.CData):
+            camera = _mat4f(camera, "camera")[0]
+        if not isinstance(projection, ffi.CData):
+            projection = _mat4f(projection, "projection")[0]
+        c.transform, c.projection = camera, projection
+        c.viewport.x, c.viewport.y, c.viewport.width, c.viewport.height = viewport
+        c.has_ground = 0 if ground_height_m is None else 1
+        c.ground_height_m = 0.0 if ground_height_m is None else ground_height_m
+        self._result.size = ffi.sizeof("wm_navigator_result")
+        check(lib.wm_navigator_update(self._nav, time_s, c, self._result, self._arrows, self.arrow_capacity, self._count),
+              "wm_navigator_update")
+        return self._result
+
+    def update(self, time_s: float, camera, projection, viewport=(0.0, 0.0, 390.0, 844.0),
+               ground_height_m: Optional[float] = None) -> Dict[str, Any]:
+        """One rendered frame. ``camera``: camera -> scene (4, 4) (ARKit's
+        camera.transform), ``projection``: camera -> clip (4, 4), ``viewport``: (x, y,
+        width, height) in points. Returns every field of ``wm_navigator_result`` (NaN:
+        not available yet), the states by name, and ``arrows`` (structured array,
+        nearest first)."""
+        r = self._update(float(time_s), camera, projection, tuple(float(v) for v in viewport), ground_height_m)
+        out: Dict[str, Any] = {}
+        for name, _ in ffi.typeof("wm_navigator_result").fields:
+            if name in ("size", "reserved_"):
+                continue
+            v = getattr(r, name)
+            if name == "user":
+                v = (v.lat_deg, v.lon_deg, v.height_m)
+            elif name == "finish":
+                v = (v.x, v.y, v.z)
+            out[name] = v
+        out["correction_state"] = CORRECTION_STATES[r.correction_state]
+        out["correction_source"] = CORRECTION_SOURCES[r.correction_source]
+        out["arrows"] = _arrays_from(self._arrows, self._count[0], ARROW_DTYPE)
+        return out
+
+    def legs(self, index: int) -> np.ndarray:
+        """The animation legs of arrow ``index`` of the last update."""
+        count = ffi.new("size_t *")
+        status = lib.wm_navigator_legs(self._nav, index, ffi.NULL, 0, count)
+        if status not in (0, CONSTANTS["WM_ERROR_BAD_COUNT"], CONSTANTS["WM_ERROR_NULL_POINTER"]):
+            check(status, "wm_navigator_legs")
+        buf = ffi.new("wm_arrow_leg[]", max(count[0], 1))
+        check(lib.wm_navigator_legs(self._nav, index, buf, count[0], count), "wm_navigator_legs")
+        return _arrays_from(buf, count[0], LEG_DTYPE)
+
+
+# ---- camera poses (the field log's yaw, pitch, roll) ----------------------------------
+
+def _sincosd(x: float) -> Tuple[float, float]:
+    """sin and cos of x degrees, exact at multiples of 90 (the reduction Waymark's
+    AngleMath.sincosd makes)."""
+    r = math.fmod(x, 360.0)
+    q = int(round(r / 90.0))
+    r -= 90.0 * q
+    r = math.radians(r)
+    s, c = math.sin(r), math.cos(r)
+    q &= 3
+    if q == 1:
+        s, c = c, -s
+    elif q == 2:
+        s, c = -s, -c
+    elif q == 3:
+        s, c = -c, s
+    return s + 0.0, c + 0.0
+
+
+def camera_transform(position, yaw_deg: float, pitch_deg: float = 0.0, roll_deg: float = 0.0) -> np.ndarray:
+    """Camera -> scene (4, 4) in eus axes from a field log's pose (Waymark's
+    CameraPose): yaw clockwise from north, pitch above the horizon, roll clockwise as
+    the user sees the screen; the camera looks along its -Z with +Y up the screen."""
+    (sy, cy), (sp, cp), (sr, cr) = _sincosd(yaw_deg), _sincosd(pitch_deg), _sincosd(roll_deg)
+    f = np.array([sy * cp, cy * cp, sp])
+    right0 = np.array([cy, -sy, 0.0])
+    up0 = np.array([right0[1] * f[2] - right0[2] * f[1], right0[2] * f[0] - right0[0] * f[2],
+                    right0[0] * f[1] - right0[1] * f[0]])
+    up, right = cr * up0 + sr * right0, cr * right0 - sr * up0
+
+    def eus(v):  # ENU -> EUS: (e, u, -n)
+        return np.array([v[0], v[2], -v[1]])
+    m = np.zeros((4, 4))
+    m[:3, 0], m[:3, 1], m[:3, 2], m[:3, 3], m[3, 3] = eus(right), eus(up), eus(-f), np.asarray(position, float), 1.0
+    return m
+
+
+def perspective(fov_y_deg: float, aspect: float, near: float = 0.05, far: float = 10_000.0) -> np.ndarray:
+    """The OpenGL-style perspective projection `waymark replay` uses (clip z in [-w, w])."""
+    if not (0 < fov_y_deg < 180 and aspect > 0 and 0 < near < far):
+        raise ValueError("perspective: need 0 < fov_y_deg < 180, aspect > 0, 0 < near < far")
+    s, c = _sincosd(fov_y_deg / 2)
+    f = c / s
+    m = np.zeros((4, 4))
+    m[0, 0], m[1, 1], m[2, 2], m[3, 2], m[2, 3] = f / aspect, f, (far + near) / (near - far), -1.0, 2 * far * near / (near - far)
+    return m
+
+
+# ---- field logs --------------------------------------------------------------------------
+
+LOG_HEADER = "t_s,event,lat,lon,h,accuracy_m,x,y,z,yaw_deg,pitch_deg,roll_deg"
+LOG_EXTENDED_HEADER = LOG_HEADER + ",true_heading_deg,heading_accuracy_deg,tracking"
+
+REPLAY_COLUMNS = ("t_s,progress_m,remaining_m,off_route_m,correction_deg,correction_sigma_deg,correction_state,lat,lon,"
+                  "finish_x,finish_y,finish_z,finish_visible,finish_screen_x,finish_screen_y,finish_diameter_pt,hint_x,"
+                  "hint_y,hint_turn_deg,label_roll_deg,arrow_count,first_arrow_along_m,first_arrow_x,first_arrow_y,"
+                  "first_arrow_z,anchor_sigma_m,correction_source").split(",")
+_STRING_COLUMNS = {"correction_state", "correction_source"}
+REPLAY_DTYPE = np.dtype([(c, "U10" if c in _STRING_COLUMNS else ("i8" if c == "arrow_count" else "f8"))
+                         for c in REPLAY_COLUMNS])
+
+
+class LogError(ValueError):
+    """A field log that is not one (bad header, a malformed row: ``line`` names it)."""
+
+    def __init__(self, line: int, message: str):
+        self.line = line
+        super().__init__(f"line {line}: {message}")
+
+
+def _open_text(source):
+    if hasattr(source, "read"):
+        return source, False
+    path = os.fspath(source)
+    if "://" in path:
+        import fsspec  # optional: URLs (s3://, https://, ...)
+        return fsspec.open(path, "r").open(), True
+    return open(path, "r", newline=""), True
+
+
+def read_log(source) -> Iterator[Tuple]:
+    """The events of a field log (`waymark replay`'s format: a path, URL through fsspec,
+    or text file object): tuples ("fix", t, lat, lon, h or None, accuracy, (x, y, z)),
+    ("frame", t, (x, y, z), yaw, pitch, roll), ("heading", t, (x, y, z), yaw, pitch,
+    roll, true_heading, accuracy), ("tracking", t, state). Raises LogError."""
+    f, close = _open_text(source)
+    try:
+        columns = 0
+        last = -math.inf
+        for number, raw in enumerate(f, 1):
+            line = raw.rstrip("\r\n")
+            if not line.strip():
+                continue
+            if not columns:
+                if line == LOG_HEADER:
+                    columns = 12
+                elif line == LOG_EXTENDED_HEADER:
+                    columns = 15
+                else:
+                    raise LogError(number, f"expected the header {LOG_HEADER} (optionally followed by "
+                                           ",true_heading_deg,heading_accuracy_deg,tracking)")
+                continue
+            v = [s.strip() for s in line.split(",")]
+            if len(v) != columns:
+                raise LogError(number, f"expected {columns} fields, found {len(v)}")
+
+            def num(i):
+                try:
+                    x = float(v[i])
+                except ValueError:
+                    raise LogError(number, f"column {i + 1} '{v[i]}' is not a number") from None
+                if not math.isfinite(x):
+                    raise LogError(number, f"column {i + 1} '{v[i]}' is not finite")
+                return x
+            t = num(0)
+            if t < last:
+                raise LogError(number, f"t_s {v[0]} is earlier than the row before's: times must not decrease")
+            last = t
+            event = v[1]
+            if event == "fix":
+                yield ("fix", t, num(2), num(3), None if v[4] == "" else num(4), num(5), (num(6), num(7), num(8)))
+            elif event == "frame":
+                yield ("frame", t, (num(6), num(7), num(8)), num(9), num(10), num(11))
+            elif event == "heading" and columns == 15:
+                yield ("heading", t, (num(6), num(7), num(8)), num(9), num(10), num(11), num(12), num(13))
+            elif event == "tracking" and columns == 15:
+                if v[14] not in TRACKING:
+                    raise LogError(number, f"tracking must be normal, limited or reset, found '{v[14]}'")
+                yield ("tracking", t, v[14])
+            else:
+                raise LogError(number, f"unknown event '{event}'")
+        if not columns:
+            raise LogError(1, "empty log")
+    finally:
+        if close:
+            f.close()
+
+
+def read_route(source) -> Tuple[np.ndarray, bool]:
+    """A route as `waymark replay --route` reads CSV rows lat,lon[,h] (a header line and
+    blank lines skipped): ((n, 3) array, whether every row had a height)."""
+    if isinstance(source, np.ndarray) or isinstance(source, (list, tuple)):
+        a = np.asarray(source, dtype=np.float64)
+        if a.ndim != 2 or a.shape[1] not in (2, 3):
+            raise TypeError(f"route: expected shape (n, 2) or (n, 3), got {a.shape}")
+        with_heights = a.shape[1] == 3
+        if not with_heights:
+            a = np.column_stack([a, np.zeros(len(a))])
+        return np.ascontiguousarray(a), with_heights
+    f, close = _open_text(source)
+    try:
+        rows: list = []
+        heights = True
+        for number, row in enumerate(csv.reader(f), 1):
+            cells = [c.strip() for c in row]
+            if not any(cells):
+                continue
+            try:
+                values = [float(c) for c in cells]
+            except ValueError:
+                if not rows:
+                    continue   # a header line
+                raise LogError(number, f"not a route row: {','.join(cells)}") from None
+            if len(values) not in (2, 3):
+                raise LogError(number, f"expected lat,lon[,h], found {len(values)} fields")
+            heights = heights and len(values) == 3
+            rows.append(values + [0.0] * (3 - len(values)))
+        return np.array(rows, dtype=np.float64).reshape(-1, 3), heights
+    finally:
+        if close:
+            f.close()
+
+
+def _replay(log, route, fov_deg=60.0, viewport=(390.0, 844.0), route_heights=None, estimator="filter",
+            alignment=None, **settings):
+    points, with_heights = read_route(route)
+    if len(points) < 2:
+        raise ValueError("the route needs at least two points")
+    heights = route_heights or ("ellipsoidal" if with_heights else "none")
+    if heights != "none" and not with_heights:
+        raise ValueError(f"route_heights={heights!r} needs a height on every route row")
+    if alignment is not None and estimator != "filter":
+        raise ValueError("alignment is the filter's setting (estimator='filter')")
+    cfg = dict(settings, estimator=estimator, heights=heights)
+    if alignment is not None:
+        cfg["alignment"] = alignment
+    nav = Navigator(points, **cfg)
+    width, height = float(viewport[0]), float(viewport[1])
+    projection = _mat4f(perspective(fov_deg, width / height), "projection")[0]
+    vp = (0.0, 0.0, width, height)
+    rows: List[tuple] = []
+    off_route: List[int] = []
+    for e in read_log(log):
+        kind = e[0]
+        if kind == "fix":
+            _, t, lat, lon, h, acc, scene = e
+            nav.add_fix(lat, lon, h, acc, t, scene)
+        elif kind == "frame":
+            _, t, scene, yaw, pitch, roll = e
+            r = nav._update(t, _mat4f(camera_transform(scene, yaw, pitch, roll), "camera")[0], projection, vp, None)
+            fin = not math.isnan(r.finish.x)
+            a = nav._arrows[0] if nav._count[0] > 0 else None
+            nan = math.nan
+            rows.append((r.time_s, r.progress_m, r.remaining_m, r.off_route_m, r.correction_deg, r.correction_sigma_deg,
+                         CORRECTION_STATES[r.correction_state], r.user.lat_deg, r.user.lon_deg,
+                         r.finish.x, r.finish.y, r.finish.z, float(r.finish_visible) if fin else nan,
+                         r.finish_screen_x, r.finish_screen_y, r.finish_diameter_pt, r.hint_x, r.hint_y, r.hint_turn_deg,
+                         r.label_roll_deg, r.arrow_total,
+                         a.distance_along_m if a is not None else nan, a.position.x if a is not None else nan,
+                         a.position.y if a is not None else nan, a.position.z if a is not None else nan,
+                         r.anchor_sigma_m, CORRECTION_SOURCES[r.correction_source]))
+            off_route.append(r.off_route)
+        elif kind == "heading":
+            _, t, scene, yaw, pitch, roll, heading, acc = e
+            nav.add_heading(heading, acc, t, camera_transform(scene, yaw, pitch, roll))
+        else:
+            nav.tracking(e[2], e[1])
+    return np.array(rows, dtype=REPLAY_DTYPE), np.array(off_route, dtype=bool), nav
+
+
+def replay(log, route, *, fov_deg: float = 60.0, viewport: Sequence[float] = (390.0, 844.0),
+           route_heights: Optional[str] = None, estimator: str = "filter", alignment: Optional[str] = None,
+           as_frame: Optional[bool] = None, **settings):
+    """Runs the navigator over a field log as `waymark replay` does (every fix to
+    add_fix, every compass reading to add_heading, every tracking change to tracking,
+    every frame to update) and returns one row per frame with `waymark replay`'s
+    columns: a pandas DataFrame when pandas is installed (``as_frame=False``: a numpy
+    structured array). Empty CSV cells are NaN; correction_state / correction_source
+    are strings.
+
+    Args:
+        log: path, URL (fsspec) or text file of a field log.
+        route: path of CSV rows lat,lon[,h] (a header line allowed) or an (n, 2|3) array.
+        fov_deg, viewport: the camera's vertical field of view and viewport (points),
+            as replay's --fov-deg and --viewport.
+        route_heights: "ellipsoidal", "orthometric" or "none" (default: ellipsoidal
+            when every route row has a height, else none).
+        estimator: "filter" (default), "robust" or "seed"; alignment: the filter's
+            "gravity-and-heading" (default) or "gravity".
+        settings: any other navigator setting (see navigator_config).
+
+    Differences from the CLI: the camera matrices reach the navigator through the C ABI
+    as float32 (``wm_mat4f``) where the CLI hands the Swift navigator doubles, so values
+    agree to float precision, not to the bit. Raises LogError for a malformed log and
+    WaymarkError for a value the navigator refuses.
+    """
+    rows, _, _ = _replay(log, route, fov_deg, viewport, route_heights, estimator, alignment, **settings)
+    if as_frame is None or as_frame:
+        try:
+            import pandas as pd
+        except ImportError:
+            if as_frame:
+                raise
+            return rows
+        return pd.DataFrame(rows)
+    return rows
+
+
+def walk_metrics(log, route, name: Optional[str] = None, **options) -> Dict[str, Any]:
+    """Per-walk metrics of one replay: frames, duration_s, time_to_first_applied_s
+    (from the first frame; NaN when never applied), final correction_deg and its
+    sigma, final progress_m / remaining_m, off_route_s (frame time spent off route,
+    each frame counting until the next), max off_route_m, and the last correction
+    source. ``heading_error_deg`` (final correction minus ``true_correction_deg``) when
+    the caller passes the truth (simulated walks know it; field logs do not carry it)."""
+    truth = options.pop("true_correction_deg", None)
+    rows, off, _ = _replay(log, route, **options)
+    t = rows["t_s"]
+    dt = np.diff(t, append=t[-1]) if len(t) else t
+    applied = np.nonzero(rows["correction_state"] == "applied")[0]
+    last = rows[-1] if len(rows) else None
+    m: Dict[str, Any] = {
+        "log": name if name is not None else str(log),
+        "frames": int(len(rows)),
+        "duration_s": float(t[-1] - t[0]) if len(t) else 0.0,
+        "time_to_first_applied_s": float(t[applied[0]] - t[0]) if len(applied) else math.nan,
+        "correction_deg": float(last["correction_deg"]) if last is not None else math.nan,
+        "correction_sigma_deg": float(last["correction_sigma_deg"]) if last is not None else math.nan,
+        "progress_m": float(last["progress_m"]) if last is not None else math.nan,
+        "remaining_m": float(last["remaining_m"]) if last is not None else math.nan,
+        "off_route_s": float(dt[off].sum()) if len(t) else 0.0,
+        "max_off_route_m": float(np.nanmax(rows["off_route_m"])) if len(t) and not np.all(np.isnan(rows["off_route_m"])) else math.nan,
+        "correction_source": str(last["correction_source"]) if last is not None else "none",
+    }
+    if truth is not None:
+        m["heading_error_deg"] = ((m["correction_deg"] - float(truth) + 180.0) % 360.0) - 180.0
+    return m

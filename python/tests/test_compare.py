@@ -1,0 +1,60 @@
+"""waymark.compare on one's own track: arrays, GPX, GeoJSON, CSV."""
+import json
+
+import numpy as np
+import pytest
+
+import waymark
+
+
+def _track():
+    t = np.linspace(0, 1, 400)
+    return np.column_stack([55.70 + 0.05 * t, 37.50 + 0.08 * np.sin(3 * t), 150 + 20 * t])
+
+
+def test_compare_array_and_reference_values():
+    pyproj = pytest.importorskip("pyproj")
+    track = _track()
+    r = waymark.compare(track, as_frame=False)
+    assert len(r.points) == 400 and len(r.segments) == 399
+    assert r.points["distance_m"][0] == 0 and r.points["haversine_horizontal_error_m"][0] < 1e-9
+    # The geodesic segment lengths are pyproj's; the haversine lengths a textbook haversine's.
+    geod = pyproj.Geod(ellps="WGS84")
+    _, _, s = geod.inv(track[:-1, 1], track[:-1, 0], track[1:, 1], track[1:, 0])
+    assert np.abs(r.segments["geodesic_m"] - s).max() < 1e-6
+    la1, lo1, la2, lo2 = (np.radians(v) for v in (track[:-1, 0], track[:-1, 1], track[1:, 0], track[1:, 1]))
+    hav = 2 * 6371008.8 * np.arcsin(np.sqrt(np.sin((la2 - la1) / 2) ** 2 + np.cos(la1) * np.cos(la2) * np.sin((lo2 - lo1) / 2) ** 2))
+    assert np.abs(r.segments["haversine_m"] - hav).max() < 1e-6
+    # At Moscow's latitude the sphere is 0.1-0.6 % off.
+    rel = np.abs(r.segments["haversine_relative_error"])
+    assert 1e-4 < np.median(rel) < 1e-2
+    far = r.points["distance_m"] > 1000
+    assert np.all(r.points["haversine_horizontal_error_m"][far] > 0.5)
+
+
+def test_compare_files(tmp_path):
+    pd = pytest.importorskip("pandas")
+    track = _track()
+    gpx = tmp_path / "walk.gpx"
+    gpx.write_text('<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>'
+                   + "".join(f'<trkpt lat="{a!r}" lon="{b!r}"><ele>{c!r}</ele></trkpt>' for a, b, c in track.tolist())
+                   + "</trkseg></trk></gpx>")
+    geojson = tmp_path / "walk.geojson"
+    geojson.write_text(json.dumps({"type": "FeatureCollection", "features": [
+        {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[b, a, c] for a, b, c in track.tolist()]}}]}))
+    csvp = tmp_path / "walk.csv"
+    csvp.write_text("lat,lon,h\n" + "\n".join(f"{a!r},{b!r},{c!r}" for a, b, c in track.tolist()) + "\n")
+    expected = waymark.compare(track)
+    for p in (gpx, geojson, csvp):
+        got = waymark.compare(str(p))
+        pd.testing.assert_frame_equal(got.points, expected.points)
+        pd.testing.assert_frame_equal(got.segments, expected.segments)
+
+
+def test_compare_figure(tmp_path):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    matplotlib.use("Agg")
+    fig = waymark.compare(_track()).figure()
+    fig.savefig(tmp_path / "fig.png")
+    assert (tmp_path / "fig.png").stat().st_size > 1000

@@ -1,0 +1,129 @@
+"""The route, the navigator and replay through the C ABI, against `waymark replay`'s
+golden output."""
+import os
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+
+import waymark
+from conftest import GOLDEN
+
+LOG = str(GOLDEN / "replay_walk.csv")
+
+
+def _compare(ours, cli, rtol_screen=1e-5):
+    """Every column of `waymark replay`'s CSV (read by pandas) against ours."""
+    import pandas as pd
+    assert len(ours) == len(cli)
+    for c in cli.columns:
+        a, b = ours[c], cli[c]
+        if not pd.api.types.is_numeric_dtype(b):
+            assert (a.astype(str).to_numpy() == b.fillna("").astype(str).to_numpy()).all(), c
+            continue
+        a, b = a.to_numpy(float), b.to_numpy(float)
+        assert (np.isnan(a) == np.isnan(b)).all(), c
+        ok = ~np.isnan(b)
+        # The camera reaches the navigator as float32 through the C ABI (the CLI passes
+        # doubles): metres agree to 1e-4, degrees to 1e-4, screen points relatively to 1e-5
+        # (the finish's projection is ill-conditioned near the camera plane).
+        # Projections far off screen (beyond 2,000 points) relatively to 1e-3.
+        if c.startswith(("finish_screen", "hint_", "finish_diameter")):
+            near = ok & (np.abs(b) < 2000)
+            np.testing.assert_allclose(a[near], b[near], rtol=rtol_screen, atol=1e-3, err_msg=c)
+            np.testing.assert_allclose(a[ok & ~near], b[ok & ~near], rtol=1e-3, err_msg=c)
+        else:
+            np.testing.assert_allclose(a[ok], b[ok], rtol=0, atol=1e-4, err_msg=c)
+
+
+def test_replay_matches_the_cli_golden_output(route_csv):
+    pd = pytest.importorskip("pandas")
+    df = waymark.replay(LOG, route_csv, estimator="robust")
+    assert list(df.columns) == waymark.REPLAY_COLUMNS
+    old = pd.read_csv(GOLDEN / "replay_walk_robust.out", keep_default_na=True)
+    _compare(df[old.columns], old)
+    assert set(df.correction_state) == {"none", "estimating", "applied"}
+    assert set(df.correction_source) <= {"none", "track"}
+
+
+def test_replay_structured_array_and_estimators(route_csv):
+    rows = waymark.replay(LOG, route_csv, as_frame=False)
+    assert rows.dtype.names == tuple(waymark.REPLAY_COLUMNS) and len(rows) == 150
+    assert not np.isnan(rows["anchor_sigma_m"]).any()     # the filter reports it
+    seed = waymark.replay(LOG, route_csv, estimator="seed", as_frame=False)
+    assert not np.array_equal(seed["correction_deg"], rows["correction_deg"], equal_nan=True)
+    again = waymark.replay(LOG, np.array([[55.7339, 37.5886], [55.7352473, 37.5886], [55.7352473, 37.5910]]),
+                           as_frame=False)
+    for c in waymark.REPLAY_COLUMNS:
+        assert np.array_equal(again[c], rows[c], equal_nan=rows[c].dtype.kind == "f"), c
+
+
+@pytest.mark.skipif(not (os.environ.get("WAYMARK_CLI") or shutil.which("waymark")), reason="no waymark CLI (set WAYMARK_CLI)")
+@pytest.mark.parametrize("estimator", ["filter", "robust", "seed"])
+def test_replay_matches_the_cli(route_csv, tmp_path, estimator):
+    """Against the CLI itself (WAYMARK_CLI or waymark on PATH), on a simulated walk with
+    compass readings and tracking changes."""
+    pd = pytest.importorskip("pandas")
+    cli = os.environ.get("WAYMARK_CLI") or shutil.which("waymark")
+    log = tmp_path / "walk.csv"
+    subprocess.run([cli, "simulate", "--runs", "1", "--seed", "5", "--route", route_csv, "--duration-s", "120",
+                    "--log", str(log), "--compass-sigma-deg", "5", "--limited", "30:40", "--reset-at", "60"],
+                   check=True, capture_output=True)
+    out = subprocess.run([cli, "replay", "--route", route_csv, "--estimator", estimator, str(log)], check=True,
+                         capture_output=True, text=True).stdout
+    import io
+    theirs = pd.read_csv(io.StringIO(out))
+    _compare(waymark.replay(str(log), route_csv, estimator=estimator), theirs)
+
+
+def test_navigator_api():
+    route = np.array([[55.7339, 37.5886, 0.0], [55.7352473, 37.5886, 0.0], [55.7352473, 37.5910, 0.0]])
+    nav = waymark.Navigator(route, heights="none", estimator="filter", arrow_spacing_m=2.0)
+    assert nav.arrow_capacity == int(100 / 2) + 2
+    cam = waymark.camera_transform((0.0, 1.4, 0.0), yaw_deg=0.0)
+    proj = waymark.perspective(60.0, 390 / 844)
+    r = nav.update(0.0, cam, proj)
+    assert np.isnan(r["progress_m"]) and r["correction_state"] == "none"
+    for i in range(10):
+        nav.add_fix(55.7339 + i * 1e-5, 37.5886, None, 5.0, float(i), (0.0, 1.4, -1.11 * i))
+        nav.add_heading(0.0, 10.0, i + 0.5, waymark.camera_transform((0.0, 1.4, -1.11 * i), 0.0))
+        r = nav.update(i + 0.9, waymark.camera_transform((0.0, 1.4, -1.11 * i), 0.0), proj)
+    assert r["progress_m"] > 5 and r["arrows"].shape[0] > 0 and r["arrows"].dtype.names == ("position", "yaw_deg", "distance_along_m")
+    assert nav.legs(0).shape[0] >= 1
+    nav.tracking("limited", 11.0)
+    with pytest.raises(waymark.WaymarkError):
+        nav.add_fix(95.0, 37.0, None, 5.0, 12.0, (0, 0, 0))
+    with pytest.raises(waymark.WaymarkError) as e:
+        waymark.Navigator(np.array([[55.0, 37.0], [np.nan, 37.0]]), heights="none")
+    assert e.value.first_bad == 1
+    with pytest.raises(TypeError):
+        waymark.Navigator(route, bogus=1)
+    with pytest.raises(ValueError):
+        waymark.Navigator(route, estimator="kalman")
+
+
+def test_route_api():
+    frame = waymark.Frame(55.7339, 37.5886, 0.0, axes="eus")
+    scene = frame.forward([[55.7339, 37.5886, 0.0], [55.7352473, 37.5886, 0.0], [55.7352473, 37.5910, 0.0]])
+    route = waymark.Route(scene, "eus")
+    p = route.project((1.0, 0.0, -50.0))
+    assert p["segment"] == 0 and abs(p["distance_along_m"] - 50.0) < 0.1 and abs(p["offset_m"] - 1.0) < 1e-6
+    arrows = route.arrows(p, 3.0, 30.0)
+    assert len(arrows) == 10 and np.all(np.diff(arrows["distance_along_m"]) > 0)
+    legs = route.legs(140.0, 160.0)
+    assert len(legs) == 2 and abs(legs["turn_deg"][1] - 90.0) < 1.0      # a right turn
+
+
+def test_bad_logs(tmp_path, route_csv):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("t,event\n")
+    with pytest.raises(waymark.LogError) as e:
+        waymark.replay(str(bad), route_csv)
+    assert e.value.line == 1
+    lines = open(LOG).read().splitlines()
+    lines[2] = lines[2].replace("frame", "frames")
+    bad.write_text("\n".join(lines) + "\n")
+    with pytest.raises(waymark.LogError) as e:
+        waymark.replay(str(bad), route_csv)
+    assert e.value.line == 3
