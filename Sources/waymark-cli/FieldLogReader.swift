@@ -41,7 +41,12 @@ extension FieldLog {
 
         init(path: String?) throws(CLIError) {
             if let path {
-                guard let f = fopen(path, "r") else { throw .usage("cannot open \(path): \(String(cString: strerror(errno)))") }
+                // A missing, unreadable or directory log is EX_NOINPUT, as every input file.
+                let fd = try CSVInput.openFile(path)
+                guard let f = fdopen(fd, "r") else {
+                    closeDescriptor(fd)
+                    throw .noInput("cannot read \(path): \(String(cString: strerror(errno)))")
+                }
                 stream = f
                 ownsStream = true
             } else {

@@ -36,6 +36,12 @@ struct CLIHardeningTests {
         for path in ["/nonexistent/file.csv", FileManager.default.temporaryDirectory.path] {
             let r = try Waymark.run(Self.origin + [path], input: "")
             #expect(r.status == 66 && r.stderr.contains(path), "\(path): \(r.status) \(r.stderr)")
+            // A field log for replay too (it was a usage error, 64).
+            let route = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-route-\(getpid()).csv")
+            try "lat,lon\n55.7339,37.5886\n55.7352,37.5886\n".write(to: route, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: route) }
+            let replay = try Waymark.run(["replay", "--route", route.path, path], input: "")
+            #expect(replay.status == 66 && replay.stderr.contains(path), "replay \(path): \(replay.status) \(replay.stderr)")
         }
         if getuid() != 0 {   // root reads anything
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-unreadable-\(getpid()).csv")
