@@ -40,18 +40,24 @@ enum ReplayCommand {
         let projection: Matrix4x4d
         do { projection = try CameraPose.perspective(fovY: fov, aspect: width / height) } catch { throw .usage(error.message) }
 
+        let explainPath = args.options["explain"]
+        if explainPath != nil && navigator.configuration.method != .filter {
+            throw .usage("--explain logs the filter's reasoning: it needs --estimator filter")
+        }
         var log = try FieldLog.Reader(path: args.file)
         defer { log.close() }
         try log.readHeader()          // not a log: nothing is written
         out.line(header)
         let pagePath = args.options["html"]
         var trace = pagePath == nil ? nil : RunTrace(navigator: navigator)
+        var explained = explainPath == nil ? nil : Self.explainHeader + "\n"
         while let event = try log.next() {
             switch event {
             case .fix(let t, let lat, let lon, let h, let accuracy, let scene):
                 do { try navigator.addFix(latitude: lat, longitude: lon, height: h, horizontalAccuracy: accuracy, time: t, scenePosition: scene) }
                 catch { throw .data(line: log.lineNumber, error.message) }
                 trace?.recordFix(navigator, latitude: lat, longitude: lon, height: h, accuracy: accuracy, time: t)
+                if explained != nil { explained! += Self.explainRow(line: log.lineNumber, navigator.lastMeasurement) }
             case .frame(let t, let pose):
                 let frame: NavigatorFrame
                 do { frame = try navigator.update(time: t, camera: pose.transform(), projection: projection, viewport: (0, 0, width, height)) }
@@ -63,16 +69,30 @@ enum ReplayCommand {
                 do { try navigator.addHeading(trueHeading: heading, accuracy: accuracy, time: t, camera: camera) }
                 catch { throw .data(line: log.lineNumber, error.message) }
                 trace?.recordHeading(navigator, trueHeading: heading, accuracy: accuracy, time: t, camera: camera)
+                if explained != nil { explained! += Self.explainRow(line: log.lineNumber, navigator.lastMeasurement) }
             case .tracking(let t, let state):
                 do { try navigator.tracking(state, time: t) } catch { throw .data(line: log.lineNumber, error.message) }
                 trace?.recordTracking(state, time: t)
             }
         }
+        if let explainPath, let explained { try TextFile.write(explained, to: explainPath) }
         if let pagePath, let trace {
             let name = args.file.map { String($0.split(separator: "/").last ?? "") } ?? "standard input"
             let page = RunPage(trace: trace, title: "Waymark replay: \(name)", source: "waymark replay --html", kind: "replay")
             try TextFile.write(page.html(), to: pagePath)
         }
+    }
+
+    /// `--explain`'s columns: per fix or compass reading, the log line it came from and
+    /// what the filter made of it (``MeasurementNote``).
+    static let explainHeader = "line,t_s,event,outcome,innovation,innovation_sigmas,heading_deg,heading_sigma_deg,applied"
+    static let outcomeNames = ["used", "anchor_only", "rejected", "forced", "skipped"]
+
+    static func explainRow(line: Int, _ note: MeasurementNote?) -> String {
+        guard let note else { return "" }
+        func v(_ x: Double?) -> String { x.map(format) ?? "" }
+        return "\(line),\(format(note.time)),\(note.kind == .fix ? "fix" : "heading"),\(outcomeNames[Int(note.outcome.rawValue)]),"
+            + "\(v(note.innovation)),\(v(note.innovationSigmas)),\(v(note.heading)),\(v(note.headingSigma)),\(note.applied ? 1 : 0)\n"
     }
 
     static func row(_ f: NavigatorFrame) -> String {

@@ -422,6 +422,15 @@ struct RunPage {
         } else {
             s += "No fix before the last frame, so the navigator placed nothing"
         }
+        let fixes = trace.outcomes[0], readings = trace.outcomes[1]
+        if fixes.reduce(0, +) + readings.reduce(0, +) > 0 {
+            // The filter's reasoning, as `replay --explain` logs it row by row.
+            s += ". The filter took \(count(fixes[0], "fix", "fixes")) for the heading, \(fixes[1]) for the anchor only, "
+                + "rejected \(fixes[2]) beyond its outlier gate" + (fixes[3] > 0 ? " and forced \(fixes[3]) after five rejections" : "")
+            if readings.reduce(0, +) > 0 {
+                s += "; of the compass readings it used \(readings[0]), rejected \(readings[2]) and skipped \(readings[4])"
+            }
+        }
         if let truth = frames.last?.truth?.correction ?? trace.trueCorrection, let e = frames.last?.truth?.headingError {
             s += "; the true compass error was \(Markup.compact(truth, 4))°, off by \(Markup.fixed(e, 2))°"
         }

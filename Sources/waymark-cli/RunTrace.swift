@@ -78,6 +78,9 @@ struct RunTrace {
     var trueCorrection: Double? = nil
     /// `filter`, `robust` or `seed` (``NavigatorOptions``).
     var estimator: String
+    /// How many fixes and compass readings the filter used, took for the anchor only,
+    /// rejected, forced or skipped (``MeasurementNote``): [kind][outcome].
+    var outcomes = [[Int]](repeating: [Int](repeating: 0, count: 5), count: 2)
 
     init(navigator: Navigator) {
         route = navigator.route.points.map { SIMD2($0.x, $0.y) }
@@ -89,10 +92,17 @@ struct RunTrace {
 
     /// After `navigator` took a compass reading with the camera at `camera` (camera → scene).
     mutating func recordHeading(_ navigator: Navigator, trueHeading: Double, accuracy: Double, time: Double, camera: Matrix4x4d) {
+        countNote(navigator)
         guard let azimuth = NavigatorOptions.viewingAzimuth(camera) else { return }
         let near = navigator.frame?.headingCorrection ?? 0
         let implied = near + RunTrace.signedDegrees(trueHeading - azimuth - near)
         readings.append(Reading(time: time, implied: implied, accuracy: accuracy))
+    }
+
+    /// Counts what the filter made of the measurement it has just taken.
+    mutating func countNote(_ navigator: Navigator) {
+        guard let note = navigator.lastMeasurement else { return }
+        outcomes[Int(note.kind.rawValue)][Int(note.outcome.rawValue)] += 1
     }
 
     /// After the navigator was told the session's tracking state.
@@ -103,6 +113,7 @@ struct RunTrace {
 
     /// After `navigator` accepted a fix.
     mutating func recordFix(_ navigator: Navigator, latitude: Double, longitude: Double, height: Double?, accuracy: Double, time: Double) {
+        countNote(navigator)
         guard let frame = navigator.frame,
               let g = try? GeodeticCoordinate(latitude: latitude, longitude: longitude, height: height ?? 0) else { return }
         let p = frame.tangentFrame.forward(g)

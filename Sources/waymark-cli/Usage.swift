@@ -47,7 +47,7 @@ commands:
              AR yaw and position drift) need --log, --html or --navigator
   replay     --route ROUTE [--estimator filter|robust|seed] [--fov-deg 60]
              [--viewport 390x844] [--route-heights ellipsoidal|orthometric|none]
-             [--alignment gravity|gravity-and-heading] [--html FILE] LOG
+             [--alignment gravity|gravity-and-heading] [--html FILE] [--explain FILE] LOG
              runs the navigator over a field log (t_s,event,lat,lon,h,accuracy_m,x,y,z,
              yaw_deg,pitch_deg,roll_deg, optionally true_heading_deg,
              heading_accuracy_deg,tracking; events fix, frame, heading, tracking) and
@@ -55,7 +55,10 @@ commands:
              the Kalman filter over GPS, compass and the scene track) or robust|seed
              (the window fits); --alignment says how the AR session was aligned (the
              filter's); --html also writes a report page (top view, timelines; opens
-             from disk)
+             from disk); --explain FILE writes, per fix and compass reading, what the
+             filter made of it: line,t_s,event,outcome (used, anchor_only, rejected,
+             forced, skipped),innovation (m or deg),innovation_sigmas,heading_deg,
+             heading_sigma_deg,applied
   arrows     --origin LAT,LON[,H] --position LAT,LON[,H] [--spacing-m 3] [--ahead-m 100]
              [--from FORMAT] ROUTE_FILE
              rows x,y,z,yaw_deg (eus) of the route arrows ahead of the user

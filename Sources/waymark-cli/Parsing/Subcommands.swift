@@ -285,6 +285,10 @@ struct Replay: WaymarkCommand {
     @Option(name: .customLong("html"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Also write a report page.", valueName: "FILE"), completion: .file())
     var html: [String] = []
+    @Option(name: .customLong("explain"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Also write, per fix and compass reading, what the filter made of it (CSV).", valueName: "FILE"),
+            completion: .file())
+    var explain: [String] = []
     @OptionGroup var output: OutputOptionGroup
     @Argument(help: ArgumentHelp("The field log (default: standard input).", valueName: "LOG"), completion: .file())
     var file: [String] = []
@@ -298,6 +302,7 @@ struct Replay: WaymarkCommand {
         try args.option("estimator", estimator)
         try args.option("alignment", alignment)
         try args.option("html", html)
+        try args.option("explain", explain)
         try args.file(file)
         return args
     }

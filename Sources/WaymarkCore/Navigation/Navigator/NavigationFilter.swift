@@ -67,6 +67,15 @@ struct NavigationFilter: Sendable {
     private(set) var compassInformation = 0.0, trackInformation = 0.0
     /// Fixes rejected in a row (after a few the world is taken to have moved).
     private var rejectedInARow = 0
+    /// The last fix's or reading's innovation (metres, or degrees for a reading under a
+    /// known direction; nil for the first of either) and its size in σ (√NIS; nil when
+    /// the update could not be formed), for the navigator's notes.
+    private(set) var lastInnovation: Double? = nil
+    private(set) var lastInnovationSigmas: Double? = nil
+    /// Whether the last fix was taken only after five rejected in a row widened the anchor.
+    private(set) var lastForced = false
+    /// The normalised innovation squared of the last update formed, gated or not.
+    private var computedNIS: Double? = nil
     /// The scene position of the last fix that informed the heading.
     private var lastHeadingFix: SIMD2<Double>? = nil
 
@@ -254,6 +263,7 @@ struct NavigationFilter: Sendable {
         let yy = rows == 1 ? SIMD2(y.x, 0) : y
         let nis = yy.x * (i00 * yy.x + i01 * yy.y) + yy.y * (i01 * yy.x + i11 * yy.y)
         guard nis.isFinite else { return nil }
+        computedNIS = nis
         if !force && nis > model.gate * model.gate { return nil }
         // K = PHt·S⁻¹, considered lanes zeroed.
         var k0 = (ph0 * i00 + ph1 * i01) * consider
@@ -305,6 +315,9 @@ struct NavigationFilter: Sendable {
         let share = model.gpsCorrelatedShare
         let white = sigma * (1 - share * share).squareRoot(), correlated = sigma * share
         gpsBiasSigma = correlated
+        lastInnovation = nil
+        lastInnovationSigmas = nil
+        lastForced = false
         guard anchored else {
             x[Self.tx] = z.x; x[Self.ty] = z.y
             x[Self.gx] = 0; x[Self.gy] = 0
@@ -326,7 +339,10 @@ struct NavigationFilter: Sendable {
         if !informsHeading { consider[Self.a] = 0; consider[Self.b] = 0 }
         let before = headingVariance
         let noise = SIMD4(white * white, 0, 0, white * white)
+        lastInnovation = (y * y).sum().squareRoot()
+        computedNIS = nil
         var used = update(h0, h1, rows: 2, innovation: y, noise: noise, consider: consider, force: false) != nil
+        lastInnovationSigmas = computedNIS.map { $0.squareRoot() }
         if !used {
             rejectedInARow += 1
             // Several fixes in a row far from the prediction: the world moved (the
@@ -335,6 +351,7 @@ struct NavigationFilter: Sendable {
                 P[8 * Self.tx + Self.tx] += y.x * y.x
                 P[8 * Self.ty + Self.ty] += y.y * y.y
                 used = update(h0, h1, rows: 2, innovation: y, noise: noise, consider: consider, force: true) != nil
+                lastForced = used
             }
         }
         if used {
@@ -366,6 +383,8 @@ struct NavigationFilter: Sendable {
         if P[8 * Self.m + Self.m] == 0 { P[8 * Self.m + Self.m] = compassBiasSigma * compassBiasSigma }
         let before = headingVariance
         let used: Bool
+        lastInnovation = nil
+        lastInnovationSigmas = nil
         if headingKnown {
             // The map's angle, linearised at the estimate (which has a direction):
             // θ = atan2(b, a) + m, its gradient (−b, a)/r² in (a, b).
@@ -375,8 +394,11 @@ struct NavigationFilter: Sendable {
             let predicted = AngleMath.atan2d(b, a) * AngleMath.radiansPerDegree + x[Self.m]
             let y = ((measured * AngleMath.radiansPerDegree - predicted) / (2 * Double.pi)).rounded() * -(2 * Double.pi)
                 + (measured * AngleMath.radiansPerDegree - predicted)
+            computedNIS = nil
             used = update(h0, SIMD8(), rows: 1, innovation: SIMD2(y, 0), noise: SIMD4(white * white, 0, 0, 0),
                           consider: SIMD8(repeating: 1), force: false) != nil
+            lastInnovation = y * AngleMath.degreesPerRadian
+            lastInnovationSigmas = computedNIS.map { $0.squareRoot() }
         } else {
             // No direction yet (gravity alignment): the reading places (a, b) on the unit
             // circle at its angle, d_m = (cos θ, sin θ) ≈ (a, b) + e_t·(m + w) + e_r·(1 − r),

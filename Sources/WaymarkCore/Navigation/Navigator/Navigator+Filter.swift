@@ -32,11 +32,11 @@ extension Navigator {
         let forward = configuration.axes.enu(fromScene: -SIMD3(c.2.x, c.2.y, c.2.z))
         let horizontal = (forward.x * forward.x + forward.y * forward.y).squareRoot()
         let length = (horizontal * horizontal + forward.z * forward.z).squareRoot()
-        guard length > 0, horizontal > 0 else { return }
+        guard length > 0, horizontal > 0 else { return noteSkippedReading(at: time) }
         let pitch = AngleMath.atan2d(forward.z, horizontal)
-        guard pitch.magnitude <= configuration.compassMaximumPitch else { return }
+        guard pitch.magnitude <= configuration.compassMaximumPitch else { return noteSkippedReading(at: time) }
         let t = advancedTime(time)
-        if let last = lastCompassTime, t - last < configuration.compassInterval { return }
+        if let last = lastCompassTime, t - last < configuration.compassInterval { return noteSkippedReading(at: t) }
         let position = SIMD3(c.3.x, c.3.y, c.3.z)
         let u = configuration.axes.enu(fromScene: position)
         filter.advance(to: t, scene: u, limited: trackingState == .limited)
@@ -46,8 +46,24 @@ extension Navigator {
         let near = current + (measured - current).remainder(dividingBy: 360)
         headingTriggers += 1
         lastCompassTime = t
-        if filter.addCompass(measured: near, sigma: accuracy) { compassReadingsUsed += 1 }
+        let used = filter.addCompass(measured: near, sigma: accuracy)
+        if used { compassReadingsUsed += 1 }
         applyFilter()
+        note(.compass, at: t, outcome: used ? .used : .rejected)
+    }
+
+    /// Records a reading left out before the filter saw it.
+    mutating func noteSkippedReading(at time: Double) {
+        lastMeasurement = MeasurementNote(kind: .compass, time: max(time, latestTime ?? time), outcome: .skipped,
+                                          innovation: nil, innovationSigmas: nil, heading: filter.heading?.degrees,
+                                          headingSigma: filter.heading?.sigma, applied: filterApplied)
+    }
+
+    /// Records what the filter made of the measurement it has just taken.
+    mutating func note(_ kind: MeasurementNote.Kind, at time: Double, outcome: MeasurementNote.Outcome) {
+        lastMeasurement = MeasurementNote(kind: kind, time: time, outcome: outcome, innovation: filter.lastInnovation,
+                                          innovationSigmas: filter.lastInnovationSigmas, heading: filter.heading?.degrees,
+                                          headingSigma: filter.heading?.sigma, applied: filterApplied)
     }
 
     /// Tells the navigator the AR session's tracking state (``TrackingState``).
@@ -101,7 +117,10 @@ extension Navigator {
         let sigma = horizontalAccuracy * c.accuracyScale
         let informs = trackingState == .normal && filter.anchored && filter.movedEnough(c.headingStep)
         headingTriggers += 1
-        if !filter.addFix(SIMD2(gps.x, gps.y), sigma: sigma, informsHeading: informs) { fixesRejected += 1 }
+        let used = filter.addFix(SIMD2(gps.x, gps.y), sigma: sigma, informsHeading: informs)
+        if !used { fixesRejected += 1 }
+        let outcome: MeasurementNote.Outcome = !used ? .rejected : filter.lastForced ? .forced
+            : informs && filter.lastInnovation != nil ? .used : .anchorOnly
         if heights != .none {
             let share = c.gpsCorrelatedShare
             if hasHeight {
@@ -121,6 +140,7 @@ extension Navigator {
         }
         anchorings += 1
         applyFilter()
+        note(.fix, at: t, outcome: outcome)
     }
 
     /// A detected ground plane under ``Method/filter`` (at most once a second): the route

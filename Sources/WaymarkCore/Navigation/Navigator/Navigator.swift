@@ -73,6 +73,9 @@ public struct Navigator: Sendable {
     public internal(set) var compassReadingsUsed = 0
     /// Fixes the filter rejected as outliers.
     public internal(set) var fixesRejected = 0
+    /// What the filter made of the last fix or compass reading (``Method/filter`` only;
+    /// nil before the first, and under the window fits).
+    public internal(set) var lastMeasurement: MeasurementNote? = nil
     var filterApplied = false
     var lastCompassTime: Double? = nil
     var lastGroundTime: Double? = nil
