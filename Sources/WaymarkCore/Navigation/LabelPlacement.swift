@@ -77,10 +77,13 @@ extension ScreenProjection {
         // The facing direction in East-North-Up, then back to the scene's axes, so every
         // convention (handedness included) gets the same geometry.
         let toCamera = axes.enu(fromScene: cameraPosition - anchor)
-        let length = (toCamera.x * toCamera.x + toCamera.y * toCamera.y).squareRoot()
         // Straight above or below, to round-off of the camera's position: no direction.
-        guard length > 1e-12 * (length + toCamera.z.magnitude) else { return placement }
-        let n = SIMD3(toCamera.x / length, toCamera.y / length, 0)
+        let largest = max(toCamera.x.magnitude, toCamera.y.magnitude)
+        guard largest > 1e-12 * (largest + toCamera.z.magnitude) else { return placement }
+        // Scaled first, so metres of 1e-160 (whose squares are subnormal) still give a unit vector.
+        let x = toCamera.x / largest, y = toCamera.y / largest
+        let length = (x * x + y * y).squareRoot()
+        let n = SIMD3(x / length, y / length, 0)
         let right = SIMD3(-n.y, n.x, 0)          // (−n) × up: the camera's right
         let facing = axes.scene(fromENU: n)
         placement.facing = facing
