@@ -733,7 +733,8 @@ typedef struct wm_label {
  * and pitch). Errors: NULL_POINTER (view, projection, out), INVALID_VALUE (as
  * wm_screen_project, an unknown axes or unit, a height or point out of range),
  * NOT_AVAILABLE (WM_LABEL_POINTS for a point at the camera's own position, to round-off:
- * no depth to measure points at); *out untouched then. */
+ * no depth to measure points at; or an anchor that height puts beyond +-1e12 m); *out
+ * untouched then. */
 WM_API wm_status wm_screen_label(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                  wm_axes axes, wm_vec3 point, int32_t height_unit, double height, wm_label *out);
 
@@ -762,7 +763,9 @@ WM_API wm_status wm_label_declutter(const wm_rect *rects, size_t rect_stride, co
  * the pick. Errors: NULL_POINTER (view, projection, index, distance_pt; positions when
  * count > 0), BAD_STRIDE, BAD_COUNT, INVALID_VALUE (as wm_screen_project, a non-finite
  * tap, a radius not finite and >= 0, a position not finite or beyond +-1e12 m with
- * *first_bad), NOT_AVAILABLE (no candidate within the radius); nothing is written then. */
+ * *first_bad), NOT_AVAILABLE (no candidate within the radius); nothing is written then.
+ * Not a batch call: the camera and stride are checked whatever the count, and count == 0
+ * picks nothing (NOT_AVAILABLE). */
 WM_API wm_status wm_screen_pick(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                 double x, double y, double radius_pt, const wm_vec3 *positions, size_t stride,
                                 size_t count, size_t *index, double *distance_pt, size_t *first_bad);

@@ -37,8 +37,9 @@ public func wm_label_declutter(_ rects: UnsafePointer<wm_rect>?, _ rect_stride: 
     guard count != 0 else { return WM_OK }
     guard let rects, let distances_m, let offsets_pt else { return WM_ERROR_NULL_POINTER }
     guard rect_stride >= MemoryLayout<wm_rect>.size, distance_stride >= MemoryLayout<Double>.size else { return WM_ERROR_BAD_STRIDE }
-    guard Limits.fits(count: count, stride: rect_stride), Limits.fits(count: count, stride: distance_stride),
-          count <= LabelDeclutter.maximumLabels else { return WM_ERROR_BAD_COUNT }
+    guard Limits.fits(count: count, stride: rect_stride), Limits.fits(count: count, stride: distance_stride) else {
+        return WM_ERROR_BAD_COUNT
+    }
     let r = UnsafeRawPointer(rects), d = UnsafeRawPointer(distances_m)
     do {
         try LabelDeclutter.offsets(count: count, gap: gap_pt, rectangle: { i in
@@ -58,7 +59,7 @@ public func wm_screen_pick(_ view: UnsafePointer<wm_mat4f>?, _ projection: Unsaf
     guard view != nil, projection != nil, let index, let distance_pt else { return WM_ERROR_NULL_POINTER }
     guard count == 0 || positions != nil else { return WM_ERROR_NULL_POINTER }
     guard stride >= MemoryLayout<wm_vec3>.size else { return WM_ERROR_BAD_STRIDE }
-    guard Limits.fits(count: count, stride: stride), count <= Limits.maximumPointsOfInterest else { return WM_ERROR_BAD_COUNT }
+    guard Limits.fits(count: count, stride: stride) else { return WM_ERROR_BAD_COUNT }
     guard let s = screenProjection(view, projection, viewport) else { return WM_ERROR_INVALID_VALUE }
     let p = UnsafeRawPointer(positions)
     let hit: (index: Int, distance: Double)?

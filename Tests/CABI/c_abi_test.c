@@ -629,6 +629,14 @@ static void navigation(void) {
             CHECK(wm_label_declutter(rects, sizeof rects[0], distances, sizeof distances[0], 257, 2, offsets, &bad) == WM_ERROR_BAD_COUNT);
             CHECK(wm_label_declutter(rects, 8, distances, sizeof distances[0], 3, 2, offsets, &bad) == WM_ERROR_BAD_STRIDE);
             CHECK(wm_label_declutter(NULL, 0, NULL, 0, 0, 2, NULL, &bad) == WM_OK);
+            {   /* In place over the distances (negative ones too): the same offsets as
+                   into a separate buffer (the inputs are read before anything is written). */
+                wm_rect stack[3] = {{100, 400, 120, 28}, {110, 405, 120, 28}, {120, 410, 120, 28}};
+                double d[3] = {-10, 20, 30}, apart[3];
+                CHECK(wm_label_declutter(stack, sizeof stack[0], d, sizeof d[0], 3, 2, apart, &bad) == WM_OK);
+                CHECK(wm_label_declutter(stack, sizeof stack[0], d, sizeof d[0], 3, 2, d, &bad) == WM_OK);
+                CHECK(memcmp(d, apart, sizeof d) == 0 && apart[0] == 0 && apart[1] < 0 && apart[2] < apart[1]);
+            }
             /* Picking: exact at the projected centre; nothing beyond the radius. */
             CHECK(wm_screen_pick(&view, &proj, vp, 195, 422, 5, marks, sizeof marks[0], 3, &index, &r, &bad) == WM_OK);
             CHECK(index == 0 && r < 1e-9);

@@ -119,7 +119,6 @@ public struct EstimateBuffer: Sendable {
                 weightV += wv
                 used += 1
             }
-            guard used > 0 else { return nil }
             var mean = sumH / weightH
             mean[up] = sumV / weightV
             return Refined(position: frame.geodeticUnchecked(mean), horizontalUncertainty: unitH / weightH.squareRoot(), used: used)

@@ -4,11 +4,13 @@
 ///
 /// Labels are taken nearest first (ties: the lower index first); each moves up from its
 /// own position to above every nearer label it covered, then on up just far enough to
-/// clear the labels already placed, with `gap` points between. The result depends only on the rectangles, distances and gap — the same
-/// input gives the same offsets, so a still camera never makes labels jitter — and a
-/// label never ends below a nearer label it overlaps horizontally. Work is quadratic in
-/// the count in the usual case and cubic at worst: at most
-/// ``LabelDeclutter/maximumLabels`` labels, no allocation.
+/// clear the labels already placed, with `gap` points between. No two labels end up
+/// overlapping, and of two whose unshifted rectangles overlapped the farther ends above.
+/// The result depends only on the rectangles, distances and gap — the same input gives
+/// the same offsets, so a still camera never makes labels jitter; the inputs are copied
+/// before anything is written, so the output may share their memory. Work is quadratic
+/// in the count in the usual case and cubic at worst: at most
+/// ``LabelDeclutter/maximumLabels`` labels, no allocation (a stack buffer of them).
 public enum LabelDeclutter {
     /// The most labels one call takes: 256, far more than the places within the guide's
     /// 500 m radius whose labels fit on one screen; it bounds the cubic worst case (every
@@ -57,50 +59,61 @@ public enum LabelDeclutter {
                 throw .invalidElement(index: i, fault: .outOfRange)
             }
         }
-        // Nearer first: (distance, index) orders the labels; placed ones are those before.
-        func before(_ a: Int, _ b: Int) -> Bool {
-            let da = distance(a), db = distance(b)
-            return da < db || (da == db && a < b)
-        }
-        // Labels in that order, found by selection (no allocation): each pass takes the
-        // first label after the previous one.
-        var previous = -1
-        for _ in 0..<count {
-            var i = -1
-            for k in 0..<count where (previous < 0 || before(previous, k)) && (i < 0 || before(k, i)) { i = k }
-            previous = i
-            let r = rectangle(i)
-            // Above every nearer label it covered where both would be drawn unshifted,
-            // wherever that one went (the stack keeps the order of distance)...
-            var top = r.y
-            for j in 0..<count where j != i && before(j, i) {
-                let o = rectangle(j)
-                if r.x < o.x + o.width && o.x < r.x + r.width && r.y < o.y + o.height + gap && o.y < r.y + r.height + gap {
-                    top = min(top, o.y + offsets[j] - r.height - gap)
+        // The inputs are copied first (they may share memory with `offsets`) into a stack
+        // buffer, ordered nearer first: (distance, index).
+        withUnsafeTemporaryAllocation(of: Placed.self, capacity: max(count, 1)) { placed in
+            for i in 0..<count {
+                let entry = Placed(rectangle: rectangle(i), distance: distance(i), index: i, top: 0)
+                var k = i
+                while k > 0 && (entry.distance < placed[k - 1].distance
+                                || (entry.distance == placed[k - 1].distance && entry.index < placed[k - 1].index)) {
+                    placed[k] = placed[k - 1]
+                    k -= 1
                 }
+                placed[k] = entry
             }
-            // ...then clear of every nearer label it now covers.
-            // Each pass moves the label above a placed label it overlaps; it only moves up,
-            // past a different label each time, so at most `count` passes.
-            var moved = true
-            while moved {
-                moved = false
-                for j in 0..<count where j != i && before(j, i) {
-                    let o = rectangle(j)
-                    let oTop = o.y + offsets[j]
-                    let overlapsX = r.x < o.x + o.width && o.x < r.x + r.width
-                    let overlapsY = top < oTop + o.height + gap && oTop < top + r.height + gap
-                    // Strictly up only: with round-off the cleared position can still
-                    // test as touching, and must not loop.
-                    let above = oTop - r.height - gap
-                    if overlapsX && overlapsY && above < top {
-                        top = above
-                        moved = true
+            for k in 0..<count {
+                let r = placed[k].rectangle
+                // Above every nearer label it covered where both would be drawn unshifted,
+                // wherever that one went (the stack keeps the order of distance)...
+                var top = r.y
+                for j in 0..<k {
+                    let o = placed[j].rectangle
+                    if r.x < o.x + o.width && o.x < r.x + r.width && r.y < o.y + o.height + gap && o.y < r.y + r.height + gap {
+                        top = min(top, placed[j].top - r.height - gap)
                     }
                 }
+                // ...then clear of every nearer label it now covers. Each pass moves it above
+                // a placed label it overlaps; it only moves up, past a different label each
+                // time, so at most k passes.
+                var moved = true
+                while moved {
+                    moved = false
+                    for j in 0..<k {
+                        let o = placed[j].rectangle, oTop = placed[j].top
+                        let overlapsX = r.x < o.x + o.width && o.x < r.x + r.width
+                        let overlapsY = top < oTop + o.height + gap && oTop < top + r.height + gap
+                        // Strictly up only: with round-off the cleared position can still
+                        // test as touching, and must not loop.
+                        let above = oTop - r.height - gap
+                        if overlapsX && overlapsY && above < top {
+                            top = above
+                            moved = true
+                        }
+                    }
+                }
+                placed[k].top = top
             }
-            offsets[i] = top - r.y
+            for k in 0..<count { offsets[placed[k].index] = placed[k].top - placed[k].rectangle.y }
         }
+    }
+
+    /// A label while it is placed: its input, copied, and its top once placed.
+    struct Placed {
+        var rectangle: Rectangle
+        var distance: Double
+        var index: Int
+        var top: Double
     }
 
     /// The offsets of `rectangles` (nearest first by `distances`), as

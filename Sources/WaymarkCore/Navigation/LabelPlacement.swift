@@ -49,7 +49,8 @@ extension ScreenProjection {
     /// A height in points is measured on screen at the point's depth and unprojected, so
     /// the anchor is a scene point; behind the camera (no screen) the anchor is the point.
     /// - Returns: the placement; nil for a height in points when the point is, to
-    ///   round-off, at the camera's own position (no depth to measure points at).
+    ///   round-off, at the camera's own position (no depth to measure points at), or
+    ///   when the anchor that height gives lies beyond ±1e12 m.
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for a non-finite point or height, a
     ///   coordinate beyond ±1e12 m, or a height beyond ±1e6 (metres or points).
     public func label(above point: SIMD3<Double>, height: LabelHeight, axes: SceneAxes = .eus) throws(WaymarkError) -> LabelPlacement? {
@@ -67,7 +68,6 @@ extension ScreenProjection {
         case .points(let p):
             let at = project(point)
             if at.inFront { anchor = unproject(at.screen - SIMD2(0, p), depth: at.depth) }
-            let limit = Limits.maximumSceneCoordinate
             guard anchor.x.magnitude <= limit, anchor.y.magnitude <= limit, anchor.z.magnitude <= limit else { return nil }
         }
         var placement = LabelPlacement(anchor: anchor, facing: nil, facingAzimuth: nil, transform: nil, screen: nil,

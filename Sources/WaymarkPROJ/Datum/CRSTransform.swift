@@ -64,6 +64,12 @@ public final class CRSTransform {
     /// uses that PROJ cannot find, naming it and the package PROJ's database gives
     /// (`proj-data`, Debian's package of PROJ's grids, when it gives none).
     private static func firstMissingGrid(of operation: OpaquePointer, in context: PROJContext) -> WaymarkError? {
+        // One operation only: when PROJ keeps several candidates (chosen per point) the
+        // object is none of these, and asking it for grids only logs an error. Those
+        // candidates' grids PROJ checks itself, keeping the ones it can open.
+        let type = proj_get_type(operation)
+        guard type == PJ_TYPE_CONVERSION || type == PJ_TYPE_TRANSFORMATION || type == PJ_TYPE_CONCATENATED_OPERATION
+                || type == PJ_TYPE_OTHER_COORDINATE_OPERATION else { return nil }
         let count = proj_coordoperation_get_grid_used_count(context.raw, operation)
         guard count > 0 else { return nil }
         for index in 0..<count {

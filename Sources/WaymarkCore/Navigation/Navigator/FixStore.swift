@@ -226,19 +226,16 @@ struct FixStore: Sendable {
     /// Weighted (1/σv²) mean of GPS up − scene-ENU up over the fixes within `radius`
     /// of `centre` that have a height; nil when none has.
     func verticalOffset(frame: SceneFrame, near centre: SIMD3<Double>, within radius: Double) -> Double? {
-        var sum = 0.0, sw = 0.0, smallest = Double.infinity
-        for i in 0..<count {
-            let r = self[i]
+        func counts(_ r: FixRecord) -> Bool {
             let d = r.scene - centre
-            guard r.hasHeight, (d * d).sum() <= radius * radius else { continue }
-            smallest = min(smallest, r.verticalAccuracy)
+            return r.hasHeight && (d * d).sum() <= radius * radius
         }
+        var sum = 0.0, sw = 0.0, smallest = Double.infinity
+        for i in 0..<count where counts(self[i]) { smallest = min(smallest, self[i].verticalAccuracy) }
         guard smallest.isFinite else { return nil }
         let unit = InverseVariance.unit(smallest: smallest)
-        for i in 0..<count {
+        for i in 0..<count where counts(self[i]) {
             let r = self[i]
-            let d = r.scene - centre
-            guard r.hasHeight, (d * d).sum() <= radius * radius else { continue }
             let w = InverseVariance.weight(r.verticalAccuracy, unit: unit)
             sum += w * (r.gps.z - frame.enu(fromScene: r.scene).z)
             sw += w

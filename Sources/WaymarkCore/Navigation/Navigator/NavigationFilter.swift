@@ -74,8 +74,6 @@ struct NavigationFilter: Sendable {
     private(set) var lastInnovationSigmas: Double? = nil
     /// Whether the last fix was taken only after five rejected in a row widened the anchor.
     private(set) var lastForced = false
-    /// The normalised innovation squared of the last update formed, gated or not.
-    private var computedNIS: Double? = nil
     /// The scene position of the last fix that informed the heading.
     private var lastHeadingFix: SIMD2<Double>? = nil
 
@@ -244,10 +242,12 @@ struct NavigationFilter: Sendable {
     /// The linear update x += K·y, P by Joseph's form (right for any gain, so the
     /// lanes in `consider` keep their value and their covariance stays honest — a
     /// Schmidt–Kalman filter). `h0`/`h1` are H's rows (`rows` of them), `r` R row-major.
-    /// Returns the squared Mahalanobis distance of the innovation, or nil (nothing
-    /// changed) when it exceeds the gate and `force` is false.
+    /// Returns whether it was applied (nothing changed when not: beyond the gate without
+    /// `force`, or not formed) and the innovation's squared Mahalanobis distance (NIS;
+    /// nil when it could not be formed), gated or not.
+    @discardableResult
     private mutating func update(_ h0: SIMD8<Double>, _ h1: SIMD8<Double>, rows: Int, innovation y: SIMD2<Double>,
-                                 noise r: SIMD4<Double>, consider: SIMD8<Double>, force: Bool) -> Double? {
+                                 noise r: SIMD4<Double>, consider: SIMD8<Double>, force: Bool) -> (applied: Bool, nis: Double?) {
         // PHt = P·Hᵀ (8 × 2).
         var ph0 = SIMD8<Double>(), ph1 = SIMD8<Double>()
         for i in 0..<8 {
@@ -258,13 +258,12 @@ struct NavigationFilter: Sendable {
         var s00 = (h0 * ph0).sum() + r[0], s01 = (h0 * ph1).sum() + r[1], s11 = (h1 * ph1).sum() + r[3]
         if rows == 1 { s01 = 0; s11 = 1 }
         let det = s00 * s11 - s01 * s01
-        guard det > 0, s00 > 0, det.isFinite else { return nil }
+        guard det > 0, s00 > 0, det.isFinite else { return (false, nil) }
         let i00 = s11 / det, i01 = -s01 / det, i11 = s00 / det
         let yy = rows == 1 ? SIMD2(y.x, 0) : y
         let nis = yy.x * (i00 * yy.x + i01 * yy.y) + yy.y * (i01 * yy.x + i11 * yy.y)
-        guard nis.isFinite else { return nil }
-        computedNIS = nis
-        if !force && nis > model.gate * model.gate { return nil }
+        guard nis.isFinite else { return (false, nil) }
+        if !force && nis > model.gate * model.gate { return (false, nis) }
         // K = PHt·S⁻¹, considered lanes zeroed.
         var k0 = (ph0 * i00 + ph1 * i01) * consider
         var k1 = (ph0 * i01 + ph1 * i11) * consider
@@ -300,10 +299,10 @@ struct NavigationFilter: Sendable {
         var finite = true
         for i in 0..<8 where !updated[i].isFinite { finite = false }
         for i in 0..<64 where !scratch[i].isFinite { finite = false }
-        guard finite else { return nil }
+        guard finite else { return (false, nis) }
         x = updated
         for i in 0..<64 { P[i] = scratch[i] }
-        return nis
+        return (true, nis)
     }
 
     /// A GPS fix: world (east, north) `z` of the device at scene point `u` (already the
@@ -340,9 +339,9 @@ struct NavigationFilter: Sendable {
         let before = headingVariance
         let noise = SIMD4(white * white, 0, 0, white * white)
         lastInnovation = (y * y).sum().squareRoot()
-        computedNIS = nil
-        var used = update(h0, h1, rows: 2, innovation: y, noise: noise, consider: consider, force: false) != nil
-        lastInnovationSigmas = computedNIS.map { $0.squareRoot() }
+        let first = update(h0, h1, rows: 2, innovation: y, noise: noise, consider: consider, force: false)
+        lastInnovationSigmas = first.nis.map { $0.squareRoot() }
+        var used = first.applied
         if !used {
             rejectedInARow += 1
             // Several fixes in a row far from the prediction: the world moved (the
@@ -350,7 +349,7 @@ struct NavigationFilter: Sendable {
             if rejectedInARow >= 5 {
                 P[8 * Self.tx + Self.tx] += y.x * y.x
                 P[8 * Self.ty + Self.ty] += y.y * y.y
-                used = update(h0, h1, rows: 2, innovation: y, noise: noise, consider: consider, force: true) != nil
+                used = update(h0, h1, rows: 2, innovation: y, noise: noise, consider: consider, force: true).applied
                 lastForced = used
             }
         }
@@ -394,11 +393,11 @@ struct NavigationFilter: Sendable {
             let predicted = AngleMath.atan2d(b, a) * AngleMath.radiansPerDegree + x[Self.m]
             let y = ((measured * AngleMath.radiansPerDegree - predicted) / (2 * Double.pi)).rounded() * -(2 * Double.pi)
                 + (measured * AngleMath.radiansPerDegree - predicted)
-            computedNIS = nil
-            used = update(h0, SIMD8(), rows: 1, innovation: SIMD2(y, 0), noise: SIMD4(white * white, 0, 0, 0),
-                          consider: SIMD8(repeating: 1), force: false) != nil
+            let result = update(h0, SIMD8(), rows: 1, innovation: SIMD2(y, 0), noise: SIMD4(white * white, 0, 0, 0),
+                                consider: SIMD8(repeating: 1), force: false)
+            used = result.applied
             lastInnovation = y * AngleMath.degreesPerRadian
-            lastInnovationSigmas = computedNIS.map { $0.squareRoot() }
+            lastInnovationSigmas = result.nis.map { $0.squareRoot() }
         } else {
             // No direction yet (gravity alignment): the reading places (a, b) on the unit
             // circle at its angle, d_m = (cos θ, sin θ) ≈ (a, b) + e_t·(m + w) + e_r·(1 − r),
@@ -412,7 +411,7 @@ struct NavigationFilter: Sendable {
             let w2 = white * white, s2 = model.scaleSigma * model.scaleSigma
             let noise = SIMD4(w2 * et.x * et.x + s2 * er.x * er.x, w2 * et.x * et.y + s2 * er.x * er.y,
                               w2 * et.x * et.y + s2 * er.x * er.y, w2 * et.y * et.y + s2 * er.y * er.y)
-            used = update(h0, h1, rows: 2, innovation: y, noise: noise, consider: SIMD8(repeating: 1), force: true) != nil
+            used = update(h0, h1, rows: 2, innovation: y, noise: noise, consider: SIMD8(repeating: 1), force: true).applied
         }
         if used {
             headingKnown = true
@@ -438,7 +437,7 @@ struct NavigationFilter: Sendable {
         let r = (a * a + b * b).squareRoot()
         var h0 = SIMD8<Double>()
         h0[Self.a] = a / r; h0[Self.b] = b / r
-        _ = update(h0, SIMD8(), rows: 1, innovation: SIMD2(1 - r, 0), noise: SIMD4(model.scaleSigma * model.scaleSigma, 0, 0, 0),
+        update(h0, SIMD8(), rows: 1, innovation: SIMD2(1 - r, 0), noise: SIMD4(model.scaleSigma * model.scaleSigma, 0, 0, 0),
                    consider: SIMD8(repeating: 1), force: true)
         headingKnown = true
         trackInformation = max(trackInformation, 1 / max(headingVariance, 1e-12))

@@ -52,18 +52,20 @@ extension Navigator {
         note(.compass, at: t, outcome: used ? .used : .rejected)
     }
 
-    /// Records a reading left out before the filter saw it.
+    /// Records a reading left out before the filter saw it (the clock does not move).
     mutating func noteSkippedReading(at time: Double) {
-        lastMeasurement = MeasurementNote(kind: .compass, time: max(time, latestTime ?? time), outcome: .skipped,
-                                          innovation: nil, innovationSigmas: nil, heading: filter.heading?.degrees,
-                                          headingSigma: filter.heading?.sigma, applied: filterApplied)
+        note(.compass, at: clockTime(time), outcome: .skipped)
     }
 
-    /// Records what the filter made of the measurement it has just taken.
+    /// Records what the filter made of a measurement: the filter's innovation for one it
+    /// took, none for one skipped.
     mutating func note(_ kind: MeasurementNote.Kind, at time: Double, outcome: MeasurementNote.Outcome) {
-        lastMeasurement = MeasurementNote(kind: kind, time: time, outcome: outcome, innovation: filter.lastInnovation,
-                                          innovationSigmas: filter.lastInnovationSigmas, heading: filter.heading?.degrees,
-                                          headingSigma: filter.heading?.sigma, applied: filterApplied)
+        let took = outcome != .skipped
+        lastMeasurement = MeasurementNote(kind: kind, time: time, outcome: outcome,
+                                          innovation: took ? filter.lastInnovation : nil,
+                                          innovationSigmas: took ? filter.lastInnovationSigmas : nil,
+                                          heading: filter.heading?.degrees, headingSigma: filter.heading?.sigma,
+                                          applied: filterApplied)
     }
 
     /// Tells the navigator the AR session's tracking state (``TrackingState``).
@@ -99,10 +101,13 @@ extension Navigator {
 
     /// The filter's clock: the latest time seen (a call earlier than it counts as at it).
     mutating func advancedTime(_ time: Double) -> Double {
-        let t = max(time, latestTime ?? time)
+        let t = clockTime(time)
         latestTime = t
         return t
     }
+
+    /// `time` on the filter's clock, which never runs back.
+    func clockTime(_ time: Double) -> Double { max(time, latestTime ?? time) }
 
     /// A fix under ``Method/filter``: `gps` in the navigator's tangent frame (ENU).
     mutating func filterFix(_ gps: SIMD3<Double>, hasHeight: Bool, horizontalAccuracy: Double, verticalAccuracy: Double,
@@ -119,8 +124,7 @@ extension Navigator {
         headingTriggers += 1
         let used = filter.addFix(SIMD2(gps.x, gps.y), sigma: sigma, informsHeading: informs)
         if !used { fixesRejected += 1 }
-        let outcome: MeasurementNote.Outcome = !used ? .rejected : filter.lastForced ? .forced
-            : informs && filter.lastInnovation != nil ? .used : .anchorOnly
+        let outcome: MeasurementNote.Outcome = !used ? .rejected : filter.lastForced ? .forced : informs ? .used : .anchorOnly
         if heights != .none {
             let share = c.gpsCorrelatedShare
             if hasHeight {
