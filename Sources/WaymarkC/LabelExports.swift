@@ -6,15 +6,22 @@ public func wm_screen_label(_ view: UnsafePointer<wm_mat4f>?, _ projection: Unsa
                             _ axes: wm_axes, _ point: wm_vec3, _ height_unit: Int32, _ height: Double,
                             _ out: UnsafeMutablePointer<wm_label>?) -> wm_status {
     guard view != nil, projection != nil, let out else { return WM_ERROR_NULL_POINTER }
-    guard let axes = SceneAxes(rawValue: axes), height_unit == WM_LABEL_METRES || height_unit == WM_LABEL_POINTS,
+    guard let axes = SceneAxes(rawValue: axes), let height = labelHeight(height_unit, height),
           let s = screenProjection(view, projection, viewport) else { return WM_ERROR_INVALID_VALUE }
     let placed: LabelPlacement?
-    do {
-        placed = try s.label(above: vec(point), height: height_unit == WM_LABEL_METRES ? .metres(height) : .points(height), axes: axes)
-    } catch { return status(of: error) }
+    do { placed = try s.label(above: vec(point), height: height, axes: axes) } catch { return status(of: error) }
     guard let label = placed else { return WM_ERROR_NOT_AVAILABLE }
     out.pointee = cLabel(label)
     return WM_OK
+}
+
+/// A height in a `WM_LABEL_*` unit; nil for an unknown unit.
+func labelHeight(_ unit: Int32, _ height: Double) -> LabelHeight? {
+    switch unit {
+    case WM_LABEL_METRES: return .metres(height)
+    case WM_LABEL_POINTS: return .points(height)
+    default: return nil
+    }
 }
 
 /// The C form of a placement: NaN where the Swift one has nil.
@@ -78,12 +85,9 @@ public func wm_screen_pick(_ view: UnsafePointer<wm_mat4f>?, _ projection: Unsaf
 public func wm_navigator_finish_label(_ navigator: OpaquePointer?, _ height_unit: Int32, _ height: Double,
                                       _ out: UnsafeMutablePointer<wm_label>?) -> wm_status {
     guard let navigator, let out else { return WM_ERROR_NULL_POINTER }
-    guard height_unit == WM_LABEL_METRES || height_unit == WM_LABEL_POINTS else { return WM_ERROR_INVALID_VALUE }
+    guard let height = labelHeight(height_unit, height) else { return WM_ERROR_INVALID_VALUE }
     let placed: LabelPlacement?
-    do {
-        placed = try object(navigator, as: NavigatorHandle.self).navigator
-            .finishLabel(height: height_unit == WM_LABEL_METRES ? .metres(height) : .points(height))
-    } catch { return status(of: error) }
+    do { placed = try object(navigator, as: NavigatorHandle.self).navigator.finishLabel(height: height) } catch { return status(of: error) }
     guard let label = placed else { return WM_ERROR_NOT_AVAILABLE }
     out.pointee = cLabel(label)
     return WM_OK

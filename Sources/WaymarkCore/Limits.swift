@@ -46,6 +46,17 @@ public enum Limits {
     /// it inputs are refused (``InputFault/outOfRange``).
     public static let maximumSceneCoordinate = 1e12
 
+    /// Why a scene point is refused: ``InputFault/nonFinite`` for a NaN or infinite
+    /// component, ``InputFault/outOfRange`` beyond ±``maximumSceneCoordinate``; nil for a
+    /// point the conversions take.
+    @usableFromInline @inline(__always)
+    package static func sceneFault(_ p: SIMD3<Double>) -> InputFault? {
+        guard p.x.isFinite, p.y.isFinite, p.z.isFinite else { return .nonFinite }
+        let limit = maximumSceneCoordinate
+        guard p.x.magnitude <= limit, p.y.magnitude <= limit, p.z.magnitude <= limit else { return .outOfRange }
+        return nil
+    }
+
     /// True when `count` elements every `stride` bytes fit within
     /// ``maximumBufferBytes``.
     @inlinable @inline(__always)

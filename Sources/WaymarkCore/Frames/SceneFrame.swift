@@ -180,11 +180,7 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
     ///   ``InputFault/outOfRange`` beyond ±``Limits/maximumSceneCoordinate``).
     @inlinable
     public func geodetic(atScene scene: SIMD3<Double>) throws(WaymarkError) -> GeodeticCoordinate {
-        guard scene.x.isFinite, scene.y.isFinite, scene.z.isFinite else { throw .invalidInput(.nonFinite) }
-        let limit = Limits.maximumSceneCoordinate
-        guard scene.x.magnitude <= limit, scene.y.magnitude <= limit, scene.z.magnitude <= limit else {
-            throw .invalidInput(.outOfRange)
-        }
+        if let fault = Limits.sceneFault(scene) { throw .invalidInput(fault) }
         return geodeticUnchecked(scene)
     }
 

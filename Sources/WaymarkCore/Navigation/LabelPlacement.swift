@@ -54,11 +54,7 @@ extension ScreenProjection {
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for a non-finite point or height, a
     ///   coordinate beyond ±1e12 m, or a height beyond ±1e6 (metres or points).
     public func label(above point: SIMD3<Double>, height: LabelHeight, axes: SceneAxes = .eus) throws(WaymarkError) -> LabelPlacement? {
-        guard point.x.isFinite, point.y.isFinite, point.z.isFinite else { throw .invalidInput(.nonFinite) }
-        let limit = Limits.maximumSceneCoordinate
-        guard point.x.magnitude <= limit, point.y.magnitude <= limit, point.z.magnitude <= limit else {
-            throw .invalidInput(.outOfRange)
-        }
+        if let fault = Limits.sceneFault(point) { throw .invalidInput(fault) }
         _ = try height.checkedAmount()
 
         var anchor = point
@@ -68,7 +64,7 @@ extension ScreenProjection {
         case .points(let p):
             let at = project(point)
             if at.inFront { anchor = unproject(at.screen - SIMD2(0, p), depth: at.depth) }
-            guard anchor.x.magnitude <= limit, anchor.y.magnitude <= limit, anchor.z.magnitude <= limit else { return nil }
+            guard Limits.sceneFault(anchor) == nil else { return nil }
         }
         var placement = LabelPlacement(anchor: anchor, facing: nil, facingAzimuth: nil, transform: nil, screen: nil,
                                        roll: labelRoll(axes: axes))

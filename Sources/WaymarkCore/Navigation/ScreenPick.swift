@@ -18,14 +18,10 @@ extension ScreenProjection {
         guard count >= 0, count <= Limits.maximumPointsOfInterest else { throw .badCount }
         guard point.x.isFinite, point.y.isFinite, radius.isFinite else { throw .invalidInput(.nonFinite) }
         guard radius >= 0 else { throw .invalidInput(.notPositive) }
-        let limit = Limits.maximumSceneCoordinate
         var best: (index: Int, distance: Double)? = nil
         for i in 0..<count {
             let p = position(i)
-            guard p.x.isFinite, p.y.isFinite, p.z.isFinite else { throw .invalidElement(index: i, fault: .nonFinite) }
-            guard p.x.magnitude <= limit, p.y.magnitude <= limit, p.z.magnitude <= limit else {
-                throw .invalidElement(index: i, fault: .outOfRange)
-            }
+            if let fault = Limits.sceneFault(p) { throw .invalidElement(index: i, fault: fault) }
             let projected = project(p)
             guard projected.inFront else { continue }
             let d = projected.screen - point
