@@ -22,7 +22,11 @@
  *   to +-1e12 m (INVALID_VALUE beyond), so no sum can overflow to infinity.
  *   Scene axes (wm_axes): ENU x east, y north, z up; EUS x east, y up, z south (ARKit
  *   gravityAndHeading, ARCore, SceneKit, RealityKit: 100 m due north is z = -100);
- *   EUN x east, y up, z north (Unity).
+ *   EUN x east, y up, z north (Unity). Any other engine: WM_AXES_CUSTOM (any assignment
+ *   of east/north/up/west/south/down to x, y, z, the model's forward axis, and a unit:
+ *   metres to millimetres) and the engine presets built with it (WM_AXES_UNREAL:
+ *   x east, y south, z up, centimetres, as Cesium for Unreal). Scene lengths are in the
+ *   axes' unit; everything else (distances, accuracies, spacings) stays metres.
  *
  * Accuracy
  *   Frame conversions are exact to floating-point round-off (agreement with PROJ's
@@ -194,6 +198,46 @@ typedef int32_t wm_axes;
 #define WM_AXES_EUS 1
 #define WM_AXES_EUN 2
 
+/* A convention of your own: the direction each scene axis points along (WM_DIR_*;
+ * x, y and z must name east-or-west, north-or-south and up-or-down once each), the
+ * model's forward axis for anchor transforms and arrow yaws (WM_FORWARD_*, a horizontal
+ * axis) and the unit of scene lengths (WM_UNIT_*). Handedness follows from the
+ * directions (wm_axes_describe reports it). Any other wm_axes value is INVALID_VALUE
+ * wherever axes are taken. A descriptor equal to ENU, EUS or EUN (metres, their forward
+ * axis) behaves exactly as that value. */
+#define WM_DIR_EAST 0
+#define WM_DIR_NORTH 1
+#define WM_DIR_UP 2
+#define WM_DIR_WEST 3
+#define WM_DIR_SOUTH 4
+#define WM_DIR_DOWN 5
+#define WM_FORWARD_POS_X 0
+#define WM_FORWARD_POS_Y 1
+#define WM_FORWARD_POS_Z 2
+#define WM_FORWARD_NEG_X 3
+#define WM_FORWARD_NEG_Y 4
+#define WM_FORWARD_NEG_Z 5
+#define WM_UNIT_METRE 0
+#define WM_UNIT_DECIMETRE 1
+#define WM_UNIT_CENTIMETRE 2
+#define WM_UNIT_MILLIMETRE 3
+#define WM_AXES_CUSTOM(x, y, z, forward, unit) \
+    ((wm_axes)(0x40000000 | (x) | ((y) << 4) | ((z) << 8) | ((forward) << 12) | ((unit) << 16)))
+
+/* Engine presets (the README's table: axes, handedness, units, forward, camera helper). */
+#define WM_AXES_ARKIT WM_AXES_EUS          /* also RealityKit, SceneKit: right-handed, y up, -z forward, m */
+#define WM_AXES_REALITYKIT WM_AXES_EUS
+#define WM_AXES_SCENEKIT WM_AXES_EUS
+#define WM_AXES_ARCORE WM_AXES_EUS         /* ARCore C/Java (OpenGL conventions) */
+#define WM_AXES_ARCORE_UNITY WM_AXES_EUN   /* ARCore through Unity's AR Foundation */
+#define WM_AXES_UNITY WM_AXES_EUN          /* left-handed, y up, +z forward, m */
+#define WM_AXES_GODOT WM_AXES_EUS          /* right-handed, y up, -z forward, m */
+#define WM_AXES_THREEJS WM_AXES_EUS        /* three.js and WebXR */
+#define WM_AXES_WEBXR WM_AXES_EUS
+#define WM_AXES_BEVY WM_AXES_EUS           /* right-handed, y up, Transform::forward() = -z, m */
+#define WM_AXES_UNREAL WM_AXES_CUSTOM(WM_DIR_EAST, WM_DIR_SOUTH, WM_DIR_UP, WM_FORWARD_POS_X, WM_UNIT_CENTIMETRE)
+                                           /* left-handed, z up, +x forward, cm (Cesium for Unreal) */
+
 /* The spherical methods of AR navigation apps, kept to measure them (mean Earth radius 6371008.8 m):
  * HAVERSINE: haversine distance d and initial bearing b, east = d sin b, north = d cos b;
  * METERS_PER_DEGREE: east = dlon * 2 pi R cos(lat0) / 360, north = dlat * 2 pi R / 360.
@@ -214,6 +258,11 @@ typedef struct wm_frame {
 } wm_frame;
 
 /* ---- Frames ------------------------------------------------------------------ */
+
+/* What an axes value means: *right_handed 1 when x cross y = z (ENU, EUS), 0 when
+ * x cross y = -z (EUN, UNREAL); *units_per_metre 1, 10, 100 or 1000. Either output may
+ * be NULL. Errors: INVALID_VALUE (not a convention; nothing written). */
+WM_API wm_status wm_axes_describe(wm_axes axes, int32_t *right_handed, double *units_per_metre);
 
 /* Builds a scene frame at `origin` on WGS-84 with the given axes, the origin at scene
  * (0, 0, 0) and no heading correction. Costs about as much as a few conversions.
@@ -258,6 +307,16 @@ WM_API wm_status wm_frame_reverse(const wm_frame *frame, const wm_vec3 *in, size
 WM_API wm_status wm_frame_anchor_transforms(const wm_frame *frame, const wm_geodetic *in,
                                             size_t in_stride, wm_mat4f *out, size_t count,
                                             size_t *first_bad);
+
+/* wm_frame_anchor_transforms with a matrix every out_stride bytes (>= 64, any
+ * alignment), e.g. inside an engine's own per-anchor records; the same matrices bit for
+ * bit. The forward axis is the axes' (WM_FORWARD_*: +X in WM_AXES_UNREAL); the
+ * rotation is proper (determinant +1) in every convention; translations are in the
+ * axes' unit. out must not overlap in. Errors: as wm_frame_forward (BAD_STRIDE for
+ * in_stride < 24 or out_stride < 64). */
+WM_API wm_status wm_frame_anchor_transforms_ex(const wm_frame *frame, const wm_geodetic *in,
+                                               size_t in_stride, void *out, size_t out_stride,
+                                               size_t count, size_t *first_bad);
 
 /* Geodetic -> scene by one of the spherical baselines, through the frame's estimate and
  * axes, so the result is comparable with wm_frame_forward. The frame's ellipsoid is
@@ -941,8 +1000,14 @@ typedef struct wm_navigator_config {
     double position_drift_m;         /* 0.1: its position random walk, metres per sqrt(metre walked) */
     double outlier_gate;             /* 4: measurements farther than this many sigma are outliers */
     double heading_step_m;           /* 0.5: a fix informs the heading after this much scene motion */
+    /* Since 0.3 (a size of offsetof(wm_navigator_config, origin_shift_m) is the 0.2
+       layout and reads as 0 here). */
+    double origin_shift_m;           /* 0: never; else an update whose camera is farther than this
+                                        (horizontally, metres) from the scene's zero shifts the zero
+                                        to it (wm_navigator_result.origin_shift) */
 } wm_navigator_config;
-#define WM_NAVIGATOR_CONFIG_SIZE 288   /* sizeof(wm_navigator_config) in this version */
+#define WM_NAVIGATOR_CONFIG_SIZE 296   /* sizeof(wm_navigator_config) in this version */
+#define WM_NAVIGATOR_CONFIG_SIZE_0_2 288 /* the 0.2 layout, still accepted */
 
 /* A location fix and the device's scene position when it was taken. */
 typedef struct wm_fix {
@@ -967,6 +1032,44 @@ typedef struct wm_camera {
     int32_t reserved_;
     double ground_height_m;
 } wm_camera;
+
+/* Cameras from what each engine hands over. Each fills *out (has_ground 0) from a camera
+ * whose own space is OpenGL's (x right, y up the screen, looking along -z) and whose
+ * world is the navigator's scene (its axes and unit); the projection is copied.
+ * Errors: NULL_POINTER, INVALID_VALUE (non-finite input, a viewport that is not finite
+ * with positive size, an unknown orientation), SINGULAR (a view that cannot be
+ * inverted); nothing written then. */
+
+/* From a view matrix (scene -> camera) and a projection: ARKit's
+ * camera.viewMatrix(for: orientation) with projectionMatrix(for: orientation,
+ * viewportSize:, zNear:, zFar:); ARCore's ArCamera_getViewMatrix and
+ * ArCamera_getProjectionMatrix; WebXR's view.transform.inverse.matrix and
+ * view.projectionMatrix. transform = the view's inverse. Errors: as above. */
+WM_API wm_status wm_camera_from_view(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
+                                     wm_camera *out);
+
+/* UIInterfaceOrientation's raw values. */
+#define WM_ORIENTATION_PORTRAIT 1
+#define WM_ORIENTATION_PORTRAIT_UPSIDE_DOWN 2
+#define WM_ORIENTATION_LANDSCAPE_RIGHT 3
+#define WM_ORIENTATION_LANDSCAPE_LEFT 4
+
+/* From ARKit's ARCamera.transform, which is fixed to the sensor (x along the device's
+ * long side towards the Home button: right in landscape-right), the projection for the
+ * interface orientation (projectionMatrix(for:viewportSize:zNear:zFar:)) and that
+ * orientation (WM_ORIENTATION_*): the transform is turned about the camera's z axis so
+ * its x is the screen's right (portrait: +90 degrees, landscape-left: 180,
+ * upside-down: -90), as viewMatrix(for:) does. Errors: as above. */
+WM_API wm_status wm_camera_from_arkit(const wm_mat4f *camera_transform, const wm_mat4f *projection,
+                                      wm_viewport viewport, int32_t orientation, wm_camera *out);
+
+/* From Unity's Camera.cameraToWorldMatrix (camera space as OpenGL's, world in Unity's
+ * axes: WM_AXES_UNITY) and Camera.projectionMatrix (OpenGL convention; Unity's
+ * matrices are column-major in memory, as wm_mat4f). The transform is
+ * cameraToWorldMatrix itself; its determinant is -1 (Unity's world is left-handed), which
+ * the navigator expects for WM_AXES_EUN. Errors: as above. */
+WM_API wm_status wm_camera_from_unity(const wm_mat4f *camera_to_world, const wm_mat4f *projection,
+                                      wm_viewport viewport, wm_camera *out);
 
 /* Everything to draw. NaN: not available yet (no fix yet, or behind the camera). */
 typedef struct wm_navigator_result {
@@ -999,8 +1102,19 @@ typedef struct wm_navigator_result {
                                         first fix and for the window-fit estimators) */
     int32_t tracking_state;          /* WM_TRACKING_NORMAL or WM_TRACKING_LIMITED, as last reported */
     int32_t reserved_;
+    /* Since 0.3 (a size of offsetof(wm_navigator_result, origin_shift) is the 0.2 layout:
+       only the fields above are written). */
+    wm_vec3 origin_shift;            /* when origin_shifted: the shift this update made (scene
+                                        units, horizontal). Move your scene's origin by it before
+                                        drawing (ARKit: session.setWorldOrigin(relativeTransform:)
+                                        with this translation); this result's positions and every
+                                        scene position you pass from now on are in the shifted
+                                        scene. Else zeros. */
+    int32_t origin_shifted;          /* 1 when this update shifted the origin */
+    int32_t reserved2_;
 } wm_navigator_result;
-#define WM_NAVIGATOR_RESULT_SIZE 216   /* sizeof(wm_navigator_result) in this version */
+#define WM_NAVIGATOR_RESULT_SIZE 248   /* sizeof(wm_navigator_result) in this version */
+#define WM_NAVIGATOR_RESULT_SIZE_0_2 216 /* the 0.2 layout, still accepted (fields before origin_shift) */
 
 /* A compass reading: the true heading of the camera's viewing direction and the camera
  * when it was read. */
@@ -1054,6 +1168,13 @@ WM_API wm_status wm_navigator_add_heading(wm_navigator *navigator, const wm_comp
  * Errors: NULL_POINTER, INVALID_VALUE (an unknown state, a non-finite time); nothing
  * changes then. */
 WM_API wm_status wm_navigator_tracking(wm_navigator *navigator, double time_s, int32_t state);
+
+/* Shifts the scene's zero by `shift` (scene units, scene axes) when your engine moved its
+ * world origin there itself (e.g. ARKit's setWorldOrigin): every scene position after
+ * this call, in and out, is the old one minus shift; nothing moves in the world.
+ * Errors: NULL_POINTER, INVALID_VALUE (non-finite, or a total shift beyond +-1e12 m);
+ * nothing changes then. */
+WM_API wm_status wm_navigator_shift_origin(wm_navigator *navigator, wm_vec3 shift);
 
 /* One rendered frame: runs the timers (heading fit, re-anchoring), then fills *result
  * and writes up to arrow_capacity arrows, nearest first, to `arrows` (may be NULL when

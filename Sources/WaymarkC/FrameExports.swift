@@ -77,6 +77,25 @@ public func wm_frame_anchor_transforms(_ frame: UnsafePointer<wm_frame>?, _ inpu
 }
 
 @c @implementation
+public func wm_frame_anchor_transforms_ex(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_geodetic>?,
+                                          _ in_stride: Int, _ output: UnsafeMutableRawPointer?, _ out_stride: Int,
+                                          _ count: Int, _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
+    frameBatch(frame, input, output?.assumingMemoryBound(to: UInt8.self), count, first_bad) { scene, input, output throws(WaymarkError) in
+        try scene.anchorTransforms(geodetic: input, stride: in_stride, intoUnaligned: UnsafeMutableRawPointer(output),
+                                   outputStride: out_stride, count: count)
+    }
+}
+
+@c @implementation
+public func wm_axes_describe(_ axes: wm_axes, _ right_handed: UnsafeMutablePointer<Int32>?,
+                             _ units_per_metre: UnsafeMutablePointer<Double>?) -> wm_status {
+    guard let axes = SceneAxes(rawValue: axes) else { return WM_ERROR_INVALID_VALUE }
+    right_handed?.pointee = axes.isRightHanded ? 1 : 0
+    units_per_metre?.pointee = axes.unitsPerMetre
+    return WM_OK
+}
+
+@c @implementation
 public func wm_baseline_forward(_ method: wm_baseline, _ frame: UnsafePointer<wm_frame>?,
                                 _ input: UnsafePointer<wm_geodetic>?, _ in_stride: Int,
                                 _ output: UnsafeMutablePointer<wm_vec3>?, _ out_stride: Int, _ count: Int,

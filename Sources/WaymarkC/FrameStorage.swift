@@ -13,7 +13,11 @@ enum FrameStorage {
     static func load(_ frame: UnsafePointer<wm_frame>) -> SceneFrame? {
         let raw = UnsafeRawPointer(frame)
         guard raw.loadUnaligned(as: UInt64.self) == tag else { return nil }
-        return raw.loadUnaligned(fromByteOffset: offset, as: SceneFrame.self)
+        let scene = raw.loadUnaligned(fromByteOffset: offset, as: SceneFrame.self)
+        // The axes are decoded field by field on use: bytes the caller overwrote must not
+        // reach that decoding (a frame whose axes are no convention is not a frame).
+        guard SceneAxes(rawValue: scene.axes.rawValue) != nil else { return nil }
+        return scene
     }
 
     static func store(_ scene: SceneFrame, into frame: UnsafeMutablePointer<wm_frame>) {

@@ -29,13 +29,33 @@ public func wm_navigator_config_default(_ config: UnsafeMutablePointer<wm_naviga
         compass_correlation_s: d.compassCorrelationTime, compass_correlated_share: d.compassCorrelatedShare,
         compass_interval_s: d.compassInterval, compass_maximum_pitch_deg: d.compassMaximumPitch,
         yaw_drift_deg: d.yawDrift, position_drift_m: d.positionDrift, outlier_gate: d.outlierGate,
-        heading_step_m: d.headingStep)
+        heading_step_m: d.headingStep, origin_shift_m: d.originShiftDistance)
+}
+
+/// The 0.2 layouts: the structs up to the fields 0.3 appended. A caller built against
+/// 0.2 passes these sizes, and only that many bytes are read or written.
+enum StructVersions {
+    static let configV1 = MemoryLayout<wm_navigator_config>.offset(of: \wm_navigator_config.origin_shift_m)!
+    static let resultV1 = MemoryLayout<wm_navigator_result>.offset(of: \wm_navigator_result.origin_shift)!
+}
+
+/// The caller's config, of either layout (its `size`), as this version's struct (fields
+/// it lacks at their defaults); nil for any other size.
+func loadConfig(_ p: UnsafePointer<wm_navigator_config>) -> wm_navigator_config? {
+    let size = Int(UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
+    if size == MemoryLayout<wm_navigator_config>.size { return p.pointee }
+    guard size == StructVersions.configV1 else { return nil }
+    var c = wm_navigator_config()
+    wm_navigator_config_default(&c)
+    withUnsafeMutableBytes(of: &c) { $0.copyMemory(from: UnsafeRawBufferPointer(start: p, count: size)) }
+    c.size = UInt32(MemoryLayout<wm_navigator_config>.size)
+    return c
 }
 
 /// The core configuration and route heights for a C config, or nil when its size is
 /// not this version's, a value is out of range or a selector unknown.
 func navigatorConfiguration(_ c: wm_navigator_config) -> (Navigator.Configuration, Navigator.RouteHeights)? {
-    guard c.size == UInt32(MemoryLayout<wm_navigator_config>.size),
+    guard c.size == UInt32(MemoryLayout<wm_navigator_config>.size), c.origin_shift_m.isFinite, c.origin_shift_m >= 0,
           let axes = SceneAxes(rawValue: c.axes), let anchor = Navigator.Anchor(rawValue: c.anchor),
           let heights = Navigator.RouteHeights(rawValue: c.heights),
           let alignment = Navigator.Alignment(rawValue: c.alignment),
@@ -44,6 +64,7 @@ func navigatorConfiguration(_ c: wm_navigator_config) -> (Navigator.Configuratio
                                          near: c.finish_near_m, far: c.finish_far_m) else { return nil }
     var s = Navigator.Configuration()
     s.axes = axes
+    s.originShiftDistance = c.origin_shift_m
     s.method = c.estimator == WM_ESTIMATOR_FILTER ? .filter : .fits
     s.estimator = c.estimator == WM_ESTIMATOR_SEED_PAIRS ? .pairwise : .robustLeastSquares
     s.alignment = alignment
@@ -85,7 +106,7 @@ func navigatorConfiguration(_ c: wm_navigator_config) -> (Navigator.Configuratio
 
 @c @implementation
 public func wm_navigator_arrow_capacity(_ config: UnsafePointer<wm_navigator_config>?) -> Int {
-    guard let config, let (s, _) = navigatorConfiguration(config.pointee) else { return 0 }
+    guard let config, let c = loadConfig(config), let (s, _) = navigatorConfiguration(c) else { return 0 }
     return s.arrowCapacity
 }
 
@@ -96,7 +117,7 @@ public func wm_navigator_create(_ config: UnsafePointer<wm_navigator_config>?, _
     guard let config, let route, let out else { return WM_ERROR_NULL_POINTER }
     guard stride >= 24 else { return WM_ERROR_BAD_STRIDE }
     guard count >= 2, count <= Limits.maximumRoutePoints, Limits.fits(count: count, stride: stride) else { return WM_ERROR_BAD_COUNT }
-    guard let (s, heights) = navigatorConfiguration(config.pointee) else { return WM_ERROR_INVALID_VALUE }
+    guard let c = loadConfig(config), let (s, heights) = navigatorConfiguration(c) else { return WM_ERROR_INVALID_VALUE }
     let raw = UnsafeRawPointer(route)
     var points: [GeodeticCoordinate] = []
     points.reserveCapacity(count)
@@ -178,7 +199,10 @@ public func wm_navigator_update(_ navigator: OpaquePointer?, _ time_s: Double, _
                                 _ arrow_capacity: Int, _ arrow_count: UnsafeMutablePointer<Int>?) -> wm_status {
     guard let navigator, let camera, let result, let arrow_count else { return WM_ERROR_NULL_POINTER }
     guard arrow_capacity == 0 || arrows != nil else { return WM_ERROR_NULL_POINTER }
-    guard result.pointee.size == UInt32(MemoryLayout<wm_navigator_result>.size) else { return WM_ERROR_INVALID_VALUE }
+    let resultSize = Int(UnsafeRawPointer(result).loadUnaligned(as: UInt32.self))
+    guard resultSize == MemoryLayout<wm_navigator_result>.size || resultSize == StructVersions.resultV1 else {
+        return WM_ERROR_INVALID_VALUE
+    }
     let c = camera.pointee
     guard c.has_ground == 0 || c.has_ground == 1 else { return WM_ERROR_INVALID_VALUE }
     let handle = object(navigator, as: NavigatorHandle.self)
@@ -192,8 +216,9 @@ public func wm_navigator_update(_ navigator: OpaquePointer?, _ time_s: Double, _
     let nan = Double.nan
     let f = frame.finish
     let user = frame.userPosition
-    result.pointee = wm_navigator_result(
-        size: UInt32(MemoryLayout<wm_navigator_result>.size), correction_source: frame.correctionSource.rawValue,
+    let shift = frame.originShift
+    var r = wm_navigator_result(
+        size: UInt32(resultSize), correction_source: frame.correctionSource.rawValue,
         time_s: frame.time, correction_state: frame.correctionState.rawValue, off_route: frame.isOffRoute ? 1 : 0,
         correction_deg: frame.correction ?? nan, correction_sigma_deg: frame.correctionSigma ?? nan,
         progress_m: frame.progress ?? nan, remaining_m: frame.remaining ?? nan, off_route_m: frame.offRouteDistance ?? nan,
@@ -203,13 +228,24 @@ public func wm_navigator_update(_ navigator: OpaquePointer?, _ time_s: Double, _
         finish_screen_x: f?.screen?.x ?? nan, finish_screen_y: f?.screen?.y ?? nan, finish_diameter_pt: f?.diameter ?? nan,
         finish_sphere_radius_m: f?.sphereRadius ?? nan, hint_x: frame.hint?.position.x ?? nan, hint_y: frame.hint?.position.y ?? nan,
         hint_turn_deg: frame.hint?.turn ?? nan, label_roll_deg: frame.labelRoll ?? nan, arrow_total: frame.arrowCount,
-        anchor_sigma_m: frame.anchorSigma ?? nan, tracking_state: frame.trackingState.rawValue, reserved_: 0)
+        anchor_sigma_m: frame.anchorSigma ?? nan, tracking_state: frame.trackingState.rawValue, reserved_: 0,
+        origin_shift: shift.map(cvec) ?? wm_vec3(x: 0, y: 0, z: 0), origin_shifted: shift == nil ? 0 : 1, reserved2_: 0)
+    // Only as many bytes as the caller's layout has.
+    withUnsafeBytes(of: &r) { UnsafeMutableRawPointer(result).copyMemory(from: $0.baseAddress!, byteCount: resultSize) }
     let n = writable(frame.arrowCount, capacity: arrow_capacity)
     for j in 0..<n {
         let a = handle.navigator.arrow(j)
         arrows![j] = wm_arrow(position: cvec(a.position), yaw_deg: a.yaw, distance_along_m: a.distanceAlong)
     }
     arrow_count.pointee = n
+    return WM_OK
+}
+
+@c @implementation
+public func wm_navigator_shift_origin(_ navigator: OpaquePointer?, _ shift: wm_vec3) -> wm_status {
+    guard let navigator else { return WM_ERROR_NULL_POINTER }
+    let handle = object(navigator, as: NavigatorHandle.self)
+    do { try handle.navigator.shiftOrigin(by: vec(shift)) } catch { return status(of: error) }
     return WM_OK
 }
 

@@ -710,6 +710,121 @@ static void cpu_path(void) {
     printf("cpu path: %s\n", path == WM_CPU_PATH_AVX2_FMA ? "avx2_fma" : "baseline");
 }
 
+/* Every engine's frame: presets, a custom descriptor, the strided anchor output and the
+ * camera helpers. */
+static int same_bytes(const void *a, const void *b, size_t n) { return memcmp(a, b, n) == 0; }
+
+static void engines(void) {
+    const wm_geodetic origin = {48.8584, 2.2945, 35};
+    wm_frame enu, frame;
+    wm_vec3 local = {0, 100, 2}, p;
+    wm_geodetic north, route[9];
+    wm_mat4f contiguous[9];
+    unsigned char strided[9 * 80 + 3];
+    int32_t right = -1;
+    double units = 0;
+    size_t i, bad = 0;
+    struct { wm_axes axes; double x, y, z; int right; double units; } presets[] = {
+        {WM_AXES_ARKIT, 0, 2, -100, 1, 1}, {WM_AXES_REALITYKIT, 0, 2, -100, 1, 1}, {WM_AXES_GODOT, 0, 2, -100, 1, 1},
+        {WM_AXES_THREEJS, 0, 2, -100, 1, 1}, {WM_AXES_BEVY, 0, 2, -100, 1, 1}, {WM_AXES_ARCORE, 0, 2, -100, 1, 1},
+        {WM_AXES_UNITY, 0, 2, 100, 0, 1}, {WM_AXES_ARCORE_UNITY, 0, 2, 100, 0, 1},
+        {WM_AXES_UNREAL, 0, -10000, 200, 0, 100},
+        {WM_AXES_CUSTOM(WM_DIR_NORTH, WM_DIR_EAST, WM_DIR_DOWN, WM_FORWARD_POS_X, WM_UNIT_MILLIMETRE), 100000, 0, -2000, 1, 1000},
+    };
+    CHECK(wm_frame_init(&enu, origin, WM_AXES_ENU) == WM_OK);
+    CHECK(wm_frame_reverse(&enu, &local, 24, &north, 24, 1, NULL) == WM_OK);
+    for (i = 0; i < sizeof presets / sizeof presets[0]; i++) {
+        CHECK(wm_frame_init(&frame, origin, presets[i].axes) == WM_OK);
+        CHECK(wm_frame_forward(&frame, &north, 24, &p, 24, 1, NULL) == WM_OK);
+        CHECK(fabs(p.x - presets[i].x) < 1e-6 && fabs(p.y - presets[i].y) < 1e-6 && fabs(p.z - presets[i].z) < 1e-6);
+        CHECK(wm_axes_describe(presets[i].axes, &right, &units) == WM_OK);
+        CHECK(right == presets[i].right && units == presets[i].units);
+    }
+    CHECK(wm_axes_describe(WM_AXES_EUS, NULL, NULL) == WM_OK);
+    right = 7; units = 7;
+    CHECK(wm_axes_describe(WM_AXES_CUSTOM(WM_DIR_EAST, WM_DIR_WEST, WM_DIR_UP, WM_FORWARD_POS_Y, WM_UNIT_METRE), &right, &units)
+          == WM_ERROR_INVALID_VALUE && right == 7 && units == 7);
+    CHECK(wm_axes_describe(WM_AXES_CUSTOM(WM_DIR_EAST, WM_DIR_NORTH, WM_DIR_UP, WM_FORWARD_POS_Z, WM_UNIT_METRE), NULL, NULL)
+          == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_axes_describe(3, NULL, NULL) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_frame_init(&frame, origin, WM_AXES_CUSTOM(WM_DIR_EAST, WM_DIR_NORTH, WM_DIR_UP, WM_FORWARD_POS_Y, 4))
+          == WM_ERROR_INVALID_VALUE);
+
+    /* The strided anchor output: the contiguous bits, the gaps untouched, at an odd address. */
+    for (i = 0; i < 9; i++) {
+        wm_vec3 step = {3.0 * (double)(i % 3), 4.0 * (double)i, 0.5 * (double)i};
+        CHECK(wm_frame_reverse(&enu, &step, 24, &route[i], 24, 1, NULL) == WM_OK);
+    }
+    {
+        wm_axes each[] = {WM_AXES_EUS, WM_AXES_EUN, WM_AXES_ENU, WM_AXES_UNREAL};
+        size_t a;
+        for (a = 0; a < 4; a++) {
+            CHECK(wm_frame_init(&frame, origin, each[a]) == WM_OK);
+            CHECK(wm_frame_anchor_transforms(&frame, route, 24, contiguous, 9, NULL) == WM_OK);
+            memset(strided, 0xA5, sizeof strided);
+            CHECK(wm_frame_anchor_transforms_ex(&frame, route, 24, strided + 3, 80, 9, &bad) == WM_OK);
+            for (i = 0; i < 9; i++) {
+                size_t k;
+                CHECK(same_bytes(strided + 3 + 80 * i, &contiguous[i], 64));
+                for (k = 64; k < 80 && 3 + 80 * i + k < sizeof strided; k++) CHECK(strided[3 + 80 * i + k] == 0xA5);
+            }
+            CHECK(strided[0] == 0xA5 && strided[1] == 0xA5 && strided[2] == 0xA5);
+        }
+        CHECK(wm_frame_anchor_transforms_ex(&frame, route, 24, strided, 63, 9, &bad) == WM_ERROR_BAD_STRIDE);
+        CHECK(wm_frame_anchor_transforms_ex(&frame, route, 24, NULL, 64, 9, &bad) == WM_ERROR_NULL_POINTER);
+        CHECK(wm_frame_anchor_transforms_ex(&frame, route, 24, NULL, 64, 0, &bad) == WM_OK);
+        /* Unreal: the route starts due north, so +X (forward) turns onto -Y (north). */
+        CHECK(wm_frame_init(&frame, origin, WM_AXES_UNREAL) == WM_OK);
+        CHECK(wm_frame_anchor_transforms(&frame, route, 24, contiguous, 9, NULL) == WM_OK);
+        {
+            double fx = contiguous[0].m[0], fy = contiguous[0].m[1], h;
+            wm_vec3 q;
+            CHECK(wm_frame_forward(&frame, &route[1], 24, &q, 24, 1, NULL) == WM_OK);
+            h = sqrt(q.x * q.x + q.y * q.y);
+            CHECK(fabs(fx - q.x / h) < 1e-6 && fabs(fy - q.y / h) < 1e-6 && q.y < 0);
+        }
+    }
+
+    /* Cameras: a view's inverse; ARKit's sensor frame turned for portrait; Unity as is. */
+    {
+        const wm_mat4f t = {{0, 0, -1, 0,  0, 1, 0, 0,  1, 0, 0, 0,  3, 1.5f, -7, 1}};   /* looking east */
+        const wm_mat4f proj = {{1.5f, 0, 0, 0,  0, 2, 0, 0,  0, 0, -1, -1,  0, 0, -0.1f, 0}};
+        const wm_mat4f zero = {{0}};
+        wm_mat4f view, sensor;
+        wm_viewport vp = {0, 0, 390, 844};
+        wm_camera cam, untouched;
+        int k;
+        CHECK(wm_mat4f_inverse_rigid(&t, &view) == WM_OK);
+        CHECK(wm_camera_from_view(&view, &proj, vp, &cam) == WM_OK);
+        for (k = 0; k < 16; k++) CHECK(fabs(cam.transform.m[k] - t.m[k]) < 1e-6);
+        CHECK(same_bytes(&cam.projection, &proj, sizeof proj) && cam.has_ground == 0 && cam.viewport.height == 844);
+        /* Portrait: the sensor frame's columns are (-y, x, z) of the screen frame. */
+        for (k = 0; k < 4; k++) {
+            sensor.m[k] = -t.m[4 + k];
+            sensor.m[4 + k] = t.m[k];
+            sensor.m[8 + k] = t.m[8 + k];
+            sensor.m[12 + k] = t.m[12 + k];
+        }
+        CHECK(wm_camera_from_arkit(&sensor, &proj, vp, WM_ORIENTATION_PORTRAIT, &cam) == WM_OK);
+        for (k = 0; k < 16; k++) CHECK(cam.transform.m[k] == t.m[k]);
+        CHECK(wm_camera_from_arkit(&t, &proj, vp, WM_ORIENTATION_LANDSCAPE_RIGHT, &cam) == WM_OK);
+        CHECK(same_bytes(&cam.transform, &t, sizeof t));
+        CHECK(wm_camera_from_unity(&t, &proj, vp, &cam) == WM_OK && same_bytes(&cam.transform, &t, sizeof t));
+        memset(&untouched, 0x5a, sizeof untouched);
+        cam = untouched;
+        CHECK(wm_camera_from_arkit(&t, &proj, vp, 0, &cam) == WM_ERROR_INVALID_VALUE);
+        CHECK(wm_camera_from_arkit(&t, &proj, vp, 5, &cam) == WM_ERROR_INVALID_VALUE);
+        CHECK(wm_camera_from_view(&zero, &proj, vp, &cam) == WM_ERROR_SINGULAR);
+        vp.width = 0;
+        CHECK(wm_camera_from_unity(&t, &proj, vp, &cam) == WM_ERROR_INVALID_VALUE);
+        vp.width = 390;
+        sensor.m[3] = (float)NAN;
+        CHECK(wm_camera_from_arkit(&sensor, &proj, vp, WM_ORIENTATION_PORTRAIT, &cam) == WM_ERROR_INVALID_VALUE);
+        CHECK(wm_camera_from_unity(&t, NULL, vp, &cam) == WM_ERROR_NULL_POINTER);
+        CHECK(same_bytes(&cam, &untouched, sizeof cam));
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s <Tests/Data>\n", argv[0]);
@@ -721,6 +836,7 @@ int main(int argc, char **argv) {
     cpu_path();
     enu_vectors(argv[1]);
     axes_and_estimate();
+    engines();
 #ifndef WAYMARK_CORE
     geodesic_batches();
 #endif

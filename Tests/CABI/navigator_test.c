@@ -808,6 +808,95 @@ static void nothing_changes_on_error(int estimator, int alignment) {
 
 /* The README's C example, verbatim but for camera_from_arkit (the engine's copy of
  * ARKit's matrices, here a camera 1.4 m up looking north). */
+/* Origin shifting: a navigator that shifts its scene every 100 m draws, in its shifted
+ * scene, exactly what a twin that never shifts draws minus the sum of the shifts; the
+ * 0.2 struct layouts still work; a manual shift is checked. */
+static void origin_shift_and_old_layouts(void) {
+    wm_navigator_config config, old;
+    wm_navigator *nav, *twin;
+    wm_navigator_result r, t;
+    wm_arrow arrows[40], twin_arrows[40];
+    wm_camera cam;
+    wm_fix fix;
+    wm_vec3 total = {0, 0, 0};
+    size_t n = 0, m = 0, i;
+    int shifts = 0, k;
+    double worst = 0;
+    wm_navigator_config_default(&config);
+    CHECK(config.origin_shift_m == 0);
+    config.origin_shift_m = 100;
+    nav = north_route_navigator(&config);
+    config.origin_shift_m = 0;
+    twin = north_route_navigator(&config);
+    for (k = 0; k <= 2500; k++) {
+        double time = k * 0.1, north = time * 1.2;
+        wm_vec3 p = {0, 1.4, -north};
+        wm_vec3 q = {p.x - total.x, p.y - total.y, p.z - total.z};
+        if (k % 10 == 0) {
+            fix = fix_at(time, north, 0, q);
+            CHECK(wm_navigator_add_fix(nav, &fix) == WM_OK);
+            fix = fix_at(time, north, 0, p);
+            CHECK(wm_navigator_add_fix(twin, &fix) == WM_OK);
+        }
+        camera_at(&cam, q, 0, 0, 0);
+        result_init(&r);
+        CHECK(wm_navigator_update(nav, time, &cam, &r, arrows, 40, &n) == WM_OK);
+        camera_at(&cam, p, 0, 0, 0);
+        result_init(&t);
+        CHECK(wm_navigator_update(twin, time, &cam, &t, twin_arrows, 40, &m) == WM_OK);
+        CHECK(t.origin_shifted == 0 && r.reserved2_ == 0);
+        if (r.origin_shifted) {
+            /* Horizontal, at least the set distance, and applied to this frame already. */
+            CHECK(r.origin_shift.y == 0 && r.origin_shift.x * r.origin_shift.x + r.origin_shift.z * r.origin_shift.z > 100.0 * 100.0);
+            total.x += r.origin_shift.x; total.y += r.origin_shift.y; total.z += r.origin_shift.z;
+            shifts++;
+        } else {
+            CHECK(r.origin_shift.x == 0 && r.origin_shift.y == 0 && r.origin_shift.z == 0);
+        }
+        CHECK(n == m);
+        for (i = 0; i < n && i < m; i++) {
+            worst = fmax(worst, fabs(arrows[i].position.x + total.x - twin_arrows[i].position.x));
+            worst = fmax(worst, fabs(arrows[i].position.z + total.z - twin_arrows[i].position.z));
+        }
+        if (!isnan(t.finish.z)) worst = fmax(worst, fabs(r.finish.z + total.z - t.finish.z));
+        /* Progress follows the camera, which wm_camera holds in float: the twin's, up to
+           300 m out, rounds by up to 15 micrometres (the shifted one's by far less). */
+        CHECK(r.correction_state == t.correction_state && (isnan(t.progress_m) ? isnan(r.progress_m) : fabs(r.progress_m - t.progress_m) < 3e-5));
+    }
+    CHECK(shifts >= 2);
+    CHECK(worst < 1e-6);
+    printf("origin shift: %d shifts over %.0f m, worst difference from the unshifted twin %.2g m\n", shifts, -total.z, worst);
+    /* A manual shift: checked, then applied. */
+    CHECK(wm_navigator_shift_origin(NULL, total) == WM_ERROR_NULL_POINTER);
+    CHECK(wm_navigator_shift_origin(nav, (wm_vec3){NAN, 0, 0}) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_navigator_shift_origin(nav, (wm_vec3){0, 0, 2e12}) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_navigator_shift_origin(nav, (wm_vec3){0, 0, -5}) == WM_OK);
+    wm_navigator_destroy(nav);
+    wm_navigator_destroy(twin);
+
+    /* The 0.2 layouts: a 288-byte config creates; a 216-byte result gets its fields only. */
+    wm_navigator_config_default(&old);
+    old.origin_shift_m = NAN;              /* past the caller's struct: never read */
+    old.size = WM_NAVIGATOR_CONFIG_SIZE_0_2;
+    CHECK(wm_navigator_arrow_capacity(&old) == 35);
+    nav = north_route_navigator(&old);
+    wm_navigator_config_default(&config);
+    twin = north_route_navigator(&config);
+    fix = fix_at(0, 0, 0, (wm_vec3){0, 1.4, 0});
+    CHECK(wm_navigator_add_fix(nav, &fix) == WM_OK && wm_navigator_add_fix(twin, &fix) == WM_OK);
+    camera_at(&cam, (wm_vec3){0, 1.4, 0}, 0, 0, 0);
+    memset(&r, 0x5a, sizeof r);
+    r.size = WM_NAVIGATOR_RESULT_SIZE_0_2;
+    result_init(&t);
+    CHECK(wm_navigator_update(nav, 0.5, &cam, &r, arrows, 40, &n) == WM_OK);
+    CHECK(wm_navigator_update(twin, 0.5, &cam, &t, twin_arrows, 40, &m) == WM_OK);
+    CHECK(r.size == WM_NAVIGATOR_RESULT_SIZE_0_2 && memcmp((char *)&r + 4, (char *)&t + 4, WM_NAVIGATOR_RESULT_SIZE_0_2 - 4) == 0);
+    for (i = WM_NAVIGATOR_RESULT_SIZE_0_2; i < sizeof r; i++) CHECK(((unsigned char *)&r)[i] == 0x5a);
+    CHECK(n == m && memcmp(arrows, twin_arrows, n * sizeof arrows[0]) == 0);
+    wm_navigator_destroy(nav);
+    wm_navigator_destroy(twin);
+}
+
 static void camera_from_arkit(wm_camera *cam) { camera_at(cam, (wm_vec3){0, 1.4, -0.5}, 0, 0, 0); }
 static int readme_example(void) {
     wm_navigator_config config;
@@ -841,12 +930,14 @@ static int readme_example(void) {
 int main(void) {
     if (getenv("NAVIGATOR_TEST_SEED")) base_seed = strtoull(getenv("NAVIGATOR_TEST_SEED"), NULL, 10);   /* other noise */
     /* Pinned layouts: 8-byte fields on 8-byte boundaries, no padding; the header's sizes. */
-    CHECK(sizeof(wm_navigator_config) == 288 && WM_NAVIGATOR_CONFIG_SIZE == 288 && sizeof(wm_fix) == 80 && sizeof(wm_camera) == 176);
+    CHECK(sizeof(wm_navigator_config) == 296 && WM_NAVIGATOR_CONFIG_SIZE == 296 && sizeof(wm_fix) == 80 && sizeof(wm_camera) == 176);
+    CHECK(WM_NAVIGATOR_CONFIG_SIZE_0_2 == 288 && offsetof(wm_navigator_config, origin_shift_m) == 288);
     CHECK(offsetof(wm_navigator_config, size) == 0 && offsetof(wm_navigator_config, alignment) == 4);
     CHECK(offsetof(wm_navigator_config, axes) == 8 && offsetof(wm_navigator_config, buffer_interval_s) == 32);
     CHECK(offsetof(wm_navigator_config, finish_far_m) == 184 && offsetof(wm_navigator_config, alignment_sigma_deg) == 192);
     CHECK(offsetof(wm_navigator_config, heading_step_m) == 280);
-    CHECK(sizeof(wm_navigator_result) == 216 && WM_NAVIGATOR_RESULT_SIZE == 216);
+    CHECK(sizeof(wm_navigator_result) == 248 && WM_NAVIGATOR_RESULT_SIZE == 248 && WM_NAVIGATOR_RESULT_SIZE_0_2 == 216);
+    CHECK(offsetof(wm_navigator_result, origin_shift) == 216 && offsetof(wm_navigator_result, origin_shifted) == 240);
     CHECK(offsetof(wm_navigator_result, size) == 0 && offsetof(wm_navigator_result, correction_source) == 4);
     CHECK(offsetof(wm_navigator_result, time_s) == 8 && offsetof(wm_navigator_result, arrow_total) == 192);
     CHECK(offsetof(wm_navigator_result, anchor_sigma_m) == 200 && offsetof(wm_navigator_result, tracking_state) == 208);
@@ -861,6 +952,7 @@ int main(void) {
     CHECK(WM_SOURCE_NONE == 0 && WM_SOURCE_COMPASS == 1 && WM_SOURCE_TRACK == 2);
     CHECK(readme_example() == 0);
     route_allocations();
+    origin_shift_and_old_layouts();
     /* The walk under the filter (the default) and under the window fits, whose timers and
        numbers the 0.1 tests asserted; then the filter with compass readings, limited
        tracking and a session reset. */

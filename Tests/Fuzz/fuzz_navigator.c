@@ -92,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     s = wm_navigator_create(&config, route, sizeof route[0], count, &untouched_nav, &bad);
     require_status(s);
-    if (config.size != WM_NAVIGATOR_CONFIG_SIZE) {
+    if (config.size != WM_NAVIGATOR_CONFIG_SIZE && config.size != WM_NAVIGATOR_CONFIG_SIZE_0_2) {
         FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE && wm_navigator_arrow_capacity(&config) == 0);
     }
     if (s != WM_OK) {
@@ -186,9 +186,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 result.size = asked = (op & 2) ? take_u32(&in) : WM_NAVIGATOR_RESULT_SIZE;
                 s = wm_navigator_update(nav, t, &camera, &result, arrows, cap, &n);
                 require_status(s);
-                if (asked != WM_NAVIGATOR_RESULT_SIZE) FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE);
+                if (asked != WM_NAVIGATOR_RESULT_SIZE && asked != WM_NAVIGATOR_RESULT_SIZE_0_2) {
+                    FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE);
+                }
                 if (s == WM_OK) {
-                    FUZZ_REQUIRE(n <= cap && n <= capacity && result.size == WM_NAVIGATOR_RESULT_SIZE);
+                    /* A 0.2 layout gets its fields only: the bytes after them untouched. */
+                    FUZZ_REQUIRE(n <= cap && n <= capacity && result.size == asked);
+                    if (asked == WM_NAVIGATOR_RESULT_SIZE_0_2) {
+                        FUZZ_REQUIRE(untouched((unsigned char *)&result + asked, sizeof result - asked));
+                    } else {
+                        FUZZ_REQUIRE(result.origin_shifted == 0 || result.origin_shifted == 1);
+                        FUZZ_REQUIRE(result.reserved2_ == 0);
+                    }
                     FUZZ_REQUIRE(result.correction_state >= WM_CORRECTION_NONE && result.correction_state <= WM_CORRECTION_APPLIED);
                     FUZZ_REQUIRE(result.correction_source >= WM_SOURCE_NONE && result.correction_source <= WM_SOURCE_TRACK);
                     FUZZ_REQUIRE(result.tracking_state == WM_TRACKING_NORMAL || result.tracking_state == WM_TRACKING_LIMITED);
@@ -196,7 +205,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                     FUZZ_REQUIRE(isnan(result.anchor_sigma_m) || result.anchor_sigma_m >= 0);
                     /* The twin, which never saw a failing call, draws the same frame. */
                     memset(&twin_result, SENTINEL, sizeof twin_result);
-                    twin_result.size = WM_NAVIGATOR_RESULT_SIZE;
+                    twin_result.size = (uint32_t)asked;
                     FUZZ_REQUIRE(wm_navigator_update(twin, t, &camera, &twin_result, twin_arrows, cap, &m) == WM_OK);
                     FUZZ_REQUIRE(memcmp(&result, &twin_result, sizeof result) == 0);
                     FUZZ_REQUIRE(n == m && memcmp(arrows, twin_arrows, n * sizeof arrows[0]) == 0);

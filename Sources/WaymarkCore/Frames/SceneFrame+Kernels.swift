@@ -6,9 +6,18 @@ extension SceneFrame {
     /// The frame as the C kernels read it, for `path`: on the AVX2 + FMA path its ECEF
     /// origin is the one that path computes, so the origin maps to exactly the scene
     /// origin there too.
+    ///
+    /// The inverse kernels multiply by the transpose of `m`, so for them (`inverse`)
+    /// `m` is divided by s² (exact when s = 1): (s·M)ᵀ / s² = (s·M)⁻¹.
     @inlinable
-    func kernelFrame(for path: CPUPath) -> wmk_scene_frame {
+    func kernelFrame(for path: CPUPath, inverse: Bool = false) -> wmk_scene_frame {
         var frame = baseKernelFrame
+        if inverse {
+            let s2 = axes.unitsPerMetre * axes.unitsPerMetre
+            withUnsafeMutableBytes(of: &frame.m) { m in
+                for i in 0..<9 { m.storeBytes(of: m.load(fromByteOffset: 8 * i, as: Double.self) / s2, toByteOffset: 8 * i, as: Double.self) }
+            }
+        }
         #if arch(x86_64)
         if path == .avx2FMA { wmk_prepare_frame_avx2(&frame) }
         #endif
@@ -74,7 +83,7 @@ extension SceneFrame {
     func geodeticPositionsUnchecked(scene input: UnsafeRawPointer, stride inputStride: Int,
                                     into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                     count: Int, path: CPUPath) {
-        var frame = kernelFrame(for: path)
+        var frame = kernelFrame(for: path, inverse: true)
         #if arch(x86_64)
         if path == .avx2FMA {
             wmk_scene_to_geo_avx2(&frame, input, inputStride, output, outputStride, count)

@@ -13,9 +13,9 @@ import CWaymarkMath
 ///   angle `initialBearing(1, 2) − initialBearing(1, 2calc)`; applying a new correction
 ///   c means `headingCorrection += c`.
 ///
-/// geo → scene: `scene = sceneOrigin + A · Rup(δ) · ENU(point)`, where A maps ENU to the
-/// scene axes and Rup(δ) turns horizontal vectors counter-clockwise (seen from above)
-/// by δ. All three rotations are folded into one 3 × 3 matrix at set-up, so a
+/// geo → scene: `scene = sceneOrigin + s · A · Rup(δ) · ENU(point)`, where A maps ENU to
+/// the scene axes, s is the axes' ``SceneAxes/unitsPerMetre`` and Rup(δ) turns
+/// horizontal vectors counter-clockwise (seen from above) by δ. All three rotations are folded into one 3 × 3 matrix at set-up, so a
 /// conversion costs the same as a bare ENU conversion.
 @frozen
 public struct SceneFrame: Sendable, BitwiseCopyable {
@@ -23,12 +23,14 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
     public let tangentFrame: LocalTangentFrame
     /// The scene's axis convention.
     public let axes: SceneAxes
-    /// Scene position of the geographic origin, metres in scene axes.
+    /// Scene position of the geographic origin, scene units (metres unless the axes
+    /// say otherwise) in scene axes.
     public private(set) var sceneOrigin: SIMD3<Double>
     /// Heading correction δ, degrees (see the type's documentation).
     public private(set) var headingCorrection: Double
 
-    // enuToScene = A · Rup(δ); ecefToScene = enuToScene · R(φ₀, λ₀). Rows.
+    // enuToScene = s · A · Rup(δ) (s: scene units per metre); ecefToScene =
+    // enuToScene · R(φ₀, λ₀). Rows.
     @usableFromInline var enuToScene: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
     @usableFromInline var ecefToScene: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
 
@@ -77,6 +79,20 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
         try setEstimate(sceneOrigin: sceneOrigin, headingCorrection: headingCorrection + correction)
     }
 
+    /// An origin shift: the engine moved its scene's zero to what is `shift` in the
+    /// current scene coordinates (ARKit's `session.setWorldOrigin(relativeTransform:)`
+    /// with a translation, Cesium's origin rebasing), so every scene position p becomes
+    /// p − shift while nothing moves in the world. Positions handed to `Float` then stay
+    /// small near the user (`Float`'s step is 2 mm at 20 km, 0.06 mm at 1 km).
+    /// - Parameter shift: scene units, scene axes; finite, and the new scene origin
+    ///   (`sceneOrigin − shift`) within ±``Limits/maximumSceneCoordinate``.
+    /// - Throws: as ``setEstimate(sceneOrigin:headingCorrection:)``; the frame is then
+    ///   unchanged.
+    public mutating func shiftScene(by shift: SIMD3<Double>) throws(WaymarkError) {
+        guard shift.x.isFinite, shift.y.isFinite, shift.z.isFinite else { throw .invalidInput(.nonFinite) }
+        try setEstimate(sceneOrigin: sceneOrigin - shift, headingCorrection: headingCorrection)
+    }
+
     private mutating func foldRotations() {
         let (s, c) = AngleMath.sincosd(headingCorrection)
         // Rup(δ) rows in ENU: counter-clockwise by δ about up.
@@ -84,7 +100,10 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
         // A · Rup: row i of A picks (±) one row of Rup.
         let a0 = axes.scene(fromENU: SIMD3(1, 0, 0)), a1 = axes.scene(fromENU: SIMD3(0, 1, 0)), a2 = axes.scene(fromENU: SIMD3(0, 0, 1))
         // A's columns are a0, a1, a2, so (A·Rup) row i = Σ_k A[i][k] · Rup row k.
-        func row(_ i: Int) -> SIMD3<Double> { a0[i] * rotated.0 + a1[i] * rotated.1 + a2[i] * rotated.2 }
+        // The unit's scale (1, 10, 100 or 1000: exact) rides on every row, so a scene
+        // in centimetres costs nothing extra per point.
+        let scale = axes.unitsPerMetre
+        func row(_ i: Int) -> SIMD3<Double> { (a0[i] * rotated.0 + a1[i] * rotated.1 + a2[i] * rotated.2) * scale }
         enuToScene = (row(0), row(1), row(2))
         let f = tangentFrame
         // R(φ₀, λ₀) as columns acting on (dx, dy, dz): east, north, up rows.
@@ -110,7 +129,9 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
     public func enu(fromScene scene: SIMD3<Double>) -> SIMD3<Double> {
         let m = enuToScene
         let d = scene - sceneOrigin
-        return m.0 * d.x + m.1 * d.y + m.2 * d.z   // transpose: the matrix is a rotation
+        // Transpose: the matrix is s times a rotation, so its inverse is the transpose / s².
+        let s2 = axes.unitsPerMetre * axes.unitsPerMetre
+        return (m.0 * d.x + m.1 * d.y + m.2 * d.z) / s2
     }
 
     // MARK: geo → scene

@@ -5,9 +5,10 @@ extension SceneFrame {
     /// translation is the point's exact scene position and whose rotation, about the
     /// scene's up axis only, turns the model's forward axis towards the next point.
     ///
-    /// The forward axis follows each convention: −z in `eus` (ARKit, SceneKit,
-    /// RealityKit, ARCore), +z in `eun` (Unity's `Transform.forward`), +y (north) in
-    /// `enu`. The last point keeps the previous heading; points whose next point is
+    /// The forward axis is the convention's ``SceneAxes/forward``: −z in `eus` (ARKit,
+    /// SceneKit, RealityKit, ARCore), +z in `eun` (Unity's `Transform.forward`), +y (north)
+    /// in `enu`, +x in `unreal`; the rotation is proper (determinant +1) in every
+    /// convention, left-handed ones included, and the translation is in the axes' unit. The last point keeps the previous heading; points whose next point is
     /// at the same horizontal position keep the previous heading too (the first such
     /// points take the first real heading; a route with no horizontal extent gets no
     /// rotation). Positions are computed in `Double` and rounded once to `Float`.
@@ -38,7 +39,21 @@ extension SceneFrame {
     @inlinable
     public func anchorTransforms(geodetic input: UnsafeRawPointer, stride: Int,
                                  intoUnaligned output: UnsafeMutableRawPointer, count: Int) throws(WaymarkError) {
-        try anchorTransformsChecked(geodetic: input, stride: stride, intoUnaligned: output, count: count, path: .current)
+        try anchorTransformsChecked(geodetic: input, stride: stride, intoUnaligned: output, outputStride: 64,
+                                    count: count, path: .current)
+    }
+
+    /// ``anchorTransforms(geodetic:stride:intoUnaligned:count:)`` with matrices every
+    /// `outputStride` bytes (≥ 64, any alignment): for engines that keep each transform
+    /// inside a record of their own.
+    /// - Throws: ``WaymarkError/badStride`` for an input stride below 24 or an output
+    ///   stride below 64; otherwise as the contiguous form.
+    @inlinable
+    public func anchorTransforms(geodetic input: UnsafeRawPointer, stride: Int,
+                                 intoUnaligned output: UnsafeMutableRawPointer, outputStride: Int,
+                                 count: Int) throws(WaymarkError) {
+        try anchorTransformsChecked(geodetic: input, stride: stride, intoUnaligned: output, outputStride: outputStride,
+                                    count: count, path: .current)
     }
 
     /// Anchor transforms by a chosen ``CPUPath`` (SPI `CPUPaths`: the tests and Benchmarks/
@@ -47,33 +62,45 @@ extension SceneFrame {
     @inlinable
     @_spi(CPUPaths) public func anchorTransforms(geodetic input: UnsafeRawPointer, stride: Int,
                                   intoUnaligned output: UnsafeMutableRawPointer, count: Int, path: CPUPath) throws(WaymarkError) {
-        try anchorTransformsChecked(geodetic: input, stride: stride, intoUnaligned: output, count: count,
-                                    path: path.runnable)
+        try anchorTransformsChecked(geodetic: input, stride: stride, intoUnaligned: output, outputStride: 64,
+                                    count: count, path: path.runnable)
+    }
+
+    /// The strided-output form by a chosen ``CPUPath`` (SPI `CPUPaths`).
+    @inlinable
+    @_spi(CPUPaths) public func anchorTransforms(geodetic input: UnsafeRawPointer, stride: Int,
+                                  intoUnaligned output: UnsafeMutableRawPointer, outputStride: Int, count: Int,
+                                  path: CPUPath) throws(WaymarkError) {
+        try anchorTransformsChecked(geodetic: input, stride: stride, intoUnaligned: output, outputStride: outputStride,
+                                    count: count, path: path.runnable)
     }
 
     /// Both anchor-transform forms: the checks, then the body on `path` (one this machine runs).
     @inlinable
     func anchorTransformsChecked(geodetic input: UnsafeRawPointer, stride: Int,
-                                 intoUnaligned output: UnsafeMutableRawPointer, count: Int, path: CPUPath) throws(WaymarkError) {
+                                 intoUnaligned output: UnsafeMutableRawPointer, outputStride: Int, count: Int,
+                                 path: CPUPath) throws(WaymarkError) {
         try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
-        try StridedTriples.checkShape(count: count, stride: MemoryLayout<Matrix4x4f>.size, elementSize: MemoryLayout<Matrix4x4f>.size)
+        try StridedTriples.checkShape(count: count, stride: outputStride, elementSize: MemoryLayout<Matrix4x4f>.size)
         if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count,
                                                        maximumHeight: Limits.maximumSceneCoordinate) {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
         guard count > 0 else { return }
-        anchorTransformsUnchecked(geodetic: input, stride: stride, intoUnaligned: output, count: count, path: path)
+        anchorTransformsUnchecked(geodetic: input, stride: stride, intoUnaligned: output, outputStride: outputStride,
+                                  count: count, path: path)
     }
 
     /// The body over validated input, `count` > 0.
     @inlinable
     func anchorTransformsUnchecked(geodetic input: UnsafeRawPointer, stride: Int,
-                                   intoUnaligned output: UnsafeMutableRawPointer, count: Int, path: CPUPath) {
+                                   intoUnaligned output: UnsafeMutableRawPointer, outputStride: Int, count: Int,
+                                   path: CPUPath) {
         #if arch(x86_64)
-        if path == .avx2FMA {
+        if path == .avx2FMA, let kind = axes.anchorKernelKind {
             // The whole batch in C (positions, yaws and matrices), by the rules below.
             var frame = kernelFrame(for: .avx2FMA)
-            wmk_anchor_transforms_avx2(&frame, input, stride, output, count, axes == .eus ? 0 : axes == .eun ? 1 : 2)
+            wmk_anchor_transforms_avx2(&frame, input, stride, output, outputStride, count, kind)
             return
         }
         #endif
@@ -106,25 +133,27 @@ extension SceneFrame {
         }
         // Yaw of each leg, four legs at a time: forward axis components (c, s) come from
         // the horizontal step (a, b) as c = cosSign·b/|·|, s = sinSign·a/|·|.
-        let useY = axes == .enu
-        let cosSign: Double = axes == .eus ? -1 : 1
-        let sinSign: Double = axes == .eun ? 1 : -1
+        let yawAxes = axes.yawAxes
+        @inline(__always) func component(_ g: (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>), _ axis: Int) -> SIMD4<Double> {
+            axis == 0 ? g.x : axis == 1 ? g.y : g.z
+        }
         var current = group(0)
         var i = 0
         while i < count {
             let lanes = min(4, count - i)
             let next = i + 4 < count ? group(i + 4) : current
-            let ax = SIMD4(current.x[1], current.x[2], current.x[3], next.x[0]) - current.x
-            let bx = useY ? SIMD4(current.y[1], current.y[2], current.y[3], next.y[0]) - current.y
-                          : SIMD4(current.z[1], current.z[2], current.z[3], next.z[0]) - current.z
+            let side = component(current, yawAxes.side), ahead = component(current, yawAxes.forward)
+            let sideNext = component(next, yawAxes.side), aheadNext = component(next, yawAxes.forward)
+            let ax = SIMD4(side[1], side[2], side[3], sideNext[0]) - side
+            let bx = SIMD4(ahead[1], ahead[2], ahead[3], aheadNext[0]) - ahead
             let h2 = ax * ax + bx * bx
             let moving = h2 .> 0
             let inverse = 1 / h2.replacing(with: 1, where: .!moving).squareRoot()
-            let c = cosSign * bx * inverse, s = sinSign * ax * inverse
+            let c = yawAxes.cosSign * bx * inverse, s = yawAxes.sinSign * ax * inverse
             for k in 0..<lanes {
                 if moving[k] && i + k + 1 < count { heading = (c[k], s[k]) }
                 output.storeBytes(of: anchorMatrix(at: point(current, k), cos: heading.cos, sin: heading.sin),
-                                  toByteOffset: (i + k) * MemoryLayout<Matrix4x4f>.size, as: Matrix4x4f.self)
+                                  toByteOffset: (i + k) * outputStride, as: Matrix4x4f.self)
             }
             current = next
             i += 4
@@ -146,24 +175,15 @@ extension SceneFrame {
     /// or nil when `b` is (horizontally) on top of `a`.
     @inlinable @inline(__always)
     func yaw(from a: SIMD3<Double>, to b: SIMD3<Double>) -> (cos: Double, sin: Double)? {
-        let d = b - a
-        switch axes {
-        case .eus:
-            let h = (d.x * d.x + d.z * d.z).squareRoot()
-            return h > 0 ? (-d.z / h, -d.x / h) : nil
-        case .eun:
-            let h = (d.x * d.x + d.z * d.z).squareRoot()
-            return h > 0 ? (d.z / h, d.x / h) : nil
-        case .enu:
-            let h = (d.x * d.x + d.y * d.y).squareRoot()
-            return h > 0 ? (d.y / h, -d.x / h) : nil
-        }
+        let d = b - a, y = axes.yawAxes
+        let h = (d[y.side] * d[y.side] + d[y.forward] * d[y.forward]).squareRoot()
+        return h > 0 ? (y.cosSign * d[y.forward] / h, y.sinSign * d[y.side] / h) : nil
     }
 
     @inlinable @inline(__always)
     func anchorMatrix(at p: SIMD3<Double>, cos c: Double, sin s: Double) -> Matrix4x4f {
         let (cf, sf) = (Float(c), Float(s))
-        var m = axes == .enu ? Matrix4x4f.rotationAboutZ(cos: cf, sin: sf) : Matrix4x4f.rotationAboutY(cos: cf, sin: sf)
+        var m = Matrix4x4f.rotation(aboutAxis: axes.upAxisIndex, cos: cf, sin: sf)
         m.columns.3 = SIMD4(Float(p.x), Float(p.y), Float(p.z), 1)
         return m
     }

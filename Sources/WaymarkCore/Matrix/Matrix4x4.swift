@@ -41,6 +41,24 @@ public struct Matrix4x4<Scalar: SIMDScalar & BinaryFloatingPoint>: Equatable {
         Self(SIMD4(c, s, 0, 0), SIMD4(-s, c, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1))
     }
 
+    /// A right-handed rotation about +x from its cosine and sine (positive turns +y
+    /// towards +z).
+    @inlinable
+    public static func rotationAboutX(cos c: Scalar, sin s: Scalar) -> Self {
+        Self(SIMD4(1, 0, 0, 0), SIMD4(0, c, s, 0), SIMD4(0, -s, c, 0), SIMD4(0, 0, 0, 1))
+    }
+
+    /// A right-handed rotation about coordinate axis `axis` (0 = x, 1 = y, 2 = z; any
+    /// other value is taken as z) from its cosine and sine.
+    @inlinable
+    public static func rotation(aboutAxis axis: Int, cos c: Scalar, sin s: Scalar) -> Self {
+        switch axis {
+        case 0: return rotationAboutX(cos: c, sin: s)
+        case 1: return rotationAboutY(cos: c, sin: s)
+        default: return rotationAboutZ(cos: c, sin: s)
+        }
+    }
+
     /// Element at `row`, `column` (0-based).
     @inlinable
     public subscript(row: Int, column: Int) -> Scalar {

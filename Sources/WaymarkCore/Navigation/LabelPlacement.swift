@@ -60,7 +60,9 @@ extension ScreenProjection {
         var anchor = point
         switch height {
         case .metres(let h):
-            anchor[axes.upAxisIndex] += h
+            // Along up (the vertical axis may point down), in the axes' unit.
+            let up = axes.upAxisIndex
+            anchor[up] += axes.enuSign(up) * h * axes.unitsPerMetre
         case .points(let p):
             let at = project(point)
             if at.inFront { anchor = unproject(at.screen - SIMD2(0, p), depth: at.depth) }

@@ -16,9 +16,15 @@ public struct RoutePath: Sendable {
     public let cumulative: [Double]
 
     /// A route through `points` (at least one).
+    /// - Parameters:
+    ///   - points: scene positions, metres.
+    ///   - axes: any axis assignment in metres (``SceneAxes/unit`` `.metre`: a route's
+    ///     lengths and spacings are metres; the navigator converts scenes in other units).
     /// - Throws: ``WaymarkError/badCount`` for no points, ``WaymarkError/invalidElement(index:fault:)``
-    ///   for a non-finite one.
+    ///   for a non-finite one, ``WaymarkError/invalidInput(_:)`` (``InputFault/outOfRange``)
+    ///   for axes in a unit other than metres.
     public init(points: [SIMD3<Double>], axes: SceneAxes = .eus) throws(WaymarkError) {
+        guard axes.unit == .metre else { throw .invalidInput(.outOfRange) }
         guard !points.isEmpty else { throw .badCount }
         for (i, p) in points.enumerated() where !(p.x.isFinite && p.y.isFinite && p.z.isFinite) {
             throw .invalidElement(index: i, fault: .nonFinite)
@@ -156,17 +162,15 @@ public struct RoutePath: Sendable {
     public func isOffRoute(_ projection: Projection, threshold: Double = 20) -> Bool { projection.offset > threshold }
 
     /// The yaw (degrees) of the right-handed rotation about the scene's up axis that
-    /// turns the model's forward axis (−z in eus, +z in eun, +y in enu, as for anchor
-    /// transforms) onto the horizontal direction `d`; nil for a vertical or zero `d`.
+    /// turns the model's forward axis (``SceneAxes/forward``: −z in eus, +z in eun, +y in
+    /// enu, +x in unreal, as for anchor transforms) onto the horizontal direction `d`;
+    /// nil for a vertical or zero `d`.
     public func yaw(of d: SIMD3<Double>) -> Double? { Self.yaw(of: d, axes: axes) }
 
     /// ``yaw(of:)`` for a scene with `axes`.
     public static func yaw(of d: SIMD3<Double>, axes: SceneAxes) -> Double? {
-        switch axes {
-        case .eus: return d.x == 0 && d.z == 0 ? nil : AngleMath.atan2d(-d.x, -d.z)
-        case .eun: return d.x == 0 && d.z == 0 ? nil : AngleMath.atan2d(d.x, d.z)
-        case .enu: return d.x == 0 && d.y == 0 ? nil : AngleMath.atan2d(-d.x, d.y)
-        }
+        let y = axes.yawAxes
+        return d[y.side] == 0 && d[y.forward] == 0 ? nil : AngleMath.atan2d(y.sinSign * d[y.side], y.cosSign * d[y.forward])
     }
 
     /// The yaw of the first segment at or after `segment` that has a horizontal

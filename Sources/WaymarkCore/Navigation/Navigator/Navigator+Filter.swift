@@ -21,7 +21,8 @@ extension Navigator {
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for non-finite values, an accuracy
     ///   outside (0, 180] or a camera beyond ±``Limits/maximumSceneCoordinate``; nothing
     ///   changes then.
-    public mutating func addHeading(trueHeading: Double, accuracy: Double, time: Double, camera: Matrix4x4d) throws(WaymarkError) {
+    public mutating func addHeading(trueHeading: Double, accuracy: Double, time: Double, camera cameraInput: Matrix4x4d) throws(WaymarkError) {
+        let camera = inMetres(camera: cameraInput)
         guard trueHeading.isFinite, accuracy.isFinite, time.isFinite, camera.isFinite else { throw .invalidInput(.nonFinite) }
         guard accuracy > 0, accuracy <= 180 else { throw .invalidInput(.outOfRange) }
         let limit = Limits.maximumSceneCoordinate
@@ -29,7 +30,7 @@ extension Navigator {
               camera.translation.z.magnitude <= limit else { throw .invalidInput(.outOfRange) }
         guard configuration.method == .filter else { return }
         let c = camera.columns
-        let forward = configuration.axes.enu(fromScene: -SIMD3(c.2.x, c.2.y, c.2.z))
+        let forward = sceneAxes.enu(fromScene: -SIMD3(c.2.x, c.2.y, c.2.z))
         let horizontal = (forward.x * forward.x + forward.y * forward.y).squareRoot()
         let length = (horizontal * horizontal + forward.z * forward.z).squareRoot()
         guard length > 0, horizontal > 0 else { return noteSkippedReading(at: time) }
@@ -38,7 +39,7 @@ extension Navigator {
         let t = advancedTime(time)
         if let last = lastCompassTime, t - last < configuration.compassInterval { return noteSkippedReading(at: t) }
         let position = SIMD3(c.3.x, c.3.y, c.3.z)
-        let u = configuration.axes.enu(fromScene: position)
+        let u = sceneAxes.enu(fromScene: position)
         filter.advance(to: t, scene: u, limited: trackingState == .limited)
         let measured = trueHeading - AngleMath.atan2d(forward.x, forward.y)
         // Unwrapped next to the current estimate, so the innovation is the short way round.
@@ -114,10 +115,10 @@ extension Navigator {
                             time: Double, scenePosition: SIMD3<Double>) {
         let c = configuration
         let t = advancedTime(time)
-        let u = c.axes.enu(fromScene: scenePosition)
-        lastFixSceneUp = scenePosition[c.axes.upAxisIndex]
+        let u = sceneAxes.enu(fromScene: scenePosition)
+        lastFixSceneUp = scenePosition[sceneAxes.upAxisIndex]
         lastDeviceUp = u.z
-        if frame == nil { frame = SceneFrame(tangentFrame: tangent, axes: c.axes) }
+        if frame == nil { frame = SceneFrame(tangentFrame: tangent, axes: sceneAxes) }
         filter.advance(to: t, scene: u, limited: trackingState == .limited)
         let sigma = horizontalAccuracy * c.accuracyScale
         let informs = trackingState == .normal && filter.anchored && filter.movedEnough(c.headingStep)
@@ -155,8 +156,8 @@ extension Navigator {
         if let last = lastGroundTime, t - last < 1 { return }
         lastGroundTime = t
         var g = SIMD3<Double>.zero
-        g[configuration.axes.upAxisIndex] = groundHeight
-        let up = configuration.axes.enu(fromScene: g).z
+        g[sceneAxes.upAxisIndex] = groundHeight
+        let up = sceneAxes.enu(fromScene: g).z
         let ground = routeGround(along: along, offset: progress.offset, sigma: Self.groundPlaneSigma,
                                  anchorSigma: filter.anchorSigma(at: filter.reference))
         filter.addVertical(ground.height - up, sigma: ground.sigma, gps: false)
@@ -210,8 +211,45 @@ extension Navigator {
         let turned = TrackFit.rotate(t, by: -correction)
         let p = filter.reference
         let originENU = SIMD3(p.x - turned.x, p.y - turned.y, filter.verticalKnown ? -filter.vertical[0] : 0)
-        let origin = c.axes.scene(fromENU: originENU)
+        let origin = sceneAxes.scene(fromENU: originENU)
         do { try frame.setEstimate(sceneOrigin: origin, headingCorrection: correction) } catch { return }
         self.frame = frame
+    }
+}
+
+extension Navigator {
+    /// A camera → scene transform in the engine's scene (its unit, after its origin
+    /// shifts) as the same transform inside (metres, before any shift).
+    func inMetres(camera: Matrix4x4d) -> Matrix4x4d {
+        var m = camera
+        let t = fromEngine(SIMD3(camera.columns.3.x, camera.columns.3.y, camera.columns.3.z))
+        m.columns.3 = SIMD4(t, camera.columns.3.w)
+        return m
+    }
+
+    /// A projection of camera-space points in the configuration's unit as the same
+    /// projection of points in metres: P · diag(s, s, s, 1).
+    func inMetres(projection: Matrix4x4d) -> Matrix4x4d {
+        var m = projection
+        m.columns.0 *= unitScale
+        m.columns.1 *= unitScale
+        m.columns.2 *= unitScale
+        return m
+    }
+
+    /// An engine scene position inside (exact for metres and no shift: no −0 + 0).
+    func fromEngine(_ p: SIMD3<Double>) -> SIMD3<Double> {
+        originOffset == .zero ? p / unitScale : p / unitScale + originOffset
+    }
+
+    /// An engine scene height (along the vertical axis) inside.
+    func fromEngine(height: Double) -> Double {
+        let up = sceneAxes.upAxisIndex
+        return originOffset[up] == 0 ? height / unitScale : height / unitScale + originOffset[up]
+    }
+
+    /// A position inside as the engine's scene position.
+    func toEngine(_ p: SIMD3<Double>) -> SIMD3<Double> {
+        originOffset == .zero ? p * unitScale : (p - originOffset) * unitScale
     }
 }

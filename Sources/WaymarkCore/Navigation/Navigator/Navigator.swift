@@ -36,9 +36,29 @@ public struct Navigator: Sendable {
     /// What the route's heights meant.
     public let heights: RouteHeights
     let tangent: LocalTangentFrame
+    /// The configuration's axes in metres: everything inside works in metres, and a
+    /// scene with its own unit (``SceneAxes/unit``) is converted where values cross the
+    /// API (scene positions, camera translations, projections, ground heights).
+    let sceneAxes: SceneAxes
+    /// Scene units per metre of the configuration's axes.
+    let unitScale: Double
+    /// The sum of the origin shifts so far, metres in the configuration's axes: the
+    /// engine's scene position p is p / unitScale + originOffset inside.
+    public internal(set) var originOffset = SIMD3<Double>.zero
 
-    /// The current frame (nil until the first fix).
+    /// The current frame (nil until the first fix), in the configuration's axes in
+    /// metres (``SceneAxes/inMetres``); ``sceneFrame`` is the same frame in the
+    /// configuration's own unit.
     public internal(set) var frame: SceneFrame? = nil
+
+    /// ``frame`` in the configuration's axes and unit: what to convert the app's own
+    /// points with so they sit where the navigator draws (nil until the first fix).
+    public var sceneFrame: SceneFrame? {
+        guard let frame else { return nil }
+        var scaled = SceneFrame(tangentFrame: frame.tangentFrame, axes: configuration.axes)
+        try? scaled.setEstimate(sceneOrigin: toEngine(frame.sceneOrigin), headingCorrection: frame.headingCorrection)
+        return scaled
+    }
     var fixes: FixStore
     var progress: RouteProgress
 
@@ -95,6 +115,20 @@ public struct Navigator: Sendable {
     var lastScreen: ScreenProjection? = nil
     var lastFinish: SIMD3<Double>? = nil
 
+    /// Shifts the scene's zero by `shift` (scene units, scene axes): the engine moved its
+    /// world origin there (ARKit's `session.setWorldOrigin(relativeTransform:)` with that
+    /// translation), so from now on every scene position it hands over and gets back is
+    /// the old one minus `shift`; nothing moves in the world. The automatic form is
+    /// ``Configuration/originShiftDistance``.
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` for a non-finite shift or one that
+    ///   takes the total beyond ±``Limits/maximumSceneCoordinate``; nothing changes then.
+    public mutating func shiftOrigin(by shift: SIMD3<Double>) throws(WaymarkError) {
+        guard shift.x.isFinite, shift.y.isFinite, shift.z.isFinite else { throw .invalidInput(.nonFinite) }
+        let total = originOffset + shift / unitScale
+        if let fault = Limits.sceneFault(total) { throw .invalidInput(fault) }
+        originOffset = total
+    }
+
     /// The label of the finish mark (the article's distance billboard) for the last
     /// update's camera, `height` above the mark — e.g. `.points(diameter / 2 + 8)` to
     /// float it just over the drawn circle, or `.metres(2)` for a standing 3-D label.
@@ -104,7 +138,11 @@ public struct Navigator: Sendable {
     public func finishLabel(height: LabelHeight) throws(WaymarkError) -> LabelPlacement? {
         _ = try height.checkedAmount()
         guard let screen = lastScreen, let finish = lastFinish else { return nil }
-        return try screen.label(above: finish, height: height, axes: configuration.axes)
+        // Heights in metres stay metres: the navigator works in metres inside.
+        guard var label = try screen.label(above: finish, height: height, axes: sceneAxes) else { return nil }
+        label.anchor = toEngine(label.anchor)
+        label.transform?.columns.3 = SIMD4(label.anchor, 1)
+        return label
     }
 
     /// A navigator along `route` (at least 2 points) whose heights are ellipsoidal.
@@ -152,6 +190,8 @@ public struct Navigator: Sendable {
             enu.append(v)
         }
         self.configuration = configuration
+        sceneAxes = configuration.axes.inMetres
+        unitScale = configuration.axes.unitsPerMetre
         self.heights = heights
         tangent = t
         route = try RoutePath(points: enu, axes: .enu)
@@ -179,8 +219,9 @@ public struct Navigator: Sendable {
     ///   latitude beyond ±90, accuracies that are not positive, or a scene coordinate or
     ///   accuracy beyond ±``Limits/maximumSceneCoordinate``; nothing changes then.
     public mutating func addFix(latitude: Double, longitude: Double, height: Double? = nil, horizontalAccuracy: Double,
-                                verticalAccuracy: Double = 10, time: Double, scenePosition: SIMD3<Double>) throws(WaymarkError) {
+                                verticalAccuracy: Double = 10, time: Double, scenePosition sceneInput: SIMD3<Double>) throws(WaymarkError) {
         let fix = try GeodeticCoordinate(latitude: latitude, longitude: longitude, height: height ?? 0)
+        let scenePosition = fromEngine(sceneInput)
         guard horizontalAccuracy.isFinite, verticalAccuracy.isFinite, time.isFinite, height?.isFinite ?? true,
               scenePosition.x.isFinite, scenePosition.y.isFinite, scenePosition.z.isFinite else { throw .invalidInput(.nonFinite) }
         guard horizontalAccuracy > 0, verticalAccuracy > 0 else { throw .invalidInput(.notPositive) }
@@ -195,9 +236,9 @@ public struct Navigator: Sendable {
         }
         fixes.append(FixRecord(gps: tangent.forward(fix), hasHeight: height != nil, scene: scenePosition,
                                horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, time: time, serial: 0))
-        lastFixSceneUp = scenePosition[configuration.axes.upAxisIndex]
+        lastFixSceneUp = scenePosition[sceneAxes.upAxisIndex]
         if frame == nil {
-            frame = SceneFrame(tangentFrame: tangent, axes: configuration.axes)
+            frame = SceneFrame(tangentFrame: tangent, axes: sceneAxes)
             lastTrigger = time
         }
         pendingCount += 1
@@ -219,9 +260,11 @@ public struct Navigator: Sendable {
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for non-finite values, a singular
     ///   camera or view-projection, a non-positive viewport, or a camera or ground height
     ///   beyond ±``Limits/maximumSceneCoordinate``; nothing changes then.
-    public mutating func update(time: Double, camera: Matrix4x4d, projection: Matrix4x4d,
+    public mutating func update(time: Double, camera cameraInput: Matrix4x4d, projection projectionInput: Matrix4x4d,
                                 viewport: (x: Double, y: Double, width: Double, height: Double),
-                                groundHeight: Double? = nil) throws(WaymarkError) -> NavigatorFrame {
+                                groundHeight groundInput: Double? = nil) throws(WaymarkError) -> NavigatorFrame {
+        let camera = inMetres(camera: cameraInput), projection = inMetres(projection: projectionInput)
+        let groundHeight = groundInput.map { fromEngine(height: $0) }
         guard time.isFinite, camera.isFinite, groundHeight?.isFinite ?? true else { throw .invalidInput(.nonFinite) }
         let limit = Limits.maximumSceneCoordinate
         guard (groundHeight ?? 0).magnitude <= limit, camera.translation.x.magnitude <= limit,
@@ -235,24 +278,33 @@ public struct Navigator: Sendable {
         } else {
             if filter.awaitingScene {
                 // The first scene position after a tracking reset places the anchor.
-                filter.advance(to: advancedTime(time), scene: configuration.axes.enu(fromScene: cameraPosition), limited: false)
+                filter.advance(to: advancedTime(time), scene: sceneAxes.enu(fromScene: cameraPosition), limited: false)
                 applyFilter()
             }
             if let groundHeight { filterGround(groundHeight, time: time) }
         }
 
         var out = NavigatorFrame(time: time)
+        if configuration.originShiftDistance > 0 {
+            // The camera in the engine's metres: the shift brings it back to the zero.
+            var shift = cameraPosition - originOffset
+            shift[sceneAxes.upAxisIndex] = 0
+            if (shift * shift).sum() > configuration.originShiftDistance * configuration.originShiftDistance {
+                originOffset += shift
+                out.originShift = shift * unitScale
+            }
+        }
         out.correctionState = correctionState
         out.correctionSigma = correctionSigma
         out.correctionSource = correctionSource
         out.trackingState = trackingState
-        out.labelRoll = screen.labelRoll(axes: configuration.axes)
+        out.labelRoll = screen.labelRoll(axes: sceneAxes)
         arrowCount = 0
         guard let frame else { return out }
         out.correction = frame.headingCorrection
         out.userPosition = frame.geodeticUnchecked(cameraPosition)
         if configuration.method == .filter && filter.anchored {
-            let u = configuration.axes.enu(fromScene: cameraPosition)
+            let u = sceneAxes.enu(fromScene: cameraPosition)
             out.anchorSigma = filter.anchorSigma(at: SIMD2(u.x, u.y))
         }
 
@@ -264,7 +316,7 @@ public struct Navigator: Sendable {
         out.offRouteDistance = progress.offset
         out.isOffRoute = progress.isOffRoute
 
-        let up = configuration.axes.upAxisIndex
+        let up = sceneAxes.upAxisIndex
         let ground = groundHeight ?? ((lastFixSceneUp ?? cameraPosition[up]) - configuration.deviceHeight)
         lastGround = ground
         func scene(_ enu: SIMD3<Double>) -> SIMD3<Double> {
@@ -280,7 +332,7 @@ public struct Navigator: Sendable {
                 let k = range.first + j
                 let s = range.distance(k)
                 let (p, segment) = route.point(atDistance: s)
-                arrowStorage[j] = NavigatorArrow(position: scene(p), yaw: sceneYaw(segment: segment, frame: frame), distanceAlong: s)
+                arrowStorage[j] = NavigatorArrow(position: toEngine(scene(p)), yaw: sceneYaw(segment: segment, frame: frame), distanceAlong: s)
             }
             arrowCount = n
         }
@@ -293,10 +345,10 @@ public struct Navigator: Sendable {
         let distance = (d * d).sum().squareRoot()
         let p = screen.project(finish)
         let diameter = try configuration.finishSize.diameter(atDistance: distance)
-        out.finish = FinishMark(position: finish, distance: distance, visible: p.visible,
+        out.finish = FinishMark(position: toEngine(finish), distance: distance, visible: p.visible,
                                 screen: p.inFront ? p.screen : nil, diameter: diameter,
-                                sphereRadius: screen.sphereRadius(center: finish, screenDiameter: diameter))
-        out.hint = HintMark.forTarget(finish, projection: screen, axes: configuration.axes)
+                                sphereRadius: screen.sphereRadius(center: finish, screenDiameter: diameter).map { $0 * unitScale })
+        out.hint = HintMark.forTarget(finish, projection: screen, axes: sceneAxes)
         lastScreen = screen
         lastFinish = finish
         return out
@@ -308,7 +360,7 @@ public struct Navigator: Sendable {
     public func forEachLeg(ofArrow index: Int, _ body: (ArrowLeg) -> Void) {
         guard let frame, index >= 0, index < arrowCount else { return }
         let s0 = arrowStorage[index].distanceAlong
-        let up = configuration.axes.upAxisIndex
+        let up = sceneAxes.upAxisIndex
         let ground = lastGround
         func scene(_ enu: SIMD3<Double>) -> SIMD3<Double> {
             var p = frame.scenePosition(fromENU: enu)
@@ -317,8 +369,8 @@ public struct Navigator: Sendable {
         }
         route.forEachLeg(from: s0, to: s0 + configuration.arrowSpacing) { leg in
             let a = scene(leg.start), b = scene(leg.end)
-            let yaw = RoutePath.yaw(of: b - a, axes: configuration.axes) ?? arrowStorage[index].yaw
-            body(ArrowLeg(start: a, end: b, yaw: yaw, turn: leg.turn))
+            let yaw = RoutePath.yaw(of: b - a, axes: sceneAxes) ?? arrowStorage[index].yaw
+            body(ArrowLeg(start: toEngine(a), end: toEngine(b), yaw: yaw, turn: leg.turn))
         }
     }
 
@@ -335,7 +387,7 @@ public struct Navigator: Sendable {
         func yaw(_ i: Int) -> Double? {
             let d = pts[i + 1] - pts[i]
             guard d.x != 0 || d.y != 0 else { return nil }
-            return RoutePath.yaw(of: frame.scenePosition(fromENU: SIMD3(d.x, d.y, 0)) - frame.sceneOrigin, axes: configuration.axes)
+            return RoutePath.yaw(of: frame.scenePosition(fromENU: SIMD3(d.x, d.y, 0)) - frame.sceneOrigin, axes: sceneAxes)
         }
         for i in segment..<(pts.count - 1) { if let y = yaw(i) { return y } }
         for i in stride(from: min(segment, pts.count - 2), through: 0, by: -1) { if let y = yaw(i) { return y } }
@@ -377,7 +429,7 @@ public struct Navigator: Sendable {
         lastTriggerPosition = position
         if let previous {
             var moved = position - previous
-            moved[c.axes.upAxisIndex] = 0
+            moved[sceneAxes.upAxisIndex] = 0
             guard (moved * moved).sum() >= c.minimumMove * c.minimumMove else { return }
         }
         do { try frame.applyHeadingCorrection(fit.angle) } catch { return }
@@ -517,6 +569,12 @@ public struct NavigatorFrame: Sendable, Equatable {
     public var hint: HintMark? = nil
     /// Degrees counter-clockwise on screen to keep a label level (``ScreenProjection/labelRoll(axes:)``).
     public var labelRoll: Double? = nil
+    /// The origin shift this update made (scene units, scene axes; horizontal), nil for
+    /// none: move the engine's world origin by it before drawing this frame (ARKit:
+    /// `session.setWorldOrigin(relativeTransform:)` with this translation). This frame's
+    /// positions, and every scene position handed over from now on, are in the shifted
+    /// scene (``Configuration/originShiftDistance``).
+    public var originShift: SIMD3<Double>? = nil
     /// How many arrows this frame has (``Navigator/arrows``).
     public var arrowCount = 0
     /// The nearest arrow ahead.

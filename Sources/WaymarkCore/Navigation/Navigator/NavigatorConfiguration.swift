@@ -185,6 +185,13 @@ extension Navigator {
         /// The finish mark's on-screen size rule.
         public var finishSize = try! FinishMarkSize()
 
+        // Float precision
+        /// Origin shifting: when the camera is farther than this (metres, horizontally)
+        /// from the scene's zero, an update shifts the scene's zero to the camera
+        /// (``NavigatorFrame/originShift``), so positions handed to `Float` stay small.
+        /// 0 (the default) never shifts.
+        public var originShiftDistance = 0.0
+
         /// The defaults.
         public init() {}
 
@@ -197,14 +204,15 @@ extension Navigator {
         ///   [0, 1), a confidence outside (0, 1), a pitch limit outside [0, 90], a negative
         ///   interval, drift or heading step, a buffer count, fix
         ///   capacity below 1 (or above 2²⁰), non-positive interval, window, spacing,
-        ///   look-ahead, rejection or uncertainty, negative distances, or more than
+        ///   look-ahead, rejection or uncertainty, negative distances (the origin shift's
+        ///   included), or more than
         ///   2²⁰ arrows in the window.
         public func validate() throws(WaymarkError) {
             for v in [alignmentSigma, gpsCorrelationTime, gpsCorrelatedShare, accuracyConfidence, compassCorrelationTime,
                       compassCorrelatedShare, compassInterval, compassMaximumPitch, yawDrift, positionDrift, outlierGate,
                       headingStep, bufferInterval, maximumAccuracy, minimumPairDistance, rejection, maximumUncertainty, minimumSpan,
                       minimumMove, anchorWindow, anchorInterval, progressBehind, progressAhead, offRouteDistance,
-                      reacquireAfter, arrowSpacing, arrowsAhead, deviceHeight] where !v.isFinite {
+                      reacquireAfter, arrowSpacing, arrowsAhead, deviceHeight, originShiftDistance] where !v.isFinite {
                 throw .invalidInput(.nonFinite)
             }
             guard alignmentSigma > 0, alignmentSigma <= 180, gpsCorrelationTime > 0, gpsCorrelatedShare >= 0,
@@ -214,7 +222,7 @@ extension Navigator {
                   bufferCount >= 1, fixCapacity >= 1, fixCapacity <= 1 << 20, bufferInterval > 0, maximumAccuracy > 0,
                   minimumPairDistance >= 0, rejection > 0, maximumUncertainty > 0, minimumSpan >= 0, minimumMove >= 0,
                   anchorWindow > 0, anchorInterval > 0, progressBehind >= 0, progressAhead > 0, offRouteDistance > 0,
-                  reacquireAfter >= 0, arrowSpacing > 0, arrowsAhead > 0,
+                  reacquireAfter >= 0, arrowSpacing > 0, arrowsAhead > 0, originShiftDistance >= 0,
                   arrowsAhead / arrowSpacing <= Double(1 << 20) else { throw .invalidInput(.outOfRange) }
         }
     }
