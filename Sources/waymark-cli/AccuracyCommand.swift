@@ -3,11 +3,15 @@ import Waymark
 /// `waymark accuracy [--html FILE] [--svg FILE]`: how wrong the spherical baselines are,
 /// against the exact method, over distances and latitudes, worst case over bearings
 /// (every degree). The CSV always goes to standard output, unchanged; `--html` and
-/// `--svg` also write the report's figures (`AccuracyPage`) to FILE.
+/// `--svg` also write the report's figures (`AccuracyPage`) to FILE. With a TRACK
+/// (`-` for standard input) the comparison is on that track (``TrackAccuracyCommand``).
 enum AccuracyCommand {
     static func run(_ args: Arguments, _ out: inout Output) throws(CLIError) {
-        // A stray word was always ignored here; it still is (exit status unchanged), but said.
-        if let word = args.file { printError("accuracy reads no input; ignoring '\(word)' (--html FILE and --svg FILE name outputs)") }
+        guard args.flags.contains("no-track") else { return try TrackAccuracyCommand.run(args, &out) }
+        let trackOptions = ["origin", "from", "input-format", "delimiter", "heights"] + TrackOptions.optionNames
+        if let name = trackOptions.first(where: { args.options[$0] != nil }) ?? ["lon-lat", "keep-columns"].first(where: { args.flags.contains($0) }) {
+            throw .usage("--\(name) is for a TRACK (waymark accuracy TRACK …); without one accuracy prints the built-in table")
+        }
         out.line("# Seed baselines vs the exact ellipsoidal method (WGS-84), worst over 360 bearings.")
         out.line("# position errors: |baseline - exact| of the ENU position (horizontal, and 3-D incl. the")
         out.line("# curvature drop the baselines ignore); distance error: |haversine - geodesic|.")

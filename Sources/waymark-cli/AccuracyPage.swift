@@ -100,6 +100,12 @@ struct AccuracyPage {
         let worst = route.map { max($0.haversineError, $0.metersPerDegreeError) }.max() ?? 0
         let xs = route.map(\.exact.x), zs = route.map(\.exact.z)
         let size = max((xs.max() ?? 0) - (xs.min() ?? 0), (zs.max() ?? 0) - (zs.min() ?? 0))
+        return AccuracyPage.exaggeration(worst: worst, size: size)
+    }
+
+    /// A 1-2-5 factor putting an error of `worst` metres at about a tenth of `size`
+    /// metres (1 when either is zero): how much a drawing enlarges the errors.
+    static func exaggeration(worst: Double, size: Double) -> Double {
         guard worst > 0, size > 0 else { return 1 }
         let wanted = 0.1 * size / worst
         let decade = pow(10, floor(log10(wanted)))

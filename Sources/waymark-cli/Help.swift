@@ -82,7 +82,7 @@ enum Help {
     /// (FILE, ROUTE_FILE, LOG) as its entry names it.
     static func usageLine(for command: String) -> String {
         let synopsis = entry(for: command).prefix(3).joined(separator: " ")
-        let input = ["[FILE]", "ROUTE_FILE", "LOG"].first { synopsis.contains($0) }
+        let input = ["[FILE]", "[TRACK]", "ROUTE_FILE", "LOG"].first { synopsis.contains($0) }
         return (["waymark", command, "[OPTIONS]"] + (input.map { [$0] } ?? [])).joined(separator: " ")
     }
 

@@ -16,15 +16,42 @@ commands:
              [--method ellipsoidal|proj|haversine|meters-per-degree] [FILE]
              rows lat,lon[,h] -> x,y,z
   geodetic   --origin LAT,LON[,H] [--axes eus|enu|eun] [FILE]
-             rows x,y,z -> lat,lon,h
-  inverse    [--method ellipsoidal|haversine] [FILE]
-             rows lat1,lon1,lat2,lon2 -> distance_m,azimuth1_deg,azimuth2_deg
+             rows x,y,z -> lat,lon,h (CSV only)
+  inverse    [--method ellipsoidal|haversine] [--pairs consecutive] [FILE]
+             rows lat1,lon1,lat2,lon2 -> distance_m,azimuth1_deg,azimuth2_deg (CSV
+             only); --pairs consecutive reads lat,lon[,h] points in any format (a
+             track) and solves each point and the next: N points, N - 1 rows
   direct     [FILE]
-             rows lat1,lon1,azimuth1_deg,distance_m -> lat2,lon2,azimuth2_deg
-  accuracy   [--html FILE] [--svg FILE]
-             the spherical baselines' errors by distance and latitude (CSV); --html
-             also writes a self-contained report page (plots, the demo route, hover
-             read-outs; opens from disk), --svg the same figures as one SVG
+             rows lat1,lon1,azimuth1_deg,distance_m -> lat2,lon2,azimuth2_deg (CSV only)
+  accuracy   [TRACK] [--origin LAT,LON[,H]] [--html FILE] [--svg FILE]
+             without TRACK: the spherical baselines' errors by distance and latitude
+             (CSV); --html also writes a self-contained report page (plots, the demo
+             route, hover read-outs; opens from disk), --svg the same figures as one
+             SVG. With TRACK (any input format; - is standard input): the baselines
+             against the exact method on that track, about --origin (default: its
+             first point): # summary lines (origin; length_m and length_error_m by
+             each method; for each error its max, the point it is at, rms and the
+             p50, p95, p99 percentiles, linear between ranks), then one row per point
+             with the segment from the previous point (empty on the first row):
+             point,line,lat,lon,h,time,along_track_m,distance_from_origin_m,
+             haversine_horizontal_error_m,haversine_3d_error_m,
+             meters_per_degree_horizontal_error_m,meters_per_degree_3d_error_m,
+             segment_distance_m,segment_azimuth_deg,haversine_distance_error_m,
+             haversine_azimuth_error_deg,meters_per_degree_distance_error_m,
+             meters_per_degree_azimuth_error_deg (errors: baseline - exact; position
+             errors in the ENU frame about the origin, 3-D with the curvature drop;
+             time: seconds since 1970 UTC, empty without one; azimuth errors empty on a
+             segment of zero length); --html/--svg: the track
+             exact vs both baselines (errors enlarged by a stated factor), the error
+             along the track and against the distance from the origin, hover
+             read-outs (at most 1000 points drawn per series)
+  length     [FILE]
+             a track's length by each method (# lines: length_m, length_error_m) and
+             one row per segment: segment,from_point,to_point,line,geodesic_m,
+             azimuth_deg,haversine_m,haversine_azimuth_deg,meters_per_degree_m,
+             meters_per_degree_azimuth_deg,along_track_m (geodesic: Karney on WGS-84;
+             haversine on the mean-radius sphere; metres per degree about the first
+             point); FILE in any input format
   simulate   [--route straight|sample|FILE] [--runs N] [--seed S] [--heading-error-deg D]
              [--gps-sigma-m M] [--jumps] [--drift-deg-per-min R] [--duration-s T]
              [--speed-mps 1.4] [--estimator seed|pairwise|robust] [--svg FILE]
@@ -91,20 +118,44 @@ Points, the other columns as properties; one LineString when the input was a
 single route: a LineString, a GPX track or route, a polyline).
 
 Input options of the commands that read rows: --from csv|geojson|gpx|polyline|
-polyline6 (--input-format on datum and transform, whose --from is their own;
-default: the FILE's extension .geojson, .json, .gpx, .polyline or .polyline6,
-else csv). GeoJSON, GPX and polylines give lat,lon[,h] points, for the commands
-reading such rows (scene, datum, geoid; arrows, simulate and replay routes):
+polyline6|kml|tcx|nmea (--input-format on datum and transform, whose --from is their own;
+default: the FILE's extension .geojson, .json, .gpx, .polyline, .polyline6, .kml,
+.tcx, .nmea or .nma, else csv). Every format but CSV gives lat,lon[,h] points, for
+the commands reading such rows (scene, datum, geoid, accuracy TRACK, length,
+inverse --pairs consecutive; arrows, simulate and replay routes); geodetic,
+direct, transform and inverse rows are CSV only (a point format is a usage error).
 GeoJSON Point, MultiPoint, LineString, MultiLineString, Feature and
-FeatureCollection positions [lon, lat(, h)]; GPX trkpt, rtept and wpt, whose <ele>
-(above sea level) is made ellipsoidal through EGM96 unless --heights orthometric;
-encoded polylines one per line at precision 5 (polyline) or 6 (polyline6), a
-coordinate beyond 90/180 degrees naming the other precision. CSV: --delimiter
+FeatureCollection positions [lon, lat(, h)]; a Polygon or MultiPolygon is skipped
+with a warning naming its feature, or --polygons rings reads its rings; a .json
+OSRM route/v1 response (the first route's geometry: polyline, polyline6 told apart
+by the first waypoint, or GeoJSON) or Valhalla route response (every leg's shape,
+polyline6) is read as one. GPX: one part, never merged: --gpx-part
+track|route|waypoints (default: the first track, all its segments, else the
+first route, else the waypoints; a warning names what is not read); <ele> (above
+sea level) is made ellipsoidal through EGM96 unless --heights orthometric; <time>
+is the point's time. KML (Google Earth): Placemark Point, LineString, LinearRing,
+MultiGeometry, gx:Track (<when> is the point's time); altitudes only where
+altitudeMode is absolute (above sea level, as GPX <ele>); Polygon as GeoJSON's;
+KMZ is not read (unzip it: unzip -p FILE.kmz doc.kml). TCX (Garmin): every
+Trackpoint with a Position of the first Activity or Course, AltitudeMeters (above
+sea level, as GPX <ele>), Time; Trackpoints without a Position are left out with
+a warning. NMEA 0183: GGA and RMC sentences of any talker, checksums required and
+verified, one row per fix (h = altitude + geoid separation, above the ellipsoid;
+time from RMC's date), sentences without a fix left out with a warning, other
+sentences skipped. In a GPX, KML, TCX or NMEA track a point without a height
+among points with one is an error naming it, or --missing-heights
+drop-points|ignore-heights says what to do; --keep-columns carries their time
+(seconds since 1970 UTC) as a time column. Encoded polylines one per line at
+precision 5 (polyline) or 6 (polyline6), a coordinate beyond 90/180 degrees
+naming the other precision. CSV: --delimiter
 comma|semicolon|tab|whitespace|auto (default: what a header line shows, else
 what a headerless first line of numbers shows when it is unambiguous: semicolons,
 tabs or runs of spaces; else commas; auto: the first line with data decides), "quoted" fields ("" for a quote),
 --lon-lat for headerless longitude-first rows, --keep-columns to carry columns
-past the coordinates through to the output (otherwise they are an error). A route
+past the coordinates through to the output (otherwise they are an error, unless a
+header names the lat and lon columns: then only those, and h, are read; a time,
+timestamp, datetime, date_time, time_utc or utc column is the point's time, in
+seconds since 1970 or ISO 8601 with Z or an offset). A route
 (arrows, simulate, replay) has at most \(Limits.maximumRoutePoints) points (2^24).
 
 Degrees, metres, heights above the WGS-84 ellipsoid. Axes: eus = x east, y up,

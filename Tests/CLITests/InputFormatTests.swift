@@ -57,7 +57,7 @@ struct InputFormatTests {
             let r = try Waymark.run(Self.origin + options, input: input)
             #expect(r.status == 65 && r.stderr.contains(reason), "\(options) \(input.debugDescription): \(r.stderr)")
         }
-        for bad in [["--delimiter", "pipe"], ["--from", "kml"], ["--heights", "orthometric"]] {
+        for bad in [["--delimiter", "pipe"], ["--from", "kmz"], ["--heights", "orthometric"]] {
             #expect(try Waymark.run(Self.origin + bad, input: "55.7,37.6\n").status == 64, "\(bad)")
         }
         #expect(try Waymark.run(["inverse", "--lon-lat"], input: "0,0,0,1\n").status == 64)
@@ -105,7 +105,10 @@ struct InputFormatTests {
         }
     }
 
-    @Test("GPX: trkpt, rtept and wpt; <ele> above sea level becomes ellipsoidal through EGM96 unless --heights orthometric")
+    // The file's waypoint and route are not part of its track, and its track point
+    // without <ele> would be 0 m above the ellipsoid, underground: both must be said,
+    // never read in silence.
+    @Test("GPX: the first track (not the waypoint or the route); <ele> above sea level becomes ellipsoidal through EGM96 unless --heights orthometric")
     func gpx() throws {
         let gpx = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -122,17 +125,25 @@ struct InputFormatTests {
         let undulation = try Waymark.run(["geoid", "--undulation"], input: "55.7359,37.5943\n")
         try #require(undulation.status == 0, "\(undulation.stderr)")
         let n = Double(undulation.lines[1])!
-        let r = try Waymark.run(["datum", "--input-format", "gpx", "--from", "wgs84", "--to", "wgs84"], input: gpx)
-        #expect(r.status == 0 && r.lines == ["lat,lon"] + Array(repeating: "55.7359,37.5943", count: 4), "\(r.lines) \(r.stderr)")
-        let heights = try Waymark.run(["geoid", "--undulation", "--input-format", "gpx"], input: gpx)
-        #expect(heights.status == 0 && heights.lines.count == 5, "\(heights.stderr)")
+        let mixed = try Waymark.run(["datum", "--input-format", "gpx", "--from", "wgs84", "--to", "wgs84"], input: gpx)
+        #expect(mixed.status == 65 && mixed.stderr.contains("line 8: GPX point 2 has no height"), "\(mixed.stderr)")
+        #expect(mixed.stderr.contains("not read: 1 route, 1 waypoint"), "\(mixed.stderr)")
+        let r = try Waymark.run(["datum", "--input-format", "gpx", "--from", "wgs84", "--to", "wgs84", "--missing-heights", "ignore-heights"], input: gpx)
+        #expect(r.status == 0 && r.lines == ["lat,lon"] + Array(repeating: "55.7359,37.5943", count: 2), "\(r.lines) \(r.stderr)")
+        for part in ["route", "waypoints"] {
+            let one = try Waymark.run(["datum", "--input-format", "gpx", "--gpx-part", part, "--from", "wgs84", "--to", "wgs84"], input: gpx)
+            #expect(one.status == 0 && one.lines == ["lat,lon", "55.7359,37.5943"], "\(part): \(one.lines) \(one.stderr)")
+        }
+        let heights = try Waymark.run(["geoid", "--undulation", "--input-format", "gpx", "--missing-heights", "drop-points"], input: gpx)
+        #expect(heights.status == 0 && heights.lines.count == 2 && heights.stderr.contains("left out 1 GPX point"), "\(heights.stderr)")
         // Scene heights: <ele> + N above the ellipsoid; orthometric keeps <ele>.
         let file = try Self.temporary("walk.gpx", gpx)
-        let ellipsoidal = try Waymark.run(["scene", "--origin", "55.7359,37.5943,0", "--axes", "enu", file])
-        let orthometric = try Waymark.run(["scene", "--origin", "55.7359,37.5943,0", "--axes", "enu", "--heights", "orthometric", file])
-        #expect(ellipsoidal.status == 0 && ellipsoidal.lines.count == 5, "\(ellipsoidal.stderr)")
+        let ellipsoidal = try Waymark.run(["scene", "--origin", "55.7359,37.5943,0", "--axes", "enu", "--gpx-part", "route", file])
+        let orthometric = try Waymark.run(["scene", "--origin", "55.7359,37.5943,0", "--axes", "enu", "--heights", "orthometric",
+                                           "--missing-heights", "drop-points", file])
+        #expect(ellipsoidal.status == 0 && ellipsoidal.lines.count == 2, "\(ellipsoidal.stderr)")
         #expect(abs(numbers(ellipsoidal.lines[1])[2] - (142 + n)) < 1e-6, "\(ellipsoidal.lines)")
-        #expect(abs(numbers(orthometric.lines[1])[2] - 142) < 1e-6 && numbers(orthometric.lines[4]) == [0, 0, 0], "\(orthometric.lines)")
+        #expect(orthometric.lines.count == 2 && abs(numbers(orthometric.lines[1])[2] - 142) < 1e-6, "\(orthometric.lines)")
         for (input, reason) in [("<gpx><trkpt lat=\"1\"></trkpt></gpx>", "without lat and lon"), ("<gpx>\n<trkpt lat=\"x\" lon=\"1\"/></gpx>", "line 2"),
                                 ("<gpx></gpx>", "no trkpt"), ("<gpx><trkpt lat=\"1\" lon=\"2\"><ele>high</ele></trkpt></gpx>", "not a number"),
                                 ("<gpx><trkpt lat=\"1\" lon=\"2\">", "ends inside")] {

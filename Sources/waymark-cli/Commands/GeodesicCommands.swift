@@ -7,7 +7,11 @@ enum GeodesicCommands {
     /// the mean-radius sphere).
     static func inverse(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         let method = try args.choice("method", default: "ellipsoidal", among: ["ellipsoidal", "haversine"])
-        var input = try RowInput(args, geographic: false)
+        if args.options["pairs"] != nil {
+            _ = try args.choice("pairs", default: "consecutive", among: ["consecutive"])
+            return try consecutive(args, method: method, &out)
+        }
+        var input = try RowInput(args, geographic: false, pointsHint: "--pairs consecutive reads a track's points, each with the next")
         defer { input.close() }
         func solve(_ line: Int, _ v: UnsafePointer<Double>) throws(CLIError) -> (Double, Double, Double) {
             let a: GeodeticCoordinate, b: GeodeticCoordinate
@@ -41,6 +45,24 @@ enum GeodesicCommands {
         }
     }
 
+    /// `inverse --pairs consecutive [FILE]`: the points of a track or route (any input
+    /// format, `lat,lon[,h]`) in pairs, each point and the next: N points give N − 1 rows,
+    /// row k from point k to point k + 1 (heights are not used).
+    static func consecutive(_ args: Arguments, method: String, _ out: inout Output) throws(CLIError) {
+        let track = try Track.read(args, command: "inverse --pairs consecutive")
+        try out.header("distance_m,azimuth1_deg,azimuth2_deg")
+        for (a, b) in zip(track.points, track.points.dropFirst()) {
+            let p = try GeodeticCoordinate.ground(a.coordinate), q = try GeodeticCoordinate.ground(b.coordinate)
+            if method == "haversine" {
+                let h = Haversine.standard
+                out.row(h.distance(p, q), h.initialBearing(p, q), h.finalBearing(p, q))
+            } else {
+                let r = Geodesic.wgs84.inverse(p, q)
+                out.row(r.distance, r.azimuth1, r.azimuth2)
+            }
+        }
+    }
+
     /// `direct [FILE]`: rows `lat1,lon1,azimuth1_deg,distance_m` → `lat2,lon2,azimuth2_deg`.
     static func direct(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         var input = try RowInput(args, geographic: false)
@@ -56,5 +78,12 @@ enum GeodesicCommands {
                 throw .data(line: row.line, describe(error, latitude: v[0]))
             }
         }
+    }
+}
+
+private extension GeodeticCoordinate {
+    /// The point on the ellipsoid (h = 0), as the CSV path's `lat1,lon1` rows give it.
+    static func ground(_ c: GeodeticCoordinate) throws(CLIError) -> GeodeticCoordinate {
+        do { return try GeodeticCoordinate(latitude: c.latitude, longitude: c.longitude) } catch { throw .data(line: 0, describe(error)) }
     }
 }

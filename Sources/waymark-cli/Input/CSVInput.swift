@@ -4,12 +4,14 @@ import Glibc
 import Darwin
 #endif
 
-/// One input row: its numbers, the line it came from, and (with `--keep-columns`) the
-/// columns it carries through untouched.
+/// One input row: its numbers, the line it came from, (with `--keep-columns`) the
+/// columns it carries through untouched, and its time when the input gives one (GPX
+/// `<time>`, KML `<when>`, TCX `<Time>`, NMEA, a CSV time column): seconds since 1970 UTC.
 struct Row {
     var line: Int
     var values: [Double]
     var extras: [String] = []
+    var time: Double? = nil
 }
 
 /// Numeric delimited rows from a file or standard input, streamed line by line from
@@ -19,8 +21,13 @@ struct Row {
 /// and a UTF-8 byte-order mark at the start is dropped. The first remaining line is a
 /// header only when none of its fields is a number; then it is skipped, and for
 /// geographic rows (`lat,lon[,h]`) a header that names the columns (`lat`/`latitude`,
-/// `lon`/`lng`/`long`/`longitude`, `h`/`height`/`alt`/`altitude`/`ele`) puts them in
-/// that order, so `lon,lat` files read right. The delimiter is `--delimiter`'s, else
+/// `lon`/`lng`/`long`/`longitude`, `h`/`height`/`alt`/`altitude`/`ele`/`elevation`)
+/// puts them in that order, so `lon,lat` files read right, and reads only those
+/// columns: the others (a phone logger's speed, accuracy, battery, …) are ignored, or
+/// carried through with `--keep-columns`. Such a header may also name a time column
+/// (`time`/`timestamp`/`datetime`/`date_time`/`time_utc`/`utc`): seconds since 1970 UTC,
+/// or ISO 8601 with `Z` or an offset (a zoneless time is an error naming the line), the
+/// row's time for the commands that use it (`accuracy`, `length`). The delimiter is `--delimiter`'s, else
 /// the one the header line shows, else the one a headerless first data line shows
 /// when it is unambiguous (numbers separated by exactly one of semicolons, tabs or
 /// runs of spaces; semicolons and tabs together, or tabs and spaces both separating,
@@ -64,6 +71,8 @@ struct CSVInput {
     /// How many of the ordered columns a header named as coordinates.
     private var namedCount: Int? = nil
     private var headerNames: [String] = []
+    /// The column a geographic header names as the time.
+    private var timeColumn: Int? = nil
     private var headerLine: Int? = nil
     /// The first `#` line: an input of nothing but comments is an error too.
     private var firstComment: Int? = nil
@@ -162,7 +171,17 @@ struct CSVInput {
         values.reserveCapacity(count)
         for (i, column) in order.enumerated() { values.append(try value(fields[column], index: i)) }
         dataRows += 1
-        return Row(line: lineNumber, values: values, extras: extras)
+        var time: Double? = nil
+        if let timeColumn, timeColumn < fields.count {
+            let text = self.text(fields[timeColumn])
+            if !text.isEmpty {
+                guard let t = Double(text).flatMap({ $0.isFinite ? $0 : nil }) ?? ISOTime.seconds(text, zonelessIsUTC: false) else {
+                    throw .data(line: lineNumber, "time '\(text.prefix(40))' is neither seconds since 1970 nor an ISO 8601 time with Z or an offset")
+                }
+                time = t
+            }
+        }
+        return Row(line: lineNumber, values: values, extras: extras, time: time)
     }
 
     /// The next row's numbers written to `values` (room for `fieldCounts.upperBound`),
@@ -259,6 +278,7 @@ struct CSVInput {
                     if geographic, let order = Self.geographicOrder(headerNames) {
                         columnOrder = order
                         namedCount = order.count
+                        timeColumn = Self.column(headerNames, ["time", "timestamp", "datetime", "date_time", "time_utc", "utc"])
                     }
                     continue
                 }
@@ -437,6 +457,8 @@ struct CSVInput {
     private func orderedColumns() -> [Int] {
         guard let order = columnOrder else { return Array(fields.indices) }
         let named = order.filter { $0 < fields.count }
+        // A header named the coordinates: the other columns are read only to carry them.
+        if namedCount != nil && !options.keepColumns { return named }
         return named + fields.indices.filter { !order.contains($0) }
     }
 
@@ -484,16 +506,19 @@ struct CSVInput {
     /// The columns of lat, lon and (when named) h in a header, or nil when it does not
     /// name both lat and lon (then the columns are taken as they come).
     static func geographicOrder(_ names: [String]) -> [Int]? {
-        func index(_ accepted: [String]) -> Int? {
-            names.firstIndex { name in
-                var bare = name.lowercased()
-                bare.removeAll { $0 == "\"" }
-                return accepted.contains(bare)
-            }
-        }
+        func index(_ accepted: [String]) -> Int? { column(names, accepted) }
         guard let lat = index(["lat", "latitude"]), let lon = index(["lon", "lng", "long", "longitude"]) else { return nil }
         if let h = index(["h", "height", "alt", "altitude", "ele", "elevation"]) { return [lat, lon, h] }
         return [lat, lon]
+    }
+
+    /// The first column whose name (any case, quotes dropped) is one of `accepted`.
+    static func column(_ names: [String], _ accepted: [String]) -> Int? {
+        names.firstIndex { name in
+            var bare = name.lowercased()
+            bare.removeAll { $0 == "\"" }
+            return accepted.contains(bare)
+        }
     }
 }
 

@@ -1,130 +1,127 @@
-/// GPX 1.0/1.1 points as `lat,lon[,ele]` rows: every `<trkpt>`, `<rtept>` and `<wpt>` in
-/// document order, with its `<ele>` when it has one (heights above sea level: the
-/// caller converts them). A small scanner of its own (comments, CDATA, processing
-/// instructions and namespace prefixes understood; nothing else of XML is needed),
-/// which keeps line numbers. A point without lat or lon, a value that is not a number
-/// or a document without points is a data error (65) naming the line; so is a point past
+/// GPX 1.0/1.1 points as `lat,lon[,ele]` rows, one part of the file: tracks (`trk`, all
+/// their `trkseg` in order), routes (`rte`) and waypoints (`wpt`) are kept apart, never
+/// merged. `--gpx-part track|route|waypoints` chooses (the first track or route); by
+/// default the first track, else the first route, else the waypoints. A warning names
+/// what the file has beyond the part read. `<ele>` (above sea level: the caller converts
+/// it) and `<time>` (ISO 8601, UTC: the row's time) are read where they are the point's
+/// own children; extensions (Garmin's TrackPointExtension, OsmAnd's, Strava's) are
+/// skipped whatever they hold. A point without lat or lon, a value that is not a number,
+/// a time that is not ISO 8601, a document without points, or a chosen part the file
+/// does not have is a data error (65) naming the line; so is a point past
 /// `maximumPoints` (``RouteLimit``), where the scan stops.
 enum GPXInput {
-    static func rows(_ bytes: [UInt8], maximumPoints: Int = .max) throws(CLIError) -> (rows: [Row], route: Bool) {
-        var rows: [Row] = []
-        var line = 1
-        var i = 0
+    static func rows(_ bytes: [UInt8], part: TrackOptions.GPXPart? = nil, maximumPoints: Int = .max) throws(CLIError) -> (rows: [Row], route: Bool) {
+        var scanner = XMLScanner(bytes)
+        var tracks: [[Row]] = [], routes: [[Row]] = [], waypoints: [Row] = []
+        var trackSegments: [Int] = []
         var current: Row? = nil
         var currentName = ""
-        var inEle = false
-        var eleText: [UInt8] = []
-        var segments = 0, waypoints = 0
-        let n = bytes.count
-        func advance(to end: Int) {
-            while i < end { if bytes[i] == 10 { line += 1 }; i += 1 }
-        }
-        func append(_ row: Row) throws(CLIError) {
-            guard rows.count < maximumPoints else { throw RouteLimit.exceeded(line: row.line, limit: maximumPoints) }
-            rows.append(row)
-        }
-        func find(_ pattern: String, from start: Int) -> Int? {
-            let p = Array(pattern.utf8)
-            var k = start
-            while k + p.count <= n {
-                if bytes[k] == p[0] && bytes[k..<(k + p.count)].elementsEqual(p) { return k }
-                k += 1
-            }
-            return nil
-        }
-        while i < n {
-            guard bytes[i] == UInt8(ascii: "<") else {
-                if inEle { eleText.append(bytes[i]) }
-                if bytes[i] == 10 { line += 1 }
-                i += 1
-                continue
-            }
-            let tagLine = line
-            if bytes[i...].starts(with: "<!--".utf8) {
-                guard let end = find("-->", from: i + 4) else { throw .data(line: tagLine, "a comment is not closed") }
-                advance(to: end + 3); continue
-            }
-            if bytes[i...].starts(with: "<![CDATA[".utf8) {
-                guard let end = find("]]>", from: i + 9) else { throw .data(line: tagLine, "a CDATA section is not closed") }
-                if inEle { eleText.append(contentsOf: bytes[(i + 9)..<end]) }
-                advance(to: end + 3); continue
-            }
-            guard let close = find(">", from: i) else { throw .data(line: tagLine, "a tag is not closed") }
-            let tag = Array(bytes[(i + 1)..<close])
-            advance(to: close + 1)
-            guard let first = tag.first, first != UInt8(ascii: "?"), first != UInt8(ascii: "!") else { continue }
-            let closing = first == UInt8(ascii: "/")
-            let body = closing ? tag.dropFirst() : tag[...]
-            let selfClosing = tag.last == UInt8(ascii: "/")
-            let rawName = body.prefix { ![32, 9, 10, 13, UInt8(ascii: "/")].contains($0) }
-            var name = String(decoding: rawName, as: UTF8.self)
-            if let colon = name.lastIndex(of: ":") { name = String(name[name.index(after: colon)...]) }
-            switch (name, closing) {
-            case ("trkpt", false), ("rtept", false), ("wpt", false):
-                guard current == nil else { throw .data(line: tagLine, "<\(name)> inside <\(currentName)>") }
-                let attributes = Self.attributes(body.dropFirst(rawName.count))
-                guard let latText = attributes["lat"], let lonText = attributes["lon"] else {
-                    throw .data(line: tagLine, "<\(name)> without lat and lon attributes")
-                }
-                guard let lat = number(latText), let lon = number(lonText) else {
-                    throw .data(line: tagLine, "<\(name)> lat '\(latText.prefix(40))' or lon '\(lonText.prefix(40))' is not a number")
-                }
-                if name == "wpt" { waypoints += 1 }
-                let row = Row(line: tagLine, values: [lat, lon])
-                if selfClosing { try append(row) } else { current = row; currentName = name }
-            case ("trkpt", true), ("rtept", true), ("wpt", true):
-                guard let row = current, name == currentName else { throw .data(line: tagLine, "</\(name)> without its <\(name)>") }
-                try append(row)
-                current = nil
-            case ("ele", false) where current != nil && !selfClosing:
-                inEle = true
-                eleText.removeAll()
-            case ("ele", true) where inEle:
-                inEle = false
-                let text = String(decoding: eleText, as: UTF8.self)
-                guard let h = number(text) else { throw .data(line: tagLine, "<ele> '\(text.prefix(40))' is not a number") }
-                current!.values.append(h)
-            case ("trkseg", false), ("rte", false):
-                segments += 1
-            default:
-                break
+        var depth = 0   // open elements inside the current point
+        var count = 0
+        func add(_ row: Row, _ name: String) {
+            switch name {
+            case "trkpt": tracks[tracks.count - 1].append(row)
+            case "rtept": routes[routes.count - 1].append(row)
+            default: waypoints.append(row)
             }
         }
-        guard current == nil else { throw .data(line: line, "the document ends inside <\(currentName)>") }
-        guard !rows.isEmpty else { throw .data(line: line, "the GPX document has no trkpt, rtept or wpt") }
-        return (rows, segments == 1 && waypoints == 0)
-    }
 
-    /// A finite number from attribute or element text (surrounding spaces allowed).
-    private static func number(_ text: String) -> Double? {
-        var bytes = Array(text.utf8)[...]
-        while let c = bytes.first, [32, 9, 10, 13].contains(c) { bytes = bytes.dropFirst() }
-        while let c = bytes.last, [32, 9, 10, 13].contains(c) { bytes = bytes.dropLast() }
-        let v = Array(bytes).withUnsafeBufferPointer { NumberParsing.double($0) }
-        return v.flatMap { $0.isFinite ? $0 : nil }
-    }
-
-    /// `name="value"` / `name='value'` pairs of a tag.
-    private static func attributes(_ text: ArraySlice<UInt8>) -> [String: String] {
-        var result: [String: String] = [:]
-        var i = text.startIndex
-        while i < text.endIndex {
-            while i < text.endIndex, [32, 9, 10, 13, UInt8(ascii: "/")].contains(text[i]) { i += 1 }
-            let nameStart = i
-            while i < text.endIndex, text[i] != UInt8(ascii: "="), ![32, 9, 10, 13].contains(text[i]) { i += 1 }
-            let name = String(decoding: text[nameStart..<i], as: UTF8.self)
-            while i < text.endIndex, [32, 9, 10, 13].contains(text[i]) { i += 1 }
-            guard i < text.endIndex, text[i] == UInt8(ascii: "=") else { break }
-            i += 1
-            while i < text.endIndex, [32, 9, 10, 13].contains(text[i]) { i += 1 }
-            guard i < text.endIndex, text[i] == 34 || text[i] == 39 else { break }
-            let quote = text[i]
-            i += 1
-            let valueStart = i
-            while i < text.endIndex, text[i] != quote { i += 1 }
-            result[name] = String(decoding: text[valueStart..<min(i, text.endIndex)], as: UTF8.self)
-            i += 1
+        while let event = try scanner.next() {
+            switch event {
+            case .start(let name, let attributes, let selfClosing, let line):
+                if current != nil {
+                    if name == "trkpt" || name == "rtept" || name == "wpt" { throw .data(line: line, "<\(name)> inside <\(currentName)>") }
+                    if !selfClosing { depth += 1 }
+                    continue
+                }
+                switch name {
+                case "trk": tracks.append([]); trackSegments.append(0)
+                case "trkseg":
+                    if tracks.isEmpty { tracks.append([]); trackSegments.append(0) }
+                    trackSegments[trackSegments.count - 1] += 1
+                case "rte": routes.append([])
+                case "trkpt", "rtept", "wpt":
+                    guard let latText = attributes["lat"], let lonText = attributes["lon"] else {
+                        throw .data(line: line, "<\(name)> without lat and lon attributes")
+                    }
+                    guard let lat = XMLScanner.number(latText), let lon = XMLScanner.number(lonText) else {
+                        throw .data(line: line, "<\(name)> lat '\(latText.prefix(40))' or lon '\(lonText.prefix(40))' is not a number")
+                    }
+                    // Outside a <trk> or <rte> (not valid GPX, but unambiguous): a track or route of its own.
+                    if name == "trkpt" && tracks.isEmpty { tracks.append([]); trackSegments.append(0) }
+                    if name == "rtept" && routes.isEmpty { routes.append([]) }
+                    count += 1
+                    guard count <= maximumPoints else { throw RouteLimit.exceeded(line: line, limit: maximumPoints) }
+                    let row = Row(line: line, values: [lat, lon])
+                    if selfClosing { add(row, name) } else { current = row; currentName = name; depth = 0 }
+                default: break
+                }
+            case .end(let name, let line):
+                guard current != nil else {
+                    if name == "trkpt" || name == "rtept" || name == "wpt" { throw .data(line: line, "</\(name)> without its <\(name)>") }
+                    continue
+                }
+                if depth == 0 {
+                    guard name == currentName else { throw .data(line: line, "</\(name)> inside <\(currentName)>") }
+                    add(current!, name)
+                    current = nil
+                    continue
+                }
+                depth -= 1
+                guard depth == 0 else { continue }
+                if name == "ele" {
+                    let text = scanner.trimmedText
+                    guard current!.values.count == 2 else { throw .data(line: line, "<\(currentName)> has two <ele>") }
+                    guard let h = XMLScanner.number(text) else { throw .data(line: line, "<ele> '\(text.prefix(40))' is not a number") }
+                    current!.values.append(h)
+                } else if name == "time" {
+                    let text = scanner.trimmedText
+                    guard let t = ISOTime.seconds(text, zonelessIsUTC: true) else {
+                        throw .data(line: line, "<time> '\(text.prefix(40))' is not an ISO 8601 time (YYYY-MM-DDThh:mm:ssZ)")
+                    }
+                    current!.time = t
+                }
+            }
         }
-        return result
+        guard current == nil else { throw .data(line: scanner.line, "the document ends inside <\(currentName)>") }
+        guard count > 0 else { throw .data(line: scanner.line, "the GPX document has no trkpt, rtept or wpt") }
+
+        let chosen: TrackOptions.GPXPart
+        if let part { chosen = part } else if tracks.contains(where: { !$0.isEmpty }) { chosen = .track }
+        else if routes.contains(where: { !$0.isEmpty }) { chosen = .route } else { chosen = .waypoints }
+        let rows: [Row], route: Bool
+        var rest: [String] = []
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        switch chosen {
+        case .track:
+            guard let k = tracks.firstIndex(where: { !$0.isEmpty }) else {
+                throw .data(line: scanner.line, "--gpx-part track: the GPX document has no track points")
+            }
+            rows = tracks[k]
+            route = trackSegments[k] == 1
+            if tracks.count > 1 { rest.append(plural(tracks.count - 1, "other track")) }
+            if !routes.isEmpty { rest.append(plural(routes.count, "route")) }
+            if !waypoints.isEmpty { rest.append(plural(waypoints.count, "waypoint")) }
+        case .route:
+            guard let k = routes.firstIndex(where: { !$0.isEmpty }) else {
+                throw .data(line: scanner.line, "--gpx-part route: the GPX document has no route points")
+            }
+            rows = routes[k]
+            route = true
+            if !tracks.isEmpty { rest.append(plural(tracks.count, "track")) }
+            if routes.count > 1 { rest.append(plural(routes.count - 1, "other route")) }
+            if !waypoints.isEmpty { rest.append(plural(waypoints.count, "waypoint")) }
+        case .waypoints:
+            guard !waypoints.isEmpty else { throw .data(line: scanner.line, "--gpx-part waypoints: the GPX document has no waypoints") }
+            rows = waypoints
+            route = false
+            if !tracks.isEmpty { rest.append(plural(tracks.count, "track")) }
+            if !routes.isEmpty { rest.append(plural(routes.count, "route")) }
+        }
+        if !rest.isEmpty {
+            warn("GPX: read \(chosen == .waypoints ? "the waypoints" : "the first " + chosen.rawValue) (\(plural(rows.count, "point"))); "
+                 + "not read: \(rest.joined(separator: ", ")) (--gpx-part track|route|waypoints chooses)")
+        }
+        return (rows, route)
     }
 }

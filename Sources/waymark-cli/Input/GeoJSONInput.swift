@@ -1,10 +1,13 @@
 /// GeoJSON (RFC 7946) positions as `lat,lon[,h]` rows: Point, MultiPoint, LineString,
 /// MultiLineString and GeometryCollection geometries, bare or in a Feature or a
 /// FeatureCollection, in document order. Positions are `[lon, lat]` or
-/// `[lon, lat, h]` (more members, a Polygon, a Feature without a geometry or a
-/// document without any position is a data error naming the line, so nothing is
-/// dropped without a word). A small parser of its own, which keeps line numbers and
-/// reads numbers exactly as the CSV reader does.
+/// `[lon, lat, h]` (more members, a Feature without a geometry or a document without
+/// any position is a data error naming the line, so nothing is dropped without a word).
+/// A Polygon or MultiPolygon (geojson.io draws them beside lines) is skipped with a
+/// warning naming its feature, or with `--polygons rings` its rings are read, each a
+/// line of points. A JSON document that is an OSRM or Valhalla route response rather
+/// than GeoJSON is read as one (``RouteResponseInput``). A small parser of its own,
+/// which keeps line numbers and reads numbers exactly as the CSV reader does.
 enum GeoJSONInput {
     indirect enum Value {
         case object([(String, Value)], line: Int)
@@ -28,41 +31,79 @@ enum GeoJSONInput {
     /// The document's positions as rows. More than `maximumPoints` arrays that could be
     /// positions (two or three numbers) stop the parse at the first one past it
     /// (``RouteLimit``), before the document's tree holds them all.
-    static func rows(_ bytes: [UInt8], maximumPoints: Int = .max) throws(CLIError) -> (rows: [Row], route: Bool) {
+    /// `kind`: "geojson", or the route response's ("osrm", "valhalla").
+    static func rows(_ bytes: [UInt8], polygonRings: Bool = false, maximumPoints: Int = .max) throws(CLIError) -> (rows: [Row], route: Bool, kind: String) {
         var parser = Parser(bytes: bytes, maximumPositions: maximumPoints)
         let document = try parser.document()
-        var rows: [Row] = []
-        var lines = 0, others = 0
-        try collect(document, into: &rows, lines: &lines, others: &others)
-        guard !rows.isEmpty else { throw .data(line: document.line, "the GeoJSON document has no positions") }
-        return (rows, lines == 1 && others == 0)
+        if document["type"] == nil, let response = try RouteResponseInput.rows(document) { return (response.rows, true, response.kind) }
+        var collector = Collector(polygonRings: polygonRings)
+        try collector.collect(document, feature: nil)
+        guard !collector.rows.isEmpty else {
+            let skipped = collector.skippedPolygons
+            throw .data(line: document.line, "the GeoJSON document has no positions"
+                        + (skipped > 0 ? " (\(skipped) Polygon\(skipped == 1 ? "" : "s") skipped: --polygons rings reads their rings)" : ""))
+        }
+        return (collector.rows, collector.lines == 1 && collector.others == 0, "geojson")
     }
 
-    private static func collect(_ v: Value, into rows: inout [Row], lines: inout Int, others: inout Int) throws(CLIError) {
+    /// The positions of a GeoJSON value (a geometry, a Feature, a FeatureCollection) in
+    /// document order, and what kinds of geometry held them.
+    struct Collector {
+        var polygonRings: Bool
+        var rows: [Row] = []
+        var lines = 0, others = 0, skippedPolygons = 0
+
+        /// `feature`: the enclosing Feature, for the warning that names a skipped polygon.
+        mutating func collect(_ v: Value, feature: Value?) throws(CLIError) {
+            try GeoJSONInput.collect(v, feature: feature, into: &self)
+        }
+    }
+
+    /// How a warning names a feature: its `name` or `id` property and its line.
+    private static func label(_ feature: Value?, _ geometry: Value) -> String {
+        guard let feature else { return "the geometry at line \(geometry.line)" }
+        for key in ["name", "title", "id"] {
+            if case .string(let text, _)? = feature["properties"]?[key] ?? feature[key] { return "feature '\(text.prefix(60))' (line \(feature.line))" }
+            if case .number(let n, _)? = feature["properties"]?[key] ?? feature[key] { return "feature \(key) \(format(n)) (line \(feature.line))" }
+        }
+        return "the feature at line \(feature.line)"
+    }
+
+    private static func collect(_ v: Value, feature: Value?, into c: inout Collector) throws(CLIError) {
         guard case .string(let type, _)? = v["type"] else { throw .data(line: v.line, "a GeoJSON object without a \"type\"") }
         switch type {
         case "FeatureCollection":
             guard case .array(let features, _)? = v["features"] else { throw .data(line: v.line, "a FeatureCollection without a \"features\" array") }
-            for f in features { try collect(f, into: &rows, lines: &lines, others: &others) }
+            for f in features { try collect(f, feature: nil, into: &c) }
         case "Feature":
             guard let g = v["geometry"], !g.isNull else {
                 throw .data(line: v.line, "a Feature without a geometry (no position to read)")
             }
-            try collect(g, into: &rows, lines: &lines, others: &others)
+            try collect(g, feature: v, into: &c)
         case "GeometryCollection":
             guard case .array(let geometries, _)? = v["geometries"] else { throw .data(line: v.line, "a GeometryCollection without \"geometries\"") }
-            for g in geometries { try collect(g, into: &rows, lines: &lines, others: &others) }
+            for g in geometries { try collect(g, feature: feature, into: &c) }
+        case "Polygon", "MultiPolygon":
+            guard c.polygonRings else {
+                c.skippedPolygons += 1
+                warn("GeoJSON: \(label(feature, v)) is a \(type): skipped (--polygons rings reads its rings)")
+                return
+            }
+            c.others += 1
+            let polygons = type == "Polygon" ? [try coordinates(v)] : try list(coordinates(v))
+            for polygon in polygons { for ring in try list(polygon) { for p in try list(ring) { c.rows.append(try position(p)) } } }
         case "Point":
-            others += 1
-            rows.append(try position(coordinates(v)))
+            c.others += 1
+            c.rows.append(try position(coordinates(v)))
         case "MultiPoint", "LineString":
-            if type == "LineString" { lines += 1 } else { others += 1 }
-            for p in try list(coordinates(v)) { rows.append(try position(p)) }
+            if type == "LineString" { c.lines += 1 } else { c.others += 1 }
+            for p in try list(coordinates(v)) { c.rows.append(try position(p)) }
         case "MultiLineString":
-            others += 1
-            for line in try list(coordinates(v)) { for p in try list(line) { rows.append(try position(p)) } }
+            c.others += 1
+            for line in try list(coordinates(v)) { for p in try list(line) { c.rows.append(try position(p)) } }
         default:
-            throw .data(line: v.line, "GeoJSON \(type) is not read (Point, MultiPoint, LineString, MultiLineString, GeometryCollection, Feature and FeatureCollection are)")
+            throw .data(line: v.line, "GeoJSON \(type) is not read (Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon, "
+                        + "GeometryCollection, Feature and FeatureCollection are)")
         }
     }
 

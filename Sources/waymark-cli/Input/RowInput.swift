@@ -1,9 +1,10 @@
 import Waymark
 
-/// `--from csv|geojson|gpx|polyline|polyline6` (`--input-format` on commands whose
-/// `--from` means something else: datum, transform).
+/// `--from csv|geojson|gpx|polyline|polyline6|kml|tcx|nmea` (`--input-format` on
+/// commands whose `--from` means something else: datum, transform). `geojson` also
+/// reads OSRM and Valhalla route responses (``RouteResponseInput``).
 enum InputFormat: String, CaseIterable {
-    case csv, geojson, gpx, polyline, polyline6
+    case csv, geojson, gpx, polyline, polyline6, kml, tcx, nmea
 
     /// The format a file's extension names, when it names one without doubt.
     static func fromExtension(_ path: String) -> InputFormat? {
@@ -11,25 +12,46 @@ enum InputFormat: String, CaseIterable {
         switch path[path.index(after: dot)...].lowercased() {
         case "geojson", "json": return .geojson
         case "gpx": return .gpx
+        case "kml": return .kml
+        case "tcx": return .tcx
+        case "nmea", "nma": return .nmea
         case "polyline": return .polyline
         case "polyline6": return .polyline6
         default: return nil
         }
     }
+
+    /// Heights above sea level (GPX `<ele>`, KML `absolute` altitudes, TCX
+    /// `AltitudeMeters`), made ellipsoidal through EGM96 unless `--heights orthometric`.
+    var seaLevelHeights: Bool { self == .gpx || self == .kml || self == .tcx }
+    /// Tracks whose points may lack a height, and carry times (`--missing-heights`,
+    /// `--keep-columns` carries `time`).
+    var isTrack: Bool { self == .gpx || self == .kml || self == .tcx || self == .nmea }
+
+    /// The KMZ refusal: a usage error naming the way round it.
+    static func refuseKMZ(_ path: String?) throws(CLIError) {
+        guard let path, path.lowercased().hasSuffix(".kmz") else { return }
+        throw .usage("\(path) is KMZ (zipped KML), which is not read: unzip it first (unzip -p FILE.kmz doc.kml > FILE.kml)")
+    }
 }
 
 /// The input options of the row commands, and the rows they read whatever the format.
 ///
-/// CSV is streamed (``CSVInput``); GeoJSON, GPX and polylines are read whole, their
-/// positions becoming `lat,lon[,h]` rows with the line they came from. Those formats
-/// carry points, so they are for the commands that read `lat,lon[,h]` rows; a command
-/// that reads `lat,lon` rows takes their latitude and longitude. GPX `<ele>` heights
-/// are above sea level: they are made ellipsoidal through EGM96 (PROJ's
-/// `egm96_15.gtx`, Debian package proj-data; missing: exit 69) unless
-/// `--heights orthometric` keeps them as they are.
+/// CSV is streamed (``CSVInput``); GeoJSON (and route responses), GPX, KML, TCX, NMEA
+/// and polylines are read whole, their positions becoming `lat,lon[,h]` rows with the
+/// line they came from. Those formats carry points, so they are for the commands that
+/// read `lat,lon[,h]` rows; a command that reads `lat,lon` rows takes their latitude
+/// and longitude; a command reading other rows refuses them (exit 64), by `--from` or
+/// by the FILE's extension. GPX `<ele>`, KML `absolute` altitudes and TCX
+/// `AltitudeMeters` are above sea level: they are made ellipsoidal through EGM96
+/// (PROJ's `egm96_15.gtx`, Debian package proj-data; missing: exit 69) unless
+/// `--heights orthometric` keeps them as they are. In a track (GPX, KML, TCX, NMEA)
+/// points with and without heights do not mix (``TrackOptions/resolveHeights(_:what:)``),
+/// and `--keep-columns` carries each point's time as a `time` column (seconds since
+/// 1970 UTC; empty where a point has none).
 struct RowInput {
     /// Option names every row command takes (the format's is added per command).
-    static let optionNames: Set<String> = ["input-format", "from", "delimiter", "heights"]
+    static let optionNames: Set<String> = ["input-format", "from", "delimiter", "heights", "gpx-part", "polygons", "missing-heights"]
     static let switchNames: Set<String> = ["lon-lat", "keep-columns"]
 
     private var csv: CSVInput?
@@ -38,11 +60,14 @@ struct RowInput {
     /// The rows are one route (a LineString, one GPX track segment or route, one polyline).
     private(set) var isRoute = false
     let format: InputFormat
+    /// The format as read: its name, or the kind of JSON document (osrm, valhalla).
+    private(set) var formatName: String
 
     /// Opens the input `args` names. `geographic`: rows are `lat,lon[,h]` points, which
     /// every format can give; otherwise only CSV. `fromIsFormat`: `--from` names the
     /// input format (false where the command's own `--from` means a datum or a CRS).
-    init(_ args: Arguments, geographic: Bool, fromIsFormat: Bool = true) throws(CLIError) {
+    /// `pointsHint`: what the refusal of a point format suggests instead (inverse: `--pairs`).
+    init(_ args: Arguments, geographic: Bool, fromIsFormat: Bool = true, pointsHint: String? = nil) throws(CLIError) {
         let format: InputFormat
         let formatOption = args.options["input-format"] ?? (fromIsFormat ? args.options["from"] : nil)
         if fromIsFormat, args.options["input-format"] != nil, args.options["from"] != nil {
@@ -55,8 +80,13 @@ struct RowInput {
             }
             format = f
         } else {
-            // Only point formats have extensions to go by; other rows are CSV whatever the name.
-            format = geographic ? args.file.flatMap(InputFormat.fromExtension) ?? .csv : .csv
+            try InputFormat.refuseKMZ(args.file)
+            let named = args.file.flatMap(InputFormat.fromExtension)
+            if let named, !geographic {
+                throw .usage("\(args.file!) is \(named.rawValue) by its extension: it gives lat,lon[,h] points, and this command reads "
+                             + "other rows, from CSV only" + (pointsHint.map { " (\($0))" } ?? ""))
+            }
+            format = named ?? .csv
         }
         var csvOptions = CSVOptions()
         if let d = args.options["delimiter"] {
@@ -72,46 +102,77 @@ struct RowInput {
         if csvOptions.lonLat && !geographic { throw .usage("--lon-lat is for lat,lon[,h] rows") }
         if format != .csv {
             guard geographic else {
-                throw .usage("--from \(format.rawValue) gives lat,lon[,h] points; this command reads other rows, from CSV only")
+                throw .usage("--from \(format.rawValue) gives lat,lon[,h] points; this command reads other rows, from CSV only"
+                             + (pointsHint.map { " (\($0))" } ?? ""))
             }
             for name in ["delimiter"] where args.options[name] != nil { throw .usage("--\(name) is for CSV input") }
-            for name in ["lon-lat", "keep-columns"] where args.flags.contains(name) { throw .usage("--\(name) is for CSV input") }
+            for name in ["lon-lat"] where args.flags.contains(name) { throw .usage("--\(name) is for CSV input") }
+            if args.flags.contains("keep-columns"), !format.isTrack {
+                throw .usage("--keep-columns is for CSV input, and for the time of GPX, KML, TCX and NMEA points")
+            }
         }
         let heights = args.options["heights"]
         if let heights {
-            guard format == .gpx else { throw .usage("--heights is for GPX <ele> (sea-level heights)") }
+            guard format.seaLevelHeights else { throw .usage("--heights is for GPX <ele>, KML altitudes and TCX AltitudeMeters (sea-level heights)") }
             guard heights == "ellipsoidal" || heights == "orthometric" else {
                 throw .usage("--heights must be ellipsoidal or orthometric, got '\(heights)'")
             }
         }
-        try self.init(path: args.file, format: format, geographic: geographic, csvOptions: csvOptions, gpxHeights: heights)
+        let track = try TrackOptions(args)
+        if args.options["gpx-part"] != nil, format != .gpx { throw .usage("--gpx-part is for GPX input") }
+        if args.options["polygons"] != nil, format != .geojson, format != .kml { throw .usage("--polygons is for GeoJSON and KML input") }
+        if args.options["missing-heights"] != nil, !format.isTrack { throw .usage("--missing-heights is for GPX, KML, TCX and NMEA input") }
+        try self.init(path: args.file, format: format, geographic: geographic, csvOptions: csvOptions, gpxHeights: heights, track: track)
+        if format.isTrack, args.flags.contains("keep-columns") {
+            keepsColumns = true
+            trackTimes = true
+        }
     }
+
+    /// `--keep-columns` on a track: rows carry their time as the one extra column.
+    private var trackTimes = false
 
     /// Opens `path` (standard input when nil) in `format` (by default the one its
     /// extension names, else CSV). More than `maximumPoints` rows is a data error at the
     /// first row past it (``RouteLimit``), met while reading: a document stops being
     /// parsed there, CSV is streamed.
     init(path: String?, format: InputFormat? = nil, geographic: Bool, csvOptions: CSVOptions = CSVOptions(),
-         gpxHeights heights: String? = nil, maximumPoints: Int = .max) throws(CLIError) {
+         gpxHeights heights: String? = nil, track: TrackOptions = TrackOptions(), maximumPoints: Int = .max) throws(CLIError) {
+        if format == nil { try InputFormat.refuseKMZ(path) }
         let format = format ?? path.flatMap(InputFormat.fromExtension) ?? .csv
         self.format = format
+        formatName = format.rawValue
         self.maximumPoints = maximumPoints
         switch format {
         case .csv:
             csv = try CSVInput(path: path, geographic: geographic, options: csvOptions)
             keepsColumns = csvOptions.keepColumns
         case .geojson:
-            (rows, isRoute) = try GeoJSONInput.rows(try WholeInput.read(path), maximumPoints: maximumPoints)
+            (rows, isRoute, formatName) = try GeoJSONInput.rows(try WholeInput.read(path), polygonRings: track.polygonRings, maximumPoints: maximumPoints)
         case .gpx:
-            (rows, isRoute) = try GPXInput.rows(try WholeInput.read(path), maximumPoints: maximumPoints)
-            if heights != "orthometric", rows.contains(where: { $0.values.count == 3 }) {
-                try Self.ellipsoidalHeights(&rows)
-            }
+            (rows, isRoute) = try GPXInput.rows(try WholeInput.read(path), part: track.gpxPart, maximumPoints: maximumPoints)
+            try track.resolveHeights(&rows, what: "GPX point")
+        case .kml:
+            (rows, isRoute) = try KMLInput.rows(try WholeInput.read(path), polygonRings: track.polygonRings, maximumPoints: maximumPoints)
+            try track.resolveHeights(&rows, what: "KML point")
+        case .tcx:
+            (rows, isRoute) = try TCXInput.rows(try WholeInput.read(path), maximumPoints: maximumPoints)
+            try track.resolveHeights(&rows, what: "TCX Trackpoint")
+        case .nmea:
+            (rows, isRoute) = try NMEAInput.rows(try WholeInput.read(path), maximumPoints: maximumPoints)
+            try track.resolveHeights(&rows, what: "NMEA fix")
         case .polyline, .polyline6:
             (rows, isRoute) = try PolylineInput.rows(try WholeInput.read(path), precision: format == .polyline6 ? 6 : 5,
                                                      maximumPoints: maximumPoints)
         }
+        if format.seaLevelHeights, heights != "orthometric", rows.contains(where: { $0.values.count == 3 }) {
+            try Self.ellipsoidalHeights(&rows, format: format)
+        }
     }
+
+    /// The rows read whole (every format but CSV), for the commands that need the
+    /// whole track at once; nil for CSV, which is streamed.
+    var documentRows: [Row]? { csv == nil ? rows : nil }
 
     private let maximumPoints: Int
     private var pointsRead = 0
@@ -122,11 +183,12 @@ struct RowInput {
         if pointsRead > maximumPoints { throw RouteLimit.exceeded(line: line, limit: maximumPoints) }
     }
 
-    /// GPX `<ele>` (above the EGM96 geoid) to heights above the ellipsoid.
-    private static func ellipsoidalHeights(_ rows: inout [Row]) throws(CLIError) {
+    /// Sea-level heights (above the EGM96 geoid) to heights above the ellipsoid.
+    private static func ellipsoidalHeights(_ rows: inout [Row], format: InputFormat) throws(CLIError) {
         let geoid: Geoid
+        let what = ["gpx": "GPX <ele>", "kml": "KML absolute altitudes", "tcx": "TCX AltitudeMeters"][format.rawValue] ?? "heights"
         do { geoid = try Geoid() } catch {
-            throw CLIError(kind: .unavailable, message: "GPX <ele> heights are above sea level and need the EGM96 geoid to become ellipsoidal: "
+            throw CLIError(kind: .unavailable, message: "\(what) heights are above sea level and need the EGM96 geoid to become ellipsoidal: "
                            + error.message + " (or pass --heights orthometric to keep them as they are)")
         }
         for k in rows.indices where rows[k].values.count == 3 {
@@ -143,7 +205,7 @@ struct RowInput {
     func close() { csv?.close() }
 
     /// Names of the columns `--keep-columns` carries through (after the first row).
-    var extraNames: [String] { csv?.extraNames ?? [] }
+    var extraNames: [String] { trackTimes ? ["time"] : csv?.extraNames ?? [] }
 
     /// `--keep-columns`: rows carry text columns, read them with ``next(fieldCounts:)``.
     private(set) var keepsColumns = false
@@ -157,6 +219,7 @@ struct RowInput {
         guard index < rows.count else { return nil }
         defer { index += 1 }
         var row = rows[index]
+        if trackTimes { row.extras = [row.time.map(timeText) ?? ""] }
         // Points carry lat,lon[,h]: a command reading lat,lon takes those two.
         if row.values.count > fieldCounts.upperBound { row.values.removeLast(row.values.count - fieldCounts.upperBound) }
         guard fieldCounts.contains(row.values.count) else {
@@ -177,3 +240,7 @@ struct RowInput {
         return (row.line, row.values.count)
     }
 }
+
+/// A time column's text: the shortest form of the seconds (the global `format`, which
+/// `RowInput.format` hides inside the type).
+private func timeText(_ seconds: Double) -> String { format(seconds) }

@@ -76,11 +76,11 @@ extension OutputFormat {
     }
 }
 
-/// The input options of the row commands (their `--from`, a format or their own
-/// datum or CRS, is declared by each command).
+/// The input options of the row commands that read points (their `--from`, a format
+/// or their own datum, is declared by each command).
 struct RowInputGroup: ParsableArguments {
     @Option(name: .customLong("input-format"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("Input format (default: the FILE's extension, else csv).", valueName: "csv|geojson|gpx|polyline|polyline6"),
+            help: ArgumentHelp("Input format (default: the FILE's extension, else csv).", valueName: inputFormatNames),
             completion: .list(InputFormat.allCases.map(\.rawValue)))
     var inputFormat: [String] = []
 
@@ -99,8 +99,10 @@ struct RowInputGroup: ParsableArguments {
     @Flag(name: .customLong("lon-lat"), help: "Headerless CSV rows are longitude first.")
     var lonLat = false
 
-    @Flag(name: .customLong("keep-columns"), help: "Carry CSV columns past the coordinates through to the output.")
+    @Flag(name: .customLong("keep-columns"), help: "Carry CSV columns past the coordinates (a track's time) through to the output.")
     var keepColumns = false
+
+    @OptionGroup var track: TrackInputGroup
 
     func add(to args: inout Arguments) throws(CLIError) {
         try args.option("input-format", inputFormat)
@@ -108,13 +110,68 @@ struct RowInputGroup: ParsableArguments {
         try args.option("heights", heights)
         args.flag("lon-lat", lonLat)
         args.flag("keep-columns", keepColumns)
+        try track.add(to: &args)
     }
 }
 
+/// The options of the track formats (``TrackOptions``).
+struct TrackInputGroup: ParsableArguments {
+    @Option(name: .customLong("gpx-part"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("The GPX part read (default: the first track, else the first route, else the waypoints).",
+                               valueName: "track|route|waypoints"),
+            completion: .list(TrackOptions.GPXPart.allCases.map(\.rawValue)))
+    var gpxPart: [String] = []
+
+    @Option(name: .customLong("polygons"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("GeoJSON and KML polygons: skipped with a warning (default) or their rings read.", valueName: "skip|rings"),
+            completion: .list(["skip", "rings"]))
+    var polygons: [String] = []
+
+    @Option(name: .customLong("missing-heights"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("A track point without a height among points with one: an error (default), left out, or every height ignored.",
+                               valueName: "error|drop-points|ignore-heights"),
+            completion: .list(TrackOptions.MissingHeights.allCases.map(\.rawValue)))
+    var missingHeights: [String] = []
+
+    func add(to args: inout Arguments) throws(CLIError) {
+        try args.option("gpx-part", gpxPart)
+        try args.option("polygons", polygons)
+        try args.option("missing-heights", missingHeights)
+    }
+}
+
+/// The input options of the row commands whose rows are not points (geodetic, direct,
+/// transform): CSV only, so their help offers nothing else.
+struct CSVInputGroup: ParsableArguments {
+    @Option(name: .customLong("input-format"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Input format: csv only (these rows are not points).", valueName: "csv"),
+            completion: .list(["csv"]))
+    var inputFormat: [String] = []
+
+    @Option(name: .customLong("delimiter"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("CSV field delimiter (default: a header line's, else the first data line's).",
+                               valueName: "comma|semicolon|tab|whitespace|auto"),
+            completion: .list(["auto"] + CSVDelimiter.allCases.map(\.rawValue)))
+    var delimiter: [String] = []
+
+    @Flag(name: .customLong("keep-columns"), help: "Carry CSV columns past the coordinates through to the output.")
+    var keepColumns = false
+
+    func add(to args: inout Arguments) throws(CLIError) {
+        try args.option("input-format", inputFormat)
+        try args.option("delimiter", delimiter)
+        args.flag("keep-columns", keepColumns)
+    }
+}
+
+/// The formats `--from` / `--input-format` name, as help shows them.
+let inputFormatNames = InputFormat.allCases.map(\.rawValue).joined(separator: "|")
+
 /// The help of a `--from` that names the input format.
-let inputFormatHelp = ArgumentHelp("Input format (default: the FILE's extension, else csv).",
-                                   valueName: "csv|geojson|gpx|polyline|polyline6")
+let inputFormatHelp = ArgumentHelp("Input format (default: the FILE's extension, else csv).", valueName: inputFormatNames)
 let inputFormatCompletion = CompletionKind.list(InputFormat.allCases.map(\.rawValue))
+/// The help of a `--from` on a command whose rows are not points: CSV only.
+let csvFormatHelp = ArgumentHelp("Input format: csv only (these rows are not points).", valueName: "csv")
 let fileHelp = ArgumentHelp("The input (default: standard input; - is standard input).", valueName: "FILE")
 let coordinateHelp = "LAT,LON[,H]"
 

@@ -58,9 +58,9 @@ struct Geodetic: WaymarkCommand {
     @Option(name: .customLong("axes"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Scene axes (default: eus).", valueName: "eus|enu|eun"), completion: .list(["eus", "enu", "eun"]))
     var axes: [String] = []
-    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: inputFormatHelp, completion: inputFormatCompletion)
+    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: csvFormatHelp, completion: .list(["csv"]))
     var from: [String] = []
-    @OptionGroup var input: RowInputGroup
+    @OptionGroup var input: CSVInputGroup
     @OptionGroup var rows: RowOutputGroup
     @OptionGroup var output: OutputOptionGroup
     @Argument(help: fileHelp, completion: .file()) var file: [String] = []
@@ -84,7 +84,14 @@ struct Inverse: WaymarkCommand {
             help: ArgumentHelp("Karney's ellipsoidal geodesic (default) or the haversine.", valueName: "ellipsoidal|haversine"),
             completion: .list(["ellipsoidal", "haversine"]))
     var method: [String] = []
-    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: inputFormatHelp, completion: inputFormatCompletion)
+    @Option(name: .customLong("pairs"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Read lat,lon[,h] points (any format) and solve each point and the next.", valueName: "consecutive"),
+            completion: .list(["consecutive"]))
+    var pairs: [String] = []
+    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Input format (default: the FILE's extension, else csv); point formats with --pairs consecutive.",
+                               valueName: inputFormatNames),
+            completion: inputFormatCompletion)
     var from: [String] = []
     @OptionGroup var input: RowInputGroup
     @OptionGroup var rows: RowOutputGroup
@@ -94,6 +101,7 @@ struct Inverse: WaymarkCommand {
     func arguments() throws(CLIError) -> Arguments {
         var args = Arguments()
         try args.option("method", method)
+        try args.option("pairs", pairs)
         try args.option("from", from)
         try input.add(to: &args)
         try args.file(file)
@@ -105,9 +113,9 @@ struct Inverse: WaymarkCommand {
 
 struct Direct: WaymarkCommand {
     static let configuration = helpConfiguration("direct", "Rows lat1,lon1,azimuth1_deg,distance_m -> lat2,lon2,azimuth2_deg.")
-    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: inputFormatHelp, completion: inputFormatCompletion)
+    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: csvFormatHelp, completion: .list(["csv"]))
     var from: [String] = []
-    @OptionGroup var input: RowInputGroup
+    @OptionGroup var input: CSVInputGroup
     @OptionGroup var rows: RowOutputGroup
     @OptionGroup var output: OutputOptionGroup
     @Argument(help: fileHelp, completion: .file()) var file: [String] = []
@@ -124,24 +132,56 @@ struct Direct: WaymarkCommand {
 }
 
 struct Accuracy: WaymarkCommand {
-    static let configuration = helpConfiguration("accuracy", "The spherical baselines' errors by distance and latitude (CSV), and report pages.")
+    static let configuration = helpConfiguration("accuracy", "The spherical baselines' errors by distance and latitude, or on a track (CSV), and report pages.")
     @Option(name: .customLong("html"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Also write a self-contained report page.", valueName: "FILE"), completion: .file())
     var html: [String] = []
     @Option(name: .customLong("svg"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Also write the figures as one SVG.", valueName: "FILE"), completion: .file())
     var svg: [String] = []
+    @Option(name: .customLong("origin"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("The scene origin for a TRACK (default: its first point).", valueName: coordinateHelp))
+    var origin: [String] = []
+    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: inputFormatHelp, completion: inputFormatCompletion)
+    var from: [String] = []
+    @OptionGroup var input: RowInputGroup
     @OptionGroup var output: OutputOptionGroup
-    @Argument(help: .hidden) var words: [String] = []
+    @Argument(help: ArgumentHelp("A track or route in any input format (without one: the built-in table; - is standard input).",
+                                 valueName: "TRACK"), completion: .file())
+    var words: [String] = []
 
     func arguments() throws(CLIError) -> Arguments {
         var args = Arguments()
         try args.option("html", html)
         try args.option("svg", svg)
+        try args.option("origin", origin)
+        try args.option("from", from)
+        try input.add(to: &args)
         try args.file(words)
+        // No TRACK (as opposed to `-`, standard input): the built-in table, as before.
+        if words.isEmpty { args.flags.insert("no-track") }
         return args
     }
     func body(_ args: Arguments, _ out: inout Output) throws(CLIError) { try AccuracyCommand.run(args, &out) }
+}
+
+struct Length: WaymarkCommand {
+    static let configuration = helpConfiguration("length", "A track's length and per-segment distance and azimuth by each method.")
+    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: inputFormatHelp, completion: inputFormatCompletion)
+    var from: [String] = []
+    @OptionGroup var input: RowInputGroup
+    @OptionGroup var output: OutputOptionGroup
+    @Argument(help: ArgumentHelp("The track or route (any input format; default: standard input).", valueName: "TRACK"), completion: .file())
+    var file: [String] = []
+
+    func arguments() throws(CLIError) -> Arguments {
+        var args = Arguments()
+        try args.option("from", from)
+        try input.add(to: &args)
+        try args.file(file)
+        return args
+    }
+    func body(_ args: Arguments, _ out: inout Output) throws(CLIError) { try LengthCommand.run(args, &out) }
 }
 
 struct Simulate: WaymarkCommand {
@@ -403,7 +443,7 @@ struct Transform: WaymarkCommand {
     @Option(name: .customLong("to"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The output's CRS (required).", valueName: "CRS"))
     var to: [String] = []
-    @OptionGroup var input: RowInputGroup
+    @OptionGroup var input: CSVInputGroup
     @OptionGroup var rows: OutputFormatGroup
     @OptionGroup var output: OutputOptionGroup
     @Argument(help: fileHelp, completion: .file()) var file: [String] = []

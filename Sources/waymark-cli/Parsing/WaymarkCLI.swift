@@ -21,7 +21,7 @@ struct WaymarkCLI: ParsableCommand {
             usage: "waymark [COMMAND] [OPTIONS] [FILE]",
             discussion: Help.rootDiscussion(),
             version: versionLine,
-            subcommands: [Demo.self, Scene.self, Geodetic.self, Inverse.self, Direct.self, Accuracy.self, Simulate.self,
+            subcommands: [Demo.self, Scene.self, Geodetic.self, Inverse.self, Direct.self, Accuracy.self, Length.self, Simulate.self,
                           Replay.self, Arrows.self, Bench.self, Datum.self, Transform.self, GeoidCommand.self, Version.self],
             defaultSubcommand: Demo.self
         )
