@@ -1,7 +1,8 @@
 // The WebAssembly build's test, run by node (scripts/test-wasm): loads
-// build-wasm/waymark-core.wasm through examples/webxr/waymark.js (the wrapper a page
-// uses), checks that it imports nothing and exports exactly the header's core-flavour
-// functions, then converts the reference vectors at the C consumer test's tolerances
+// build-wasm/waymark-core.wasm (or the scalar build, waymark-core-scalar.wasm) through
+// the JavaScript package js/ (waymark-geo, the wrapper a page uses), checks that it
+// imports nothing and exports exactly the header's core-flavour functions, then
+// converts the reference vectors at the C consumer test's tolerances
 // (Tests/CABI/c_abi_test.c; the gcoord cities at the Swift suite's), walks the error
 // paths and drives the navigator through its versioned structs at their wasm32
 // offsets. With HOST_OUTPUTS (Tests/WASM/host_outputs.c's output, scripts/test-wasm
@@ -10,7 +11,7 @@
 // "N passed, N failed"; exits 1 on any failure.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { loadWaymark, rigidPose, Axes, Status, Region, WaymarkError } from "../../examples/webxr/waymark.js";
+import { loadWaymark, rigidPose, Axes, Status, WaymarkError } from "../../js/src/index.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const modulePath = process.argv[2] ?? `${root}build-wasm/waymark-core.wasm`;
@@ -243,8 +244,8 @@ check(cityRows === 664, `664 gcoord cities (read ${cityRows})`);
   check(thrown instanceof WaymarkError && thrown.status === Status.INVALID_VALUE && thrown.firstBad === 1,
         `the wrapper throws WaymarkError(INVALID_VALUE, point 1) (got ${thrown})`);
   const denver = [39.7392, -104.9903, 0];
-  check(wm.gcj02FromWgs84(denver)[0] === denver[0] && wm.gcj02FromWgs84(denver, Region.EVERYWHERE)[0] !== denver[0],
-        "identity outside China, unless Region.EVERYWHERE");
+  check(wm.gcj02FromWgs84(denver)[0] === denver[0] && wm.gcj02FromWgs84(denver, { region: "EVERYWHERE" })[0] !== denver[0],
+        "identity outside China, unless the region is EVERYWHERE");
 }
 
 // ---- The navigator through the raw exports: the versioned structs' wasm32 layout -------
@@ -252,7 +253,9 @@ check(cityRows === 664, `664 gcoord cities (read ${cityRows})`);
 // of padding; every size is still the header's (config 288, result 216, reading 96).
 let navigatorSummary = "";
 {
-  const CONFIG = 288, RESULT = 216, READING = 96, FIX = 80, CAMERA = 176;
+  // The config's size is the header's (wm_navigator_config_default writes it); the result
+  // is passed in its 0.2 layout (216 bytes), which later versions still accept.
+  const CONFIG = Number(header.match(/#define WM_NAVIGATOR_CONFIG_SIZE (\d+)/)[1]), RESULT = 216, READING = 96, FIX = 80, CAMERA = 176;
   const block = wm.alloc(4096);
   const config = block, route = block + 512, out = block + 576, fix = block + 640, camera = block + 768,
         reading = block + 1024, result = block + 1152, arrows = block + 1408, count = block + 3968;
@@ -260,9 +263,9 @@ let navigatorSummary = "";
   const i32 = (p) => new Int32Array(wm.memory.buffer, p, 1);
   raw.wm_navigator_config_default(config);
   check(wm.u32(config, 1)[0] === CONFIG && i32(config + 12)[0] === 2 && i32(config + 4)[0] === 0,
-        "wm_navigator_config_default: size 288, estimator FILTER, alignment GRAVITY_AND_HEADING");
+        `wm_navigator_config_default: size ${CONFIG}, estimator FILTER, alignment GRAVITY_AND_HEADING`);
   check(raw.wm_navigator_arrow_capacity(config) === 35, "wm_navigator_arrow_capacity");
-  wm.u32(config, 1)[0] = CONFIG - 8;
+  wm.u32(config, 1)[0] = CONFIG + 8;
   check(raw.wm_navigator_arrow_capacity(config) === 0, "a config of another size: capacity 0");
   check(raw.wm_navigator_create(config, route, 24, 2, out, 0) === Status.INVALID_VALUE, "a config of another size is INVALID_VALUE");
   wm.u32(config, 1)[0] = CONFIG;

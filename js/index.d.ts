@@ -1,0 +1,229 @@
+// Type declarations of waymark-geo (hand-written; test/declarations.test.mjs checks that
+// every export has one, and scripts/test-wasm runs tsc --noEmit on types-check/example.ts).
+
+/** A flat array of (lat°, lon°, height m) or (x, y, z m) triples, or a PointBuffer. */
+export type Triples = Float64Array | number[] | PointBuffer;
+/** {lat, lon, height?} (degrees, metres above the WGS-84 ellipsoid) or [lat, lon, height?]. */
+export type GeoPoint = { lat: number; lon: number; height?: number } | readonly number[];
+/** 16 numbers, column-major (XRRigidTransform.matrix, three.js Matrix4.elements). */
+export type Matrix4 = Float32Array | Float64Array | readonly number[];
+
+/** Scene axes conventions and engine presets (wm_axes), by name. */
+export declare const Axes: Readonly<{ ENU: 0; EUS: 1; EUN: 2 } & Record<string, number>>;
+export declare const Direction: Readonly<{ EAST: 0; NORTH: 1; UP: 2; WEST: 3; SOUTH: 4; DOWN: 5 }>;
+export declare const Forward: Readonly<{ POS_X: 0; POS_Y: 1; POS_Z: 2; NEG_X: 3; NEG_Y: 4; NEG_Z: 5 }>;
+export declare const Unit: Readonly<{ METRE: 0; DECIMETRE: 1; CENTIMETRE: 2; MILLIMETRE: 3 }>;
+/** WM_AXES_CUSTOM: the Direction of x, y, z, the model's Forward axis, the Unit of scene lengths. */
+export declare function customAxes(x: number, y: number, z: number, forward: number, unit: number): number;
+export type AxesName = keyof typeof Axes;
+export declare const Status: Readonly<{
+  OK: 0; NULL_POINTER: 1; INVALID_VALUE: 2; BAD_STRIDE: 3; BAD_COUNT: 4; PROJ: 5;
+  NO_CONVERGENCE: 6; GRID_MISSING: 7; INVALID_FRAME: 8; SINGULAR: 9; NOT_AVAILABLE: 10;
+}>;
+export type StatusName = keyof typeof Status;
+export declare const Region: Readonly<{ CHINA_RECTANGLE: 0; EVERYWHERE: 1; POLYGON: 2 }>;
+export declare const Tracking: Readonly<{ NORMAL: 0; LIMITED: 1; RESET: 2 }>;
+export declare const Estimator: Readonly<{ SEED_PAIRS: 0; ROBUST: 1; FILTER: 2 }>;
+export declare const Alignment: Readonly<{ GRAVITY_AND_HEADING: 0; GRAVITY: 1 }>;
+export declare const Anchor: Readonly<{ FITTED: 0; SEED_BEST: 1; FUSED: 2 }>;
+export declare const Heights: Readonly<{ ELLIPSOIDAL: 0; ORTHOMETRIC: 1; NONE: 2 }>;
+export declare const CorrectionState: Readonly<{ NONE: 0; ESTIMATING: 1; APPLIED: 2 }>;
+export declare const CorrectionSource: Readonly<{ NONE: 0; COMPASS: 1; TRACK: 2 }>;
+
+/** A refused call: the C status by name and number, the first bad point's index. */
+export declare class WaymarkError extends Error {
+  readonly name: "WaymarkError";
+  /** The C function (or wrapper method) that refused. */
+  readonly function: string;
+  readonly status: number;
+  readonly statusName: StatusName;
+  /** Index of the first bad point (batch calls, navigator routes), else undefined. */
+  readonly firstBad: number | undefined;
+}
+
+/** Whether this engine runs WebAssembly SIMD128. */
+export declare function simdSupported(): boolean;
+/** The package's own module: the SIMD128 build, or the scalar one. */
+export declare function moduleURL(simd?: boolean): URL;
+/** Loads and instantiates the module (by default the package's own, SIMD128 where supported). */
+export declare function loadWaymark(
+  source?: string | URL | Response | Promise<Response> | BufferSource | WebAssembly.Module,
+  options?: { simd?: boolean },
+): Promise<Waymark>;
+
+export interface DatumOptions {
+  /** Where the offsets apply: the China rectangle (default), everywhere, or a polygon of (lat, lon, height) vertices. */
+  region?: "CHINA_RECTANGLE" | "EVERYWHERE" | number | Triples;
+  /** Written into instead of a new array. */
+  out?: Float64Array | PointBuffer;
+}
+
+/** One instance of the module. */
+export declare class Waymark {
+  /** The raw exports: every wm_ function of the core flavour, malloc, free, memory. */
+  readonly exports: WebAssembly.Exports & Record<string, any>;
+  readonly memory: WebAssembly.Memory;
+  /** "MAJOR.MINOR.PATCH" (wm_version_string). */
+  readonly version: string;
+  statusString(status: number): string;
+  /** A block for `count` points in the module's memory (zero-copy batches). */
+  allocPoints(count: number): PointBuffer;
+  /** What an axes value means: handedness and scene units per metre (wm_axes_describe). */
+  describeAxes(axes: AxesName | number): { rightHanded: boolean; unitsPerMetre: number };
+  createFrame(origin: GeoPoint, axes?: AxesName | number, options?: { ellipsoid?: { a: number; f: number } }): Frame;
+  createNavigator(route: Triples, options?: NavigatorOptions): Navigator;
+  gcj02FromWgs84<T extends Float64Array | PointBuffer = Float64Array>(points: Triples, options?: DatumOptions & { out?: T }): T;
+  wgs84FromGcj02<T extends Float64Array | PointBuffer = Float64Array>(points: Triples, options?: DatumOptions & { out?: T }): T;
+  bd09FromGcj02<T extends Float64Array | PointBuffer = Float64Array>(points: Triples, options?: DatumOptions & { out?: T }): T;
+  gcj02FromBd09<T extends Float64Array | PointBuffer = Float64Array>(points: Triples, options?: DatumOptions & { out?: T }): T;
+  /** Screen positions (x, y px, visible 1/0: 3 per point) of scene points for a camera. */
+  screenProject(camera: Camera, points: Triples, out?: Float64Array): Float64Array;
+  /** Haversine distance (m) and initial bearing (° clockwise from north, (-180, 180]) on a sphere (default: mean Earth radius). */
+  haversineInverse(a: GeoPoint, b: GeoPoint, radiusM?: number): { distanceM: number; bearingDeg: number };
+  /** Low-level: malloc/free in linear memory and fresh views. */
+  alloc(bytes: number): number;
+  free(pointer: number): void;
+  f64(pointer: number, length: number): Float64Array;
+  f32(pointer: number, length: number): Float32Array;
+  u32(pointer: number, length: number): Uint32Array;
+  i32(pointer: number, length: number): Int32Array;
+  cString(pointer: number): string;
+}
+
+/** Points in the module's memory: fill `array`, pass the buffer, read `array` back. */
+export declare class PointBuffer {
+  readonly count: number;
+  readonly pointer: number;
+  /** A Float64Array over the module's memory (3 per point), valid until memory grows. */
+  readonly array: Float64Array;
+  dispose(): void;
+}
+
+/** A scene frame at an origin (wm_frame). */
+export declare class Frame {
+  readonly axes: number;
+  readonly pointer: number;
+  /** Where the origin is in the scene (m) and true azimuth - scene azimuth (°). */
+  setEstimate(sceneOrigin: readonly number[] | { x: number; y: number; z: number }, headingCorrectionDeg: number): void;
+  forward<T extends Float64Array | PointBuffer = Float64Array>(points: Triples, out?: T): T;
+  reverse<T extends Float64Array | PointBuffer = Float64Array>(points: Triples, out?: T): T;
+  /** 16 floats per point, column-major (three.js Matrix4.fromArray(out, 16 * i)). */
+  anchorTransforms(points: Triples, out?: Float32Array): Float32Array;
+  dispose(): void;
+}
+
+/** Every wm_navigator_config field, camelCase; the header's defaults when omitted. */
+export interface NavigatorOptions {
+  alignment?: keyof typeof Alignment | number; axes?: AxesName | number;
+  estimator?: keyof typeof Estimator | number; anchor?: keyof typeof Anchor | number;
+  heights?: keyof typeof Heights | number; bufferCount?: number; fixCapacity?: number;
+  bufferIntervalS?: number; maximumAccuracyM?: number; minimumPairDistanceM?: number; rejection?: number;
+  maximumUncertaintyDeg?: number; minimumSpanM?: number; minimumMoveM?: number; anchorWindowM?: number;
+  anchorIntervalS?: number; progressBehindM?: number; progressAheadM?: number; offRouteM?: number;
+  reacquireAfterS?: number; arrowSpacingM?: number; arrowsAheadM?: number; deviceHeightM?: number;
+  finishMaxPt?: number; finishMinPt?: number; finishNearM?: number; finishFarM?: number;
+  alignmentSigmaDeg?: number; gpsCorrelationS?: number; gpsCorrelatedShare?: number; accuracyConfidence?: number;
+  compassCorrelationS?: number; compassCorrelatedShare?: number; compassIntervalS?: number;
+  compassMaximumPitchDeg?: number; yawDriftDeg?: number; positionDriftM?: number; outlierGate?: number;
+  headingStepM?: number;
+  /** 0: never; else an update whose camera is farther than this (horizontally, m) from the scene's zero shifts the zero to it (Navigator.setOriginShift; a 0.3 module). */
+  originShiftM?: number;
+}
+
+export interface Fix {
+  lat: number; lon: number; height?: number;
+  /** Horizontal accuracy radius, m (Geolocation coords.accuracy). */
+  accuracy: number;
+  /** m; 10 when omitted. */
+  verticalAccuracy?: number;
+  /** Seconds on the caller's clock. */
+  time: number;
+  /** The device's scene position when the fix was taken. */
+  scene: readonly number[] | { x: number; y: number; z: number };
+}
+
+export interface CompassReading { time: number; trueHeading: number; accuracy: number; camera: Matrix4 }
+
+export interface Camera {
+  /** camera -> scene (XRViewerPose.transform.matrix). */
+  transform: Matrix4;
+  /** camera -> clip (XRView.projectionMatrix). */
+  projection: Matrix4;
+  /** [x, y, width, height], CSS pixels, y down. */
+  viewport: readonly number[] | { x: number; y: number; width: number; height: number };
+  groundHeight?: number;
+}
+
+/** Everything to draw for one frame (NaN: not available yet). */
+export interface NavigatorResult {
+  time: number;
+  correctionSource: keyof typeof CorrectionSource;
+  correctionState: keyof typeof CorrectionState;
+  offRoute: boolean;
+  correctionDeg: number; correctionSigmaDeg: number;
+  progressM: number; remainingM: number; offRouteM: number;
+  user: { lat: number; lon: number; height: number };
+  /** The finish mark, scene metres. */
+  finish: [number, number, number];
+  finishDistanceM: number; finishVisible: boolean; hintNeeded: boolean;
+  finishScreenX: number; finishScreenY: number; finishDiameterPt: number; finishSphereRadiusM: number;
+  hintX: number; hintY: number; hintTurnDeg: number; labelRollDeg: number;
+  arrowTotal: number; anchorSigmaM: number;
+  trackingState: keyof typeof Tracking;
+  /** Whether this update shifted the scene's zero (originShiftM), and by how much (scene units): move your scene's origin by it. */
+  originShifted: boolean;
+  originShift: [number, number, number];
+  /** 5 per arrow, nearest first: x, y, z (scene m), yaw (°), distance along the route (m). */
+  arrows: Float64Array;
+}
+
+/** AR walking navigation as one session object (wm_navigator). */
+export declare class Navigator {
+  readonly axes: number;
+  readonly arrowCapacity: number;
+  addFix(fix: Fix): void;
+  addHeading(reading: CompassReading): void;
+  tracking(time: number, state: keyof typeof Tracking | number): void;
+  update(time: number, camera: Camera): NavigatorResult;
+  /** Origin shifting by the navigator: 0 never, else beyond this horizontal distance (m) from the scene's zero. */
+  setOriginShift(distanceM: number): void;
+  /** Tells the navigator your engine moved its world origin by `shift` (scene units). */
+  shiftOrigin(shift: readonly number[] | { x: number; y: number; z: number }): void;
+  dispose(): void;
+}
+
+/** The pose of anchor matrix `index` for `new XRRigidTransform(position, orientation)`. */
+export declare function rigidPose(matrices: Float32Array, index?: number): {
+  position: { x: number; y: number; z: number; w: number };
+  orientation: { x: number; y: number; z: number; w: number };
+};
+
+/** screen.orientation.angle (degrees), 0 when unknown. */
+export declare function screenAngle(win?: any): number;
+/** An OpenGL-style perspective projection, column-major. */
+export declare function perspective(fovYDeg: number, aspect: number, near?: number, far?: number): Float32Array;
+/** Camera -> scene of a phone's back camera from Earth-referenced device orientation angles. */
+export declare function cameraFromOrientation(
+  orientation: { alpha: number; beta: number; gamma: number }, screenAngleDeg?: number,
+  position?: readonly number[] | { x: number; y: number; z: number }, axes?: number,
+): Float32Array;
+
+/** Feeds a Navigator from the Geolocation API, the compass and the WebXR viewer pose. */
+export declare class SensorFeed {
+  constructor(waymark: Waymark, navigator: Navigator,
+              options?: { compassAccuracyDeg?: number; deviceHeightM?: number; window?: any });
+  readonly fixes: number;
+  readonly readings: number;
+  /** WaymarkErrors of readings the navigator refused. */
+  readonly errors: unknown[];
+  /** The Geolocation API's last error (GeolocationPositionError), if any. */
+  readonly locationError: unknown;
+  start(): this;
+  stop(): void;
+  onPosition(position: { coords: { latitude: number; longitude: number; altitude?: number | null; accuracy: number; altitudeAccuracy?: number | null }; timestamp?: number }): void;
+  onOrientation(event: { type?: string; alpha: number | null; beta: number | null; gamma: number | null; absolute?: boolean; webkitCompassHeading?: number; webkitCompassAccuracy?: number; timeStamp?: number }): void;
+  update(time: number, view: { transform?: Matrix4; projection: Matrix4; viewport: Camera["viewport"]; emulatedPosition?: boolean; groundHeight?: number }): NavigatorResult | null;
+  reset(time: number): void;
+  /** The camera -> scene transform in use: the last WebXR pose's, else the GPS-only camera; null before any. */
+  camera(): Float32Array | null;
+}

@@ -1,0 +1,46 @@
+// Linear-memory plumbing shared by the wrappers: allocation through the module's
+// exported malloc/free (the JavaScript host's allocator, standing in for a C caller's
+// own buffers), fresh views (growing memory detaches old ones), and the safety net
+// that frees what a dropped object still holds.
+import { argumentError } from "./errors.js";
+
+/** Frees what an object held when it is garbage-collected without dispose(). */
+export const finalizer = typeof FinalizationRegistry === "function"
+  ? new FinalizationRegistry((release) => release())
+  : { register() {}, unregister() {} };
+
+/** A block of `count` points (3 doubles each: lat, lon, height or x, y, z) inside the
+ * module's memory: fill `array` and pass the buffer to a batch call, which then reads
+ * and writes it in place (no copy). */
+export class PointBuffer {
+  constructor(waymark, count) {
+    if (!Number.isInteger(count) || count < 0 || count > 0x7fffffff / 24) {
+      throw argumentError("PointBuffer", "BAD_COUNT", `count ${count} is not a whole number of points that fits in memory`);
+    }
+    this.waymark = waymark;
+    this.count = count;
+    this.pointer = waymark.alloc(Math.max(24 * count, 8));
+    const { exports } = waymark, pointer = this.pointer;
+    this._token = {};
+    finalizer.register(this, () => exports.free(pointer), this._token);
+  }
+
+  /** The points as a Float64Array over the module's memory (made afresh: valid until
+   * the module's memory next grows). */
+  get array() {
+    this._check();
+    return new Float64Array(this.waymark.memory.buffer, this.pointer, 3 * this.count);
+  }
+
+  _check() {
+    if (this.pointer === 0) throw argumentError("PointBuffer", "NULL_POINTER", "the buffer was disposed");
+  }
+
+  /** Frees the block; the buffer is unusable afterwards. Idempotent. */
+  dispose() {
+    if (this.pointer === 0) return;
+    finalizer.unregister(this._token);
+    this.waymark.free(this.pointer);
+    this.pointer = 0;
+  }
+}

@@ -1,0 +1,217 @@
+import { Alignment, Anchor, Axes, CorrectionSource, CorrectionState, Estimator, Heights, Tracking, nameOf } from "./constants.js";
+import { argumentError } from "./errors.js";
+import { finalizer } from "./memory.js";
+import { enumValue, tripleCount } from "./args.js";
+
+// The versioned structs' sizes and wasm32 offsets (include/waymark.h; size_t is 4 bytes
+// here, so wm_navigator_result.arrow_total is followed by 4 bytes of padding). A module
+// with the origin shift (wm_navigator_shift_origin, 0.3) fills the 248-byte result;
+// older ones the 216 bytes of 0.2, which 0.3 still accepts.
+const RESULT_0_2 = 216, RESULT_0_3 = 248;
+// The config: 0.2's layout, the one this wrapper writes (every later library accepts
+// it), in room for a larger one that wm_navigator_config_default may fill.
+const CONFIG = 288, CONFIG_ROOM = 512, READING = 96, FIX = 80, CAMERA = 176, ARROW = 40;
+
+const CONFIG_INTS = [["alignment", Alignment], ["axes", Axes], ["estimator", Estimator], ["anchor", Anchor],
+  ["heights", Heights], ["bufferCount"], ["fixCapacity"]];
+const CONFIG_DOUBLES = ["bufferIntervalS", "maximumAccuracyM", "minimumPairDistanceM", "rejection",
+  "maximumUncertaintyDeg", "minimumSpanM", "minimumMoveM", "anchorWindowM", "anchorIntervalS", "progressBehindM",
+  "progressAheadM", "offRouteM", "reacquireAfterS", "arrowSpacingM", "arrowsAheadM", "deviceHeightM", "finishMaxPt",
+  "finishMinPt", "finishNearM", "finishFarM", "alignmentSigmaDeg", "gpsCorrelationS", "gpsCorrelatedShare",
+  "accuracyConfidence", "compassCorrelationS", "compassCorrelatedShare", "compassIntervalS", "compassMaximumPitchDeg",
+  "yawDriftDeg", "positionDriftM", "outlierGate", "headingStepM"];
+const CONFIG_KEYS = new Set([...CONFIG_INTS.map(([k]) => k), ...CONFIG_DOUBLES, "originShiftM"]);
+
+/** A 4x4 column-major matrix argument (16 numbers) written as floats at `pointer`. */
+function matrix(wm, pointer, m, fn, what) {
+  if (m === null || typeof m !== "object" || m.length !== 16) {
+    throw argumentError(fn, "NULL_POINTER", `${what} must be 16 numbers, column-major`);
+  }
+  wm.f32(pointer, 16).set(m);
+}
+
+/**
+ * AR walking navigation as one session object (wm_navigator): feed it every location
+ * fix with the device's scene position then, compass readings and tracking changes,
+ * and call update() once per rendered frame. Dispose it when done.
+ */
+export class Navigator {
+  /**
+   * `route`: flat (lat, lon, height) triples, at least two points. `options`: any
+   * wm_navigator_config field in camelCase (`arrowSpacingM: 3`, `estimator: "FILTER"`,
+   * `axes: "EUS"`, `alignment: "GRAVITY"`, `heights: "NONE"`, ...); the header's
+   * defaults otherwise.
+   */
+  constructor(waymark, route, options = {}) {
+    const wm = waymark, fn = "wm_navigator_create";
+    this.waymark = wm;
+    if (options === null || typeof options !== "object") throw argumentError(fn, "INVALID_VALUE", "options must be an object");
+    for (const key of Object.keys(options)) {
+      if (!CONFIG_KEYS.has(key)) throw argumentError(fn, "INVALID_VALUE", `unknown option ${key}`);
+    }
+    const count = tripleCount(route, fn);
+    const config = wm.alloc(CONFIG_ROOM + 8 + 24 * count);
+    try {
+      wm.exports.wm_navigator_config_default(config);
+      wm.u32(config, 1)[0] = CONFIG;
+      this.resultSize = typeof wm.exports.wm_navigator_shift_origin === "function" ? RESULT_0_3 : RESULT_0_2;
+      CONFIG_INTS.forEach(([key, table], i) => {
+        if (options[key] === undefined) return;
+        const value = table ? enumValue(table, options[key], fn, key) : options[key];
+        if (!Number.isInteger(value) || value < -0x80000000 || value > 0x7fffffff) throw argumentError(fn, "INVALID_VALUE", `${key} ${value} is not an int32`);
+        wm.i32(config + 4 + 4 * i, 1)[0] = value;
+      });
+      CONFIG_DOUBLES.forEach((key, i) => {
+        if (options[key] !== undefined) wm.f64(config + 32 + 8 * i, 1)[0] = Number(options[key]);
+      });
+      this.axes = wm.i32(config + 8, 1)[0];
+      const capacity = wm.exports.wm_navigator_arrow_capacity(config) >>> 0;
+      const routePointer = config + CONFIG_ROOM + 8, out = config + CONFIG_ROOM, firstBad = config + CONFIG_ROOM + 4;
+      if (count > 0) wm.f64(routePointer, 3 * count).set(route instanceof Object && "array" in route ? route.array : route);
+      wm.u32(firstBad, 1)[0] = 0xffffffff;
+      wm.check(fn, wm.exports.wm_navigator_create(config, routePointer, 24, count, out, firstBad), firstBad);
+      this.pointer = wm.u32(out, 1)[0];
+      this.arrowCapacity = capacity;
+      if (options.originShiftM !== undefined) {
+        try {
+          this.setOriginShift(options.originShiftM);
+        } catch (error) {
+          wm.exports.wm_navigator_destroy(this.pointer);
+          throw error;
+        }
+      }
+    } finally {
+      wm.free(config);
+    }
+    // Every struct a call needs, allocated once: calls allocate nothing.
+    this.block = wm.alloc(RESULT_0_3 + CAMERA + FIX + READING + 8 + ARROW * this.arrowCapacity);
+    this.result = this.block; this.camera = this.result + RESULT_0_3; this.fix = this.camera + CAMERA;
+    this.reading = this.fix + FIX; this.count = this.reading + READING; this.arrows = this.count + 8;
+    const { exports } = wm, handle = this.pointer, block = this.block;
+    this._token = {};
+    finalizer.register(this, () => { exports.wm_navigator_destroy(handle); exports.free(block); }, this._token);
+  }
+
+  _live(fn) {
+    if (this.pointer === 0) throw argumentError(fn, "NULL_POINTER", "the navigator was disposed");
+    return this.pointer;
+  }
+
+  /**
+   * A location fix: {lat, lon, height?, accuracy, verticalAccuracy?, time, scene}.
+   * `accuracy` is the horizontal accuracy radius in metres (the Geolocation API's
+   * coords.accuracy), `height` metres above the WGS-84 ellipsoid (omit it when unknown),
+   * `verticalAccuracy` metres (10 when omitted), `time` seconds on the caller's clock,
+   * `scene` the device's scene position [x, y, z] when the fix was taken.
+   */
+  addFix(fix) {
+    const nav = this._live("wm_navigator_add_fix"), wm = this.waymark, p = this.fix;
+    if (fix === null || typeof fix !== "object") throw argumentError("wm_navigator_add_fix", "NULL_POINTER", "fix must be an object");
+    const s = fix.scene ?? [NaN, NaN, NaN];
+    const hasHeight = fix.height !== undefined && fix.height !== null;
+    wm.f64(p, 3).set([fix.lat, fix.lon, hasHeight ? fix.height : 0].map(Number));
+    wm.i32(p + 24, 2).set([hasHeight ? 1 : 0, 0]);
+    wm.f64(p + 32, 6).set([fix.accuracy, fix.verticalAccuracy ?? 10, fix.time, s[0] ?? s.x, s[1] ?? s.y, s[2] ?? s.z].map(Number));
+    wm.check("wm_navigator_add_fix", wm.exports.wm_navigator_add_fix(nav, p));
+  }
+
+  /**
+   * A compass reading: {time, trueHeading, accuracy, camera}: the true heading of the
+   * camera's viewing direction (degrees clockwise from true north), its 1-sigma in
+   * degrees, (0, 180], and the camera -> scene transform when it was read (16 numbers,
+   * column-major, XRViewerPose.transform.matrix).
+   */
+  addHeading(reading) {
+    const nav = this._live("wm_navigator_add_heading"), wm = this.waymark, p = this.reading;
+    if (reading === null || typeof reading !== "object") throw argumentError("wm_navigator_add_heading", "NULL_POINTER", "reading must be an object");
+    wm.u32(p, 2).set([READING, 0]);
+    wm.f64(p + 8, 3).set([reading.time, reading.trueHeading, reading.accuracy].map(Number));
+    matrix(wm, p + 32, reading.camera, "wm_navigator_add_heading", "camera");
+    wm.check("wm_navigator_add_heading", wm.exports.wm_navigator_add_heading(nav, p));
+  }
+
+  /** The AR session's tracking state at `time`: "NORMAL", "LIMITED", "RESET" (or Tracking's numbers). */
+  tracking(time, state) {
+    const nav = this._live("wm_navigator_tracking");
+    const value = enumValue(Tracking, state, "wm_navigator_tracking", "state");
+    this.waymark.check("wm_navigator_tracking", this.waymark.exports.wm_navigator_tracking(nav, Number(time), value));
+  }
+
+  /**
+   * One rendered frame at `time` with `camera`: {transform, projection, viewport,
+   * groundHeight?} — camera -> scene and camera -> clip (16 numbers each, column-major:
+   * XRViewerPose.transform.matrix and XRView.projectionMatrix), the viewport
+   * [x, y, width, height] in CSS pixels, y down, and a detected ground plane's scene
+   * height. Returns everything to draw as a plain object (NaN: not available yet); its
+   * `arrows` is a Float64Array of 5 numbers per arrow, nearest first: x, y, z (scene
+   * metres), yaw (degrees, the turn about the scene's up axis that takes the model's
+   * forward onto the route) and the distance along the route (metres).
+   */
+  update(time, camera) {
+    const fn = "wm_navigator_update", nav = this._live(fn), wm = this.waymark, c = this.camera;
+    if (camera === null || typeof camera !== "object") throw argumentError(fn, "NULL_POINTER", "camera must be an object");
+    matrix(wm, c, camera.transform, fn, "camera.transform");
+    matrix(wm, c + 64, camera.projection, fn, "camera.projection");
+    const v = camera.viewport ?? [];
+    wm.f64(c + 128, 4).set(("length" in v ? v : [v.x, v.y, v.width, v.height]).map(Number));
+    const ground = camera.groundHeight !== undefined && camera.groundHeight !== null;
+    wm.i32(c + 160, 2).set([ground ? 1 : 0, 0]);
+    wm.f64(c + 168, 1)[0] = ground ? Number(camera.groundHeight) : 0;
+    const r = this.result, shifts = this.resultSize >= RESULT_0_3;
+    wm.u32(r, 1)[0] = this.resultSize;
+    wm.check(fn, wm.exports.wm_navigator_update(nav, Number(time), c, r, this.arrows, this.arrowCapacity, this.count));
+    const d = wm.f64(r, RESULT_0_3 / 8), i = wm.i32(r, RESULT_0_3 / 4);
+    const arrowCount = wm.u32(this.count, 1)[0];
+    return {
+      time: d[1],
+      correctionSource: nameOf(CorrectionSource, i[1]),
+      correctionState: nameOf(CorrectionState, i[4]),
+      offRoute: i[5] === 1,
+      correctionDeg: d[3], correctionSigmaDeg: d[4],
+      progressM: d[5], remainingM: d[6], offRouteM: d[7],
+      user: { lat: d[8], lon: d[9], height: d[10] },
+      finish: [d[11], d[12], d[13]],
+      finishDistanceM: d[14],
+      finishVisible: i[30] === 1, hintNeeded: i[31] === 1,
+      finishScreenX: d[16], finishScreenY: d[17], finishDiameterPt: d[18], finishSphereRadiusM: d[19],
+      hintX: d[20], hintY: d[21], hintTurnDeg: d[22], labelRollDeg: d[23],
+      arrowTotal: wm.u32(r + 192, 1)[0],
+      anchorSigmaM: d[25],
+      trackingState: nameOf(Tracking, i[52]),
+      originShifted: shifts && i[60] === 1,
+      originShift: shifts ? [d[27], d[28], d[29]] : [0, 0, 0],
+      arrows: Float64Array.from(wm.f64(this.arrows, 5 * arrowCount)),
+    };
+  }
+
+  /** Shifts the scene's zero by `shift` ([x, y, z], scene units) when your engine moved
+   * its world origin there itself: every scene position after this call, in and out,
+   * is the old one minus shift (wm_navigator_shift_origin; a 0.3 module). */
+  shiftOrigin(shift) {
+    const fn = "wm_navigator_shift_origin", nav = this._live(fn), wm = this.waymark;
+    if (typeof wm.exports[fn] !== "function") throw argumentError(fn, "INVALID_VALUE", "this module's navigator has no origin shift");
+    if (shift === null || typeof shift !== "object") throw argumentError(fn, "NULL_POINTER", "shift must be [x, y, z]");
+    wm.f64(this.fix, 3).set(("length" in shift ? [shift[0], shift[1], shift[2]] : [shift.x, shift.y, shift.z]).map(Number));
+    wm.check(fn, wm.exports[fn](nav, this.fix));
+  }
+
+  /** Origin shifting by the navigator: 0 never (the default); else an update whose
+   * camera is farther than `distanceM` (horizontally, metres) from the scene's zero
+   * shifts the zero to the camera and reports it in the result (originShifted,
+   * originShift) — wm_navigator_set_origin_shift (a 0.3 module). */
+  setOriginShift(distanceM) {
+    const fn = "wm_navigator_set_origin_shift", wm = this.waymark;
+    if (typeof wm.exports[fn] !== "function") throw argumentError(fn, "INVALID_VALUE", "this module's navigator has no origin shift");
+    wm.check(fn, wm.exports[fn](this._live(fn), Number(distanceM)));
+  }
+
+  /** Frees the navigator; it is unusable afterwards (NULL_POINTER). Idempotent. */
+  dispose() {
+    if (this.pointer === 0) return;
+    finalizer.unregister(this._token);
+    this.waymark.exports.wm_navigator_destroy(this.pointer);
+    this.waymark.free(this.block);
+    this.pointer = 0;
+    this.block = 0;
+  }
+}

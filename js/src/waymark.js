@@ -1,0 +1,216 @@
+import { Axes, Region, Status } from "./constants.js";
+import { WaymarkError, argumentError } from "./errors.js";
+import { PointBuffer } from "./memory.js";
+import { Frame } from "./frame.js";
+import { enumValue, point, tripleCount } from "./args.js";
+import { Navigator } from "./navigator.js";
+
+const NO_INDEX = 0xffffffff;   // first_bad before a call: unchanged means "not set"
+const REGION_BYTES = 12;       // wm_region on wasm32: kind, polygon pointer, polygon_count
+
+/** One instance of the module: its memory, the typed wrappers, the raw exports. */
+export class Waymark {
+  constructor(instance) {
+    /** The raw exports: every wm_ function of the core flavour, malloc, free, memory. */
+    this.exports = instance.exports;
+    this.memory = instance.exports.memory;
+    this._scratch = 0;
+    this._scratchBytes = 0;
+  }
+
+  /** The library's version, "MAJOR.MINOR.PATCH" (wm_version_string). */
+  get version() { return this.cString(this.exports.wm_version_string()); }
+
+  /** wm_status_string: the English description of a status. */
+  statusString(status) { return this.cString(this.exports.wm_status_string(status)); }
+
+  /** A NUL-terminated string in linear memory. */
+  cString(pointer) {
+    const bytes = new Uint8Array(this.memory.buffer, pointer);
+    return new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0)));
+  }
+
+  /** malloc in linear memory; throws a RangeError when memory cannot grow. */
+  alloc(bytes) {
+    const pointer = this.exports.malloc(bytes);
+    if (pointer === 0) throw new RangeError(`waymark-geo: cannot allocate ${bytes} bytes in the module's memory`);
+    return pointer;
+  }
+
+  /** free (0 is ignored). */
+  free(pointer) { this.exports.free(pointer); }
+
+  /** Fresh views of linear memory. */
+  f64(pointer, length) { return new Float64Array(this.memory.buffer, pointer, length); }
+  f32(pointer, length) { return new Float32Array(this.memory.buffer, pointer, length); }
+  u32(pointer, length) { return new Uint32Array(this.memory.buffer, pointer, length); }
+  i32(pointer, length) { return new Int32Array(this.memory.buffer, pointer, length); }
+
+  /** The scratch block for copied batches, at least `bytes` long. */
+  scratch(bytes) {
+    if (bytes > this._scratchBytes) {
+      this.free(this._scratch);
+      this._scratch = 0;
+      this._scratchBytes = 0;
+      this._scratch = this.alloc(bytes);
+      this._scratchBytes = bytes;
+    }
+    return this._scratch;
+  }
+
+  /** Throws a WaymarkError for a non-zero status; reads first_bad at `firstBadPointer`
+   * when the call set it. */
+  check(fn, status, firstBadPointer = 0) {
+    if (status === Status.OK) return;
+    let firstBad;
+    if (firstBadPointer !== 0) {
+      const index = this.u32(firstBadPointer, 1)[0];
+      if (index !== NO_INDEX) firstBad = index;
+    }
+    throw new WaymarkError(fn, status, this.statusString(status), firstBad);
+  }
+
+  /** A block for `count` points in the module's memory, for zero-copy batches. */
+  allocPoints(count) { return new PointBuffer(this, count); }
+
+  /**
+   * Runs a batch function `fn(...leading, in, 24, out, [outBytes,] count, first_bad)`.
+   * `points` and `out` may be PointBuffers (read and written in place), typed arrays or
+   * arrays (copied through a scratch block). Returns `out`, or a new array of
+   * `perPoint` elements a point (Float32Array for matrices, else Float64Array).
+   */
+  batch(fn, leading, points, out, outBytes, perPoint, contiguous = false) {
+    const count = tripleCount(points, fn);
+    const OutArray = outBytes === 64 ? Float32Array : Float64Array;
+    if (out instanceof PointBuffer) {
+      out._check();
+      if (outBytes !== 24 || out.count < count) throw argumentError(fn, "BAD_COUNT", `the output buffer holds ${out.count} points, ${count} needed`);
+    } else if (out !== undefined && out !== null) {
+      if (!(out instanceof OutArray)) throw argumentError(fn, "NULL_POINTER", `out must be a ${OutArray.name} or a PointBuffer`);
+      if (out.length < count * perPoint) throw argumentError(fn, "BAD_COUNT", `out holds ${out.length} numbers, ${count * perPoint} needed`);
+    }
+    const inPlace = points instanceof PointBuffer, outPlace = out instanceof PointBuffer;
+    const inBytes = inPlace ? 0 : count * 24, outCopy = outPlace ? 0 : count * outBytes;
+    const block = this.scratch(8 + inBytes + outCopy);
+    const firstBad = block, input = inPlace ? points.pointer : block + 8, output = outPlace ? out.pointer : block + 8 + inBytes;
+    this.u32(firstBad, 1)[0] = NO_INDEX;
+    if (!inPlace && count > 0) this.f64(input, 3 * count).set(points);
+    const args = contiguous
+      ? [...leading, input, 24, output, count, firstBad]
+      : [...leading, input, 24, output, outBytes, count, firstBad];
+    this.check(fn, this.exports[fn](...args), firstBad);
+    if (outPlace) return out;
+    const view = new OutArray(this.memory.buffer, output, count * perPoint);
+    if (out) { out.set(view); return out; }
+    return OutArray.from(view);
+  }
+
+  /** What an axes value (a name of Axes or a number, customAxes' too) means:
+   * {rightHanded (x cross y = z), unitsPerMetre (1, 10, 100 or 1000)} — wm_axes_describe. */
+  describeAxes(axes) {
+    const fn = "wm_axes_describe", value = enumValue(Axes, axes, fn, "axes"), block = this.scratch(16);
+    this.check(fn, this.exports[fn](value, block, block + 8));
+    return { rightHanded: this.i32(block, 1)[0] === 1, unitsPerMetre: this.f64(block + 8, 1)[0] };
+  }
+
+  /** A scene frame at `origin` ({lat, lon, height} or [lat, lon, height], degrees and
+   * metres above the WGS-84 ellipsoid) with `axes` (a name of Axes or its number). */
+  createFrame(origin, axes = Axes.EUS, options = {}) { return new Frame(this, origin, axes, options); }
+
+  /** A navigator along `route` (see Navigator). */
+  createNavigator(route, options = {}) { return new Navigator(this, route, options); }
+
+  /** WGS-84 -> GCJ-02 for flat (lat, lon, height) triples; the identity outside the
+   * region (default: China's rectangle). options: {region: "CHINA_RECTANGLE" |
+   * "EVERYWHERE" | polygon triples, out}. */
+  gcj02FromWgs84(points, options) { return this._datum("wm_gcj02_from_wgs84", points, options); }
+  /** GCJ-02 -> WGS-84, the exact inverse (below 1 µm). */
+  wgs84FromGcj02(points, options) { return this._datum("wm_wgs84_from_gcj02", points, options); }
+  /** GCJ-02 -> BD-09 (Baidu). */
+  bd09FromGcj02(points, options) { return this._datum("wm_bd09_from_gcj02", points, options); }
+  /** BD-09 -> GCJ-02, the exact inverse. */
+  gcj02FromBd09(points, options) { return this._datum("wm_gcj02_from_bd09", points, options); }
+
+  _datum(fn, points, options = {}) {
+    const region = options.region ?? Region.CHINA_RECTANGLE;
+    if (typeof options !== "object") throw argumentError(fn, "INVALID_VALUE", "options must be an object");
+    let block = 0, polygon = null;
+    try {
+      let regionPointer = 0;
+      if (typeof region === "object") {
+        polygon = region instanceof PointBuffer ? region : null;
+        const vertices = tripleCount(region, fn);
+        block = this.alloc(REGION_BYTES + (polygon ? 0 : 24 * vertices) + 4);
+        const vertexPointer = polygon ? region.pointer : block + 16;
+        if (!polygon && vertices > 0) this.f64(vertexPointer, 3 * vertices).set(region);
+        this.u32(block, 3).set([Region.POLYGON, vertexPointer, vertices]);
+        regionPointer = block;
+      } else {
+        const kind = enumValue(Region, region, fn, "region");
+        if (kind !== Region.CHINA_RECTANGLE) {
+          block = this.alloc(REGION_BYTES);
+          this.u32(block, 3).set([kind >>> 0, 0, 0]);
+          regionPointer = block;
+        }
+      }
+      return this.batch(fn, [regionPointer], points, options.out, 24, 3);
+    } finally {
+      this.free(block);
+    }
+  }
+
+  /**
+   * Screen positions of scene points for a camera {transform, projection, viewport}
+   * (camera -> scene and camera -> clip, 16 numbers each, column-major; the viewport
+   * [x, y, width, height] in CSS pixels, y down): 3 numbers a point, x, y (pixels) and
+   * 1 when the point is in front of the camera and inside the viewport, else 0
+   * (wm_mat4f_inverse_rigid, then wm_screen_project per point). `points`: flat scene
+   * triples. `out`: a Float64Array to write into.
+   */
+  screenProject(camera, points, out) {
+    const fn = "wm_screen_project", count = tripleCount(points, fn);
+    if (camera === null || typeof camera !== "object") throw argumentError(fn, "NULL_POINTER", "camera must be an object");
+    if (out !== undefined && (!(out instanceof Float64Array) || out.length < 3 * count)) {
+      throw argumentError(fn, "BAD_COUNT", `out must be a Float64Array of ${3 * count} numbers`);
+    }
+    const block = this.scratch(64 * 3 + 32 + 24 + 24);
+    const transform = block, view = block + 64, projection = block + 128, viewport = block + 192, point = block + 224, xy = block + 248;
+    for (const [m, at, what] of [[camera.transform, transform, "transform"], [camera.projection, projection, "projection"]]) {
+      if (m === null || typeof m !== "object" || m.length !== 16) throw argumentError(fn, "NULL_POINTER", `camera.${what} must be 16 numbers`);
+      this.f32(at, 16).set(m);
+    }
+    const v = camera.viewport ?? [];
+    this.f64(viewport, 4).set(("length" in v ? v : [v.x, v.y, v.width, v.height]).map(Number));
+    this.check("wm_mat4f_inverse_rigid", this.exports.wm_mat4f_inverse_rigid(transform, view));
+    const values = points instanceof PointBuffer ? points.array : points;
+    const result = out ?? new Float64Array(3 * count);
+    for (let i = 0; i < count; i++) {
+      this.f64(point, 3).set([values[3 * i], values[3 * i + 1], values[3 * i + 2]]);
+      const status = this.exports.wm_screen_project(view, projection, viewport, point, xy, xy + 8, xy + 16);
+      if (status !== Status.OK) {
+        const error = new WaymarkError(fn, status, this.statusString(status), i);
+        throw error;
+      }
+      const [x, y] = this.f64(xy, 2);
+      result[3 * i] = x; result[3 * i + 1] = y; result[3 * i + 2] = this.i32(xy + 16, 1)[0];
+    }
+    return result;
+  }
+
+  /**
+   * The haversine distance (metres) and initial bearing (degrees clockwise from north,
+   * (-180, 180]) from `a` to `b` on a sphere of `radiusM` (the mean Earth radius by
+   * default): the spherical baseline AR apps use. Ellipsoidal (Karney) geodesics need
+   * PROJ and are not in the core flavour this module is built from.
+   */
+  haversineInverse(a, b, radiusM = 6371008.8) {
+    const block = this.scratch(8 + 48 + 16);
+    const [pa, pb] = [point(a, "haversineInverse"), point(b, "haversineInverse")];
+    this.f64(block + 8, 6).set([...pa, ...pb]);
+    // Structs passed by value travel by pointer in WebAssembly's C ABI.
+    this.check("wm_haversine_inverse", this.exports.wm_haversine_inverse(radiusM, block + 8, block + 32, block + 56, block + 64));
+    const [distanceM, bearingDeg] = this.f64(block + 56, 2);
+    return { distanceM, bearingDeg };
+  }
+}
+
