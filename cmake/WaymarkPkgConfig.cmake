@@ -1,10 +1,12 @@
-# waymark_write_pkgconfig(OUTPUT LIBDIR INCLUDEDIR PREFIX VERSION [CORE])
+# waymark_write_pkgconfig(OUTPUT LIBDIR INCLUDEDIR PREFIX VERSION [CORE] [RPATH])
 #
 # Writes waymark.pc (or, with CORE, waymark-core.pc: no PROJ, -DWAYMARK_CORE) for an install with the given GNUInstallDirs values. With relative
 # LIBDIR and INCLUDEDIR (the usual case) the file is relocatable: `prefix` is found from
 # the .pc file's own directory by walking up as many levels as LIBDIR/pkgconfig has
 # (two for lib, three for lib/x86_64-linux-gnu), so a staged or moved install still
-# works. Absolute LIBDIR or INCLUDEDIR values are written as given.
+# works. Absolute LIBDIR or INCLUDEDIR values are written as given. With RPATH, Libs
+# also carries -Wl,-rpath,${libdir}: a program linked through pkg-config then runs
+# against an install in any prefix without LD_LIBRARY_PATH.
 function(waymark_write_pkgconfig output libdir includedir prefix version)
     if(IS_ABSOLUTE "${libdir}")
         set(_prefix "${prefix}")
@@ -20,7 +22,14 @@ function(waymark_write_pkgconfig output libdir includedir prefix version)
     else()
         set(_includedir "\${prefix}/${includedir}")
     endif()
-    if("${ARGN}" STREQUAL "CORE")
+    # list(FIND), not IN_LIST: this file also runs in script mode (-P), without policies.
+    set(_rpath "")
+    list(FIND ARGN RPATH _has_rpath)
+    if(_has_rpath GREATER -1)
+        set(_rpath " -Wl,-rpath,\${libdir}")
+    endif()
+    list(FIND ARGN CORE _is_core)
+    if(_is_core GREATER -1)
         set(_name waymark-core)
         set(_description "Geodesy kernel for AR navigation, core flavour without PROJ (C ABI, no Swift runtime)")
         set(_requires "")
@@ -37,7 +46,7 @@ function(waymark_write_pkgconfig output libdir includedir prefix version)
         "Description: ${_description}\n"
         "Version: ${version}\n"
         "${_requires}"
-        "Libs: -L\${libdir} -l${_name}\n"
+        "Libs: -L\${libdir}${_rpath} -l${_name}\n"
         "Libs.private: -lm\n"
         "Cflags: -I\${includedir}${_cflags}\n")
 endfunction()

@@ -3,6 +3,10 @@
  *
  *   cc -std=c99 main.c $(pkg-config --cflags --libs waymark) -o c-engine
  *   ./c-engine 55.73397,37.58864,158 route.csv
+ *
+ * For Waymark in another prefix (an unpacked release archive), point pkg-config there:
+ * PKG_CONFIG_PATH=PREFIX/lib/pkgconfig; waymark.pc's -Wl,-rpath lets the program find
+ * the library when it runs. With CMake: CMakeLists.txt beside this file.
  */
 #include <waymark.h>
 

@@ -1,0 +1,61 @@
+# ctest: Waymark as a subproject (FetchContent, Tests/CABI/subproject) builds only what
+# the parent links, adds no test to the parent's ctest and no install rule; without PROJ
+# it configures the core flavour alone.
+# Usage: cmake -DSOURCE=<checkout> -DWORK=<dir> -DGENERATOR=<gen> [-DSWIFTC=<swiftc>] -P TestSubproject.cmake
+file(REMOVE_RECURSE "${WORK}")
+set(_options "-DWAYMARK_SOURCE_DIR=${SOURCE}" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_INSTALL_PREFIX=${WORK}/prefix")
+if(SWIFTC)
+    list(APPEND _options "-DSWIFTC=${SWIFTC}")
+endif()
+function(run)
+    execute_process(COMMAND ${ARGN} RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
+    if(NOT _rc EQUAL 0)
+        message(FATAL_ERROR "failed (${_rc}): ${ARGN}\n${_out}")
+    endif()
+    set(_last_output "${_out}" PARENT_SCOPE)
+endfunction()
+run("${CMAKE_COMMAND}" -S "${SOURCE}/Tests/CABI/subproject" -B "${WORK}/build" -G "${GENERATOR}" ${_options})
+run("${CMAKE_COMMAND}" --build "${WORK}/build")
+
+set(_dir "${WORK}/build/_deps/waymark-build")
+set(_failed 0)
+if(NOT EXISTS "${_dir}/libwaymark-core.so")
+    message(SEND_ERROR "the library the parent links, libwaymark-core.so, was not built in ${_dir}")
+    set(_failed 1)
+endif()
+foreach(_unwanted libwaymark.so libwaymark.a libwaymark-core.a swift/WaymarkPROJ.o swift/WaymarkC.o)
+    if(EXISTS "${_dir}/${_unwanted}")
+        message(SEND_ERROR "built though the parent does not use it: ${_unwanted}")
+        set(_failed 1)
+    endif()
+endforeach()
+
+run("${CMAKE_CTEST_COMMAND}" --test-dir "${WORK}/build" -N)
+string(REGEX MATCHALL "Test +#[0-9]+: [^\n]*" _tests "${_last_output}")
+if(NOT _tests MATCHES "^Test +#1: parent_engine$")
+    message(SEND_ERROR "the parent's ctest lists more than its own test: ${_tests}")
+    set(_failed 1)
+endif()
+run("${CMAKE_CTEST_COMMAND}" --test-dir "${WORK}/build" --output-on-failure)
+
+run("${CMAKE_COMMAND}" --install "${WORK}/build")
+file(GLOB_RECURSE _installed "${WORK}/prefix/*")
+if(_installed)
+    message(SEND_ERROR "the parent's install installed Waymark files: ${_installed}")
+    set(_failed 1)
+endif()
+# Without PROJ (pkg-config finds nothing) the parent still configures: Waymark leaves
+# the full flavour out. Configure only: the build above covered the core.
+file(MAKE_DIRECTORY "${WORK}/empty")
+run("${CMAKE_COMMAND}" -E env "PKG_CONFIG_LIBDIR=${WORK}/empty" "PKG_CONFIG_PATH="
+    "${CMAKE_COMMAND}" -S "${SOURCE}/Tests/CABI/subproject" -B "${WORK}/build-no-proj" -G "${GENERATOR}" ${_options})
+file(READ "${WORK}/build-no-proj/build.ninja" _ninja)
+if(NOT _last_output MATCHES "PROJ not found, building the core flavour only" OR _ninja MATCHES "libwaymark\\.so"
+   OR NOT _ninja MATCHES "libwaymark-core\\.so")
+    message(SEND_ERROR "without PROJ the subproject should configure the core flavour alone:\n${_last_output}")
+    set(_failed 1)
+endif()
+if(_failed)
+    message(FATAL_ERROR "Waymark as a subproject: see above")
+endif()
+message(STATUS "subproject: only libwaymark-core.so built; ctest lists: ${_tests}; install adds nothing; without PROJ: the core flavour alone")
