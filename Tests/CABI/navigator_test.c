@@ -809,10 +809,10 @@ static void nothing_changes_on_error(int estimator, int alignment) {
 /* The README's C example, verbatim but for camera_from_arkit (the engine's copy of
  * ARKit's matrices, here a camera 1.4 m up looking north). */
 /* Origin shifting: a navigator that shifts its scene every 100 m draws, in its shifted
- * scene, exactly what a twin that never shifts draws minus the sum of the shifts; the
- * 0.2 struct layouts still work; a manual shift is checked. */
+ * scene, what a twin that never shifts draws minus the sum of the shifts; the 0.2 result
+ * layout still works; a manual shift is checked. */
 static void origin_shift_and_old_layouts(void) {
-    wm_navigator_config config, old;
+    wm_navigator_config config;
     wm_navigator *nav, *twin;
     wm_navigator_result r, t;
     wm_arrow arrows[40], twin_arrows[40];
@@ -823,11 +823,12 @@ static void origin_shift_and_old_layouts(void) {
     int shifts = 0, k;
     double worst = 0;
     wm_navigator_config_default(&config);
-    CHECK(config.origin_shift_m == 0);
-    config.origin_shift_m = 100;
     nav = north_route_navigator(&config);
-    config.origin_shift_m = 0;
     twin = north_route_navigator(&config);
+    CHECK(wm_navigator_set_origin_shift(nav, -1) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_navigator_set_origin_shift(nav, NAN) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_navigator_set_origin_shift(NULL, 100) == WM_ERROR_NULL_POINTER);
+    CHECK(wm_navigator_set_origin_shift(nav, 100) == WM_OK);
     for (k = 0; k <= 2500; k++) {
         double time = k * 0.1, north = time * 1.2;
         wm_vec3 p = {0, 1.4, -north};
@@ -874,13 +875,9 @@ static void origin_shift_and_old_layouts(void) {
     wm_navigator_destroy(nav);
     wm_navigator_destroy(twin);
 
-    /* The 0.2 layouts: a 288-byte config creates; a 216-byte result gets its fields only. */
-    wm_navigator_config_default(&old);
-    old.origin_shift_m = NAN;              /* past the caller's struct: never read */
-    old.size = WM_NAVIGATOR_CONFIG_SIZE_0_2;
-    CHECK(wm_navigator_arrow_capacity(&old) == 35);
-    nav = north_route_navigator(&old);
+    /* The 0.2 result layout: a 216-byte result gets its fields only. */
     wm_navigator_config_default(&config);
+    nav = north_route_navigator(&config);
     twin = north_route_navigator(&config);
     fix = fix_at(0, 0, 0, (wm_vec3){0, 1.4, 0});
     CHECK(wm_navigator_add_fix(nav, &fix) == WM_OK && wm_navigator_add_fix(twin, &fix) == WM_OK);
@@ -897,8 +894,23 @@ static void origin_shift_and_old_layouts(void) {
     wm_navigator_destroy(twin);
 }
 
-static void camera_from_arkit(wm_camera *cam) { camera_at(cam, (wm_vec3){0, 1.4, -0.5}, 0, 0, 0); }
+/* What ARKit hands over for a phone held upright looking north: camera.transform (fixed
+ * to the sensor: the portrait camera's columns (-y, x, z)) and the portrait projection. */
+static void arkit_frame(wm_mat4f *transform, wm_mat4f *projection) {
+    wm_camera c;
+    int k;
+    camera_at(&c, (wm_vec3){0, 1.4, -0.5}, 0, 0, 0);
+    for (k = 0; k < 4; k++) {
+        transform->m[k] = -c.transform.m[4 + k];
+        transform->m[4 + k] = c.transform.m[k];
+        transform->m[8 + k] = c.transform.m[8 + k];
+        transform->m[12 + k] = c.transform.m[12 + k];
+    }
+    *projection = c.projection;
+}
+
 static int readme_example(void) {
+    wm_mat4f arkit_transform, arkit_projection;
     wm_navigator_config config;
     wm_navigator *nav = NULL;
     wm_geodetic route[2] = {{55.7339, 37.5886, 0}, {55.7366, 37.5886, 0}};
@@ -910,14 +922,16 @@ static int readme_example(void) {
     wm_fix fix = {{55.73391, 37.58862, 0}, 0, 0, 5, 10, 0.0, {0, 1.4, 0}};
     wm_navigator_add_fix(nav, &fix);
 
-    /* On every rendered frame: camera transform, projection, viewport (camera_from_arkit
-       copies ARKit's matrices into the wm_camera). */
+    /* On every rendered frame: ARKit's camera.transform and projectionMatrix(for: .portrait,
+       viewportSize:, zNear:, zFar:) as wm_mat4f, and the view's size in points. */
     wm_camera cam;
     wm_navigator_result r;
     wm_arrow arrows[40];
     size_t n = 0;
     r.size = sizeof r;                                 /* the struct's version */
-    camera_from_arkit(&cam);
+    arkit_frame(&arkit_transform, &arkit_projection);
+    wm_camera_from_arkit(&arkit_transform, &arkit_projection, (wm_viewport){0, 0, 390, 844},
+                         WM_ORIENTATION_PORTRAIT, &cam);
     if (wm_navigator_update(nav, 0.1, &cam, &r, arrows, 40, &n) == WM_OK) {
         /* arrows[0..n) on the ground; r.finish_screen_x/y, r.finish_diameter_pt,
            r.label_roll_deg; r.hint_needed: r.hint_x, r.hint_y, r.hint_turn_deg (> 0: right) */
@@ -930,8 +944,7 @@ static int readme_example(void) {
 int main(void) {
     if (getenv("NAVIGATOR_TEST_SEED")) base_seed = strtoull(getenv("NAVIGATOR_TEST_SEED"), NULL, 10);   /* other noise */
     /* Pinned layouts: 8-byte fields on 8-byte boundaries, no padding; the header's sizes. */
-    CHECK(sizeof(wm_navigator_config) == 296 && WM_NAVIGATOR_CONFIG_SIZE == 296 && sizeof(wm_fix) == 80 && sizeof(wm_camera) == 176);
-    CHECK(WM_NAVIGATOR_CONFIG_SIZE_0_2 == 288 && offsetof(wm_navigator_config, origin_shift_m) == 288);
+    CHECK(sizeof(wm_navigator_config) == 288 && WM_NAVIGATOR_CONFIG_SIZE == 288 && sizeof(wm_fix) == 80 && sizeof(wm_camera) == 176);
     CHECK(offsetof(wm_navigator_config, size) == 0 && offsetof(wm_navigator_config, alignment) == 4);
     CHECK(offsetof(wm_navigator_config, axes) == 8 && offsetof(wm_navigator_config, buffer_interval_s) == 32);
     CHECK(offsetof(wm_navigator_config, finish_far_m) == 184 && offsetof(wm_navigator_config, alignment_sigma_deg) == 192);

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WaymarkCore
 
@@ -73,6 +74,10 @@ struct OriginShiftTests {
         // The README's figures, at their printed precision.
         #expect(millimetres(shifted) == Self.readme.shifted, "\(shifted)")
         #expect(millimetres(unshifted) == Self.readme.unshifted, "\(unshifted)")
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        #expect(readme.contains("within \(Self.readme.shifted) when the zero follows the user every 500 m, and by up to \(Self.readme.unshifted) without"))
     }
 
     func millimetres(_ metres: Double) -> String {
@@ -112,6 +117,10 @@ struct OriginShiftTests {
             var c = Navigator.Configuration()
             c.originShiftDistance = bad
             #expect(throws: WaymarkError.self) { try c.validate() }
+            #expect(throws: WaymarkError.self) { try nav.setOriginShiftDistance(bad) }
         }
+        #expect(nav.originShiftDistance == 0)
+        try nav.setOriginShiftDistance(250)
+        #expect(nav.originShiftDistance == 250)
     }
 }

@@ -347,3 +347,21 @@ def test_transformer_from_threads(rng):
         th.join()
     for r in results:
         np.testing.assert_array_equal(r, expected)
+
+
+def test_engine_presets_due_north():
+    """100 m due north and 2 m up, where each engine's documentation puts it (1e-6 m)."""
+    origin = (48.8584, 2.2945, 35.0)
+    north = waymark.Frame(*origin, axes="enu").reverse(np.array([[0.0, 100.0, 2.0]]))
+    expected = {"arkit": (0, 2, -100), "unity": (0, 2, 100), "godot": (0, 2, -100),
+                "unreal": (0, -10000, 200), "webxr": (0, 2, -100), "bevy": (0, 2, -100)}
+    for name, want in expected.items():
+        got = waymark.Frame(*origin, axes=name).forward(north)
+        assert np.max(np.abs(got - np.array([want]))) < 1e-6, (name, got)
+    ned = waymark.custom_axes("north", "east", "down", "+x")
+    got = waymark.Frame(*origin, axes=ned).forward(north)
+    assert np.max(np.abs(got - np.array([[100.0, 0.0, -2.0]]))) < 1e-6
+    with pytest.raises(waymark.WaymarkError):
+        waymark.Frame(*origin, axes=waymark.custom_axes("east", "west", "up", "+y"))
+    with pytest.raises(ValueError):
+        waymark.custom_axes("east", "north", "up", "+y", "furlong")

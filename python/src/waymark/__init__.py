@@ -18,7 +18,7 @@ measures the apps' spherical baselines against the ellipsoid on one's own track.
     [[0.0, 150.004, -0.002]]
 """
 from ._lib import WaymarkError, ffi, lib
-from .core import (AXES, Frame, Transformer, bd09_from_gcj02, bd09_from_wgs84, cpu_path, gcj02_from_bd09,
+from .core import (AXES, Frame, Transformer, bd09_from_gcj02, custom_axes, bd09_from_wgs84, cpu_path, gcj02_from_bd09,
                    gcj02_from_wgs84, geodesic_direct, geodesic_direct_many, geodesic_inverse, geodesic_inverse_batch,
                    geoid_undulation, haversine_inverse, haversine_many, haversine_pairs, polyline_length, version, wgs84_from_bd09,
                    wgs84_from_gcj02)
@@ -31,7 +31,7 @@ __version__ = version()
 __all__ = [
     "ffi", "lib",   # the cffi module and the loaded library, for calls not wrapped here
     "WaymarkError", "LogError", "Frame", "Transformer", "Route", "Navigator", "navigator_config", "replay",
-    "walk_metrics", "read_log", "read_route", "camera_transform", "perspective", "REPLAY_COLUMNS", "AXES",
+    "walk_metrics", "read_log", "read_route", "camera_transform", "perspective", "REPLAY_COLUMNS", "AXES", "custom_axes",
     "geodesic_inverse", "geodesic_direct", "geodesic_direct_many", "geodesic_inverse_batch", "polyline_length",
     "haversine_inverse", "haversine_many", "haversine_pairs", "gcj02_from_wgs84", "wgs84_from_gcj02", "bd09_from_gcj02",
     "gcj02_from_bd09", "bd09_from_wgs84", "wgs84_from_bd09", "geoid_undulation", "version", "cpu_path",

@@ -16,7 +16,29 @@ from ._lib import (CONSTANTS, WaymarkError, check, ffi, first_bad_cell, lib, out
 
 ArrayLike = Union[np.ndarray, Sequence]
 
-AXES = {"enu": CONSTANTS["WM_AXES_ENU"], "eus": CONSTANTS["WM_AXES_EUS"], "eun": CONSTANTS["WM_AXES_EUN"]}
+def custom_axes(x: str, y: str, z: str, forward: str, unit: str = "metre") -> int:
+    """The ``WM_AXES_CUSTOM(x, y, z, forward, unit)`` value of ``waymark.h``: the direction
+    each scene axis points along ("east", "north", "up", "west", "south", "down"; one of
+    each pair), the model's forward axis ("+x", "+y", "+z", "-x", "-y", "-z"; horizontal)
+    and the unit of scene lengths ("metre", "decimetre", "centimetre", "millimetre").
+    The library checks the combination (``WaymarkError`` INVALID_VALUE where it is used)."""
+    directions = {"east": 0, "north": 1, "up": 2, "west": 3, "south": 4, "down": 5}
+    axes = {"+x": 0, "+y": 1, "+z": 2, "-x": 3, "-y": 4, "-z": 5}
+    units = {"metre": 0, "decimetre": 1, "centimetre": 2, "millimetre": 3}
+    try:
+        return (0x40000000 | directions[x] | directions[y] << 4 | directions[z] << 8
+                | axes[forward] << 12 | units[unit] << 16)
+    except KeyError as e:
+        raise ValueError(f"custom_axes: unknown name {e.args[0]!r}") from None
+
+
+_EUS, _EUN = CONSTANTS["WM_AXES_EUS"], CONSTANTS["WM_AXES_EUN"]
+#: Axes conventions by name: the three of the C ABI and the engine presets (the README's
+#: table). "unreal" is x east, y south, z up, centimetres (Cesium for Unreal's).
+AXES = {"enu": CONSTANTS["WM_AXES_ENU"], "eus": _EUS, "eun": _EUN,
+        "arkit": _EUS, "realitykit": _EUS, "scenekit": _EUS, "arcore": _EUS, "arcore-unity": _EUN,
+        "unity": _EUN, "godot": _EUS, "threejs": _EUS, "webxr": _EUS, "bevy": _EUS,
+        "unreal": custom_axes("east", "south", "up", "+x", "centimetre")}
 BASELINES = {"haversine": CONSTANTS["WM_BASELINE_HAVERSINE"],
              "meters_per_degree": CONSTANTS["WM_BASELINE_METERS_PER_DEGREE"]}
 MEAN_EARTH_RADIUS_M = 6371008.8
@@ -62,7 +84,9 @@ class Frame:
     Args:
         lat, lon: origin, degrees. h: origin height above the ellipsoid, metres.
         axes: "enu" (x east, y north, z up), "eus" (x east, y up, z south: ARKit,
-            ARCore, SceneKit; 100 m due north is z = -100) or "eun" (Unity).
+            ARCore, SceneKit; 100 m due north is z = -100), "eun" (Unity), an engine
+            preset of ``AXES`` ("unreal": x east, y south, z up, centimetres) or a
+            ``custom_axes`` value. Scene lengths are in the axes' unit.
         ellipsoid: None for WGS-84, or (a_m, f) (1 <= a <= 1e10 m, -1 <= f < 1).
 
     Raises:
@@ -76,7 +100,7 @@ class Frame:
     def __init__(self, lat: float, lon: float, h: float = 0.0, axes: Union[str, int] = "enu",
                  ellipsoid: Optional[Tuple[float, float]] = None):
         self._frame = ffi.new("wm_frame *")
-        self.axes = axes if isinstance(axes, str) else {v: k for k, v in AXES.items()}.get(axes, axes)
+        self.axes = axes if isinstance(axes, str) else {v: k for k, v in reversed(list(AXES.items()))}.get(axes, axes)
         origin = _geodetic((lat, lon, h), "origin")[0]
         if ellipsoid is None:
             check(lib.wm_frame_init(self._frame, origin, axes_code(axes)), "wm_frame_init")
