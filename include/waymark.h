@@ -1000,14 +1000,8 @@ typedef struct wm_navigator_config {
     double position_drift_m;         /* 0.1: its position random walk, metres per sqrt(metre walked) */
     double outlier_gate;             /* 4: measurements farther than this many sigma are outliers */
     double heading_step_m;           /* 0.5: a fix informs the heading after this much scene motion */
-    /* Since 0.3 (a size of offsetof(wm_navigator_config, origin_shift_m) is the 0.2
-       layout and reads as 0 here). */
-    double origin_shift_m;           /* 0: never; else an update whose camera is farther than this
-                                        (horizontally, metres) from the scene's zero shifts the zero
-                                        to it (wm_navigator_result.origin_shift) */
 } wm_navigator_config;
-#define WM_NAVIGATOR_CONFIG_SIZE 296   /* sizeof(wm_navigator_config) in this version */
-#define WM_NAVIGATOR_CONFIG_SIZE_0_2 288 /* the 0.2 layout, still accepted */
+#define WM_NAVIGATOR_CONFIG_SIZE 288   /* sizeof(wm_navigator_config) in this version */
 
 /* A location fix and the device's scene position when it was taken. */
 typedef struct wm_fix {
@@ -1175,6 +1169,14 @@ WM_API wm_status wm_navigator_tracking(wm_navigator *navigator, double time_s, i
  * Errors: NULL_POINTER, INVALID_VALUE (non-finite, or a total shift beyond +-1e12 m);
  * nothing changes then. */
 WM_API wm_status wm_navigator_shift_origin(wm_navigator *navigator, wm_vec3 shift);
+
+/* Origin shifting by the navigator itself: 0 (the default) never; else an update whose
+ * camera is farther than distance_m (horizontally, metres) from the scene's zero shifts the
+ * zero to the camera and reports it (wm_navigator_result.origin_shift), so positions handed
+ * to float stay small. (A setter, not a config field: wm_navigator_config keeps its 0.2
+ * layout, which wm_navigator_config_default fills whole.)
+ * Errors: NULL_POINTER, INVALID_VALUE (negative or not finite); nothing changes then. */
+WM_API wm_status wm_navigator_set_origin_shift(wm_navigator *navigator, double distance_m);
 
 /* One rendered frame: runs the timers (heading fit, re-anchoring), then fills *result
  * and writes up to arrow_capacity arrows, nearest first, to `arrows` (may be NULL when

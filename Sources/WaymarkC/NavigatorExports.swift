@@ -29,33 +29,19 @@ public func wm_navigator_config_default(_ config: UnsafeMutablePointer<wm_naviga
         compass_correlation_s: d.compassCorrelationTime, compass_correlated_share: d.compassCorrelatedShare,
         compass_interval_s: d.compassInterval, compass_maximum_pitch_deg: d.compassMaximumPitch,
         yaw_drift_deg: d.yawDrift, position_drift_m: d.positionDrift, outlier_gate: d.outlierGate,
-        heading_step_m: d.headingStep, origin_shift_m: d.originShiftDistance)
+        heading_step_m: d.headingStep)
 }
 
-/// The 0.2 layouts: the structs up to the fields 0.3 appended. A caller built against
-/// 0.2 passes these sizes, and only that many bytes are read or written.
+/// The 0.2 layout of the result: the struct up to the fields 0.3 appended. A caller built
+/// against 0.2 passes this size, and only that many bytes are written.
 enum StructVersions {
-    static let configV1 = MemoryLayout<wm_navigator_config>.offset(of: \wm_navigator_config.origin_shift_m)!
     static let resultV1 = MemoryLayout<wm_navigator_result>.offset(of: \wm_navigator_result.origin_shift)!
-}
-
-/// The caller's config, of either layout (its `size`), as this version's struct (fields
-/// it lacks at their defaults); nil for any other size.
-func loadConfig(_ p: UnsafePointer<wm_navigator_config>) -> wm_navigator_config? {
-    let size = Int(UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
-    if size == MemoryLayout<wm_navigator_config>.size { return p.pointee }
-    guard size == StructVersions.configV1 else { return nil }
-    var c = wm_navigator_config()
-    wm_navigator_config_default(&c)
-    withUnsafeMutableBytes(of: &c) { $0.copyMemory(from: UnsafeRawBufferPointer(start: p, count: size)) }
-    c.size = UInt32(MemoryLayout<wm_navigator_config>.size)
-    return c
 }
 
 /// The core configuration and route heights for a C config, or nil when its size is
 /// not this version's, a value is out of range or a selector unknown.
 func navigatorConfiguration(_ c: wm_navigator_config) -> (Navigator.Configuration, Navigator.RouteHeights)? {
-    guard c.size == UInt32(MemoryLayout<wm_navigator_config>.size), c.origin_shift_m.isFinite, c.origin_shift_m >= 0,
+    guard c.size == UInt32(MemoryLayout<wm_navigator_config>.size),
           let axes = SceneAxes(rawValue: c.axes), let anchor = Navigator.Anchor(rawValue: c.anchor),
           let heights = Navigator.RouteHeights(rawValue: c.heights),
           let alignment = Navigator.Alignment(rawValue: c.alignment),
@@ -64,7 +50,6 @@ func navigatorConfiguration(_ c: wm_navigator_config) -> (Navigator.Configuratio
                                          near: c.finish_near_m, far: c.finish_far_m) else { return nil }
     var s = Navigator.Configuration()
     s.axes = axes
-    s.originShiftDistance = c.origin_shift_m
     s.method = c.estimator == WM_ESTIMATOR_FILTER ? .filter : .fits
     s.estimator = c.estimator == WM_ESTIMATOR_SEED_PAIRS ? .pairwise : .robustLeastSquares
     s.alignment = alignment
@@ -106,7 +91,7 @@ func navigatorConfiguration(_ c: wm_navigator_config) -> (Navigator.Configuratio
 
 @c @implementation
 public func wm_navigator_arrow_capacity(_ config: UnsafePointer<wm_navigator_config>?) -> Int {
-    guard let config, let c = loadConfig(config), let (s, _) = navigatorConfiguration(c) else { return 0 }
+    guard let config, let (s, _) = navigatorConfiguration(config.pointee) else { return 0 }
     return s.arrowCapacity
 }
 
@@ -117,7 +102,7 @@ public func wm_navigator_create(_ config: UnsafePointer<wm_navigator_config>?, _
     guard let config, let route, let out else { return WM_ERROR_NULL_POINTER }
     guard stride >= 24 else { return WM_ERROR_BAD_STRIDE }
     guard count >= 2, count <= Limits.maximumRoutePoints, Limits.fits(count: count, stride: stride) else { return WM_ERROR_BAD_COUNT }
-    guard let c = loadConfig(config), let (s, heights) = navigatorConfiguration(c) else { return WM_ERROR_INVALID_VALUE }
+    guard let (s, heights) = navigatorConfiguration(config.pointee) else { return WM_ERROR_INVALID_VALUE }
     let raw = UnsafeRawPointer(route)
     var points: [GeodeticCoordinate] = []
     points.reserveCapacity(count)
@@ -246,6 +231,14 @@ public func wm_navigator_shift_origin(_ navigator: OpaquePointer?, _ shift: wm_v
     guard let navigator else { return WM_ERROR_NULL_POINTER }
     let handle = object(navigator, as: NavigatorHandle.self)
     do { try handle.navigator.shiftOrigin(by: vec(shift)) } catch { return status(of: error) }
+    return WM_OK
+}
+
+@c @implementation
+public func wm_navigator_set_origin_shift(_ navigator: OpaquePointer?, _ distance_m: Double) -> wm_status {
+    guard let navigator else { return WM_ERROR_NULL_POINTER }
+    let handle = object(navigator, as: NavigatorHandle.self)
+    do { try handle.navigator.setOriginShiftDistance(distance_m) } catch { return status(of: error) }
     return WM_OK
 }
 

@@ -92,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     s = wm_navigator_create(&config, route, sizeof route[0], count, &untouched_nav, &bad);
     require_status(s);
-    if (config.size != WM_NAVIGATOR_CONFIG_SIZE && config.size != WM_NAVIGATOR_CONFIG_SIZE_0_2) {
+    if (config.size != WM_NAVIGATOR_CONFIG_SIZE) {
         FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE && wm_navigator_arrow_capacity(&config) == 0);
     }
     if (s != WM_OK) {

@@ -45,6 +45,9 @@ public struct Navigator: Sendable {
     /// The sum of the origin shifts so far, metres in the configuration's axes: the
     /// engine's scene position p is p / unitScale + originOffset inside.
     public internal(set) var originOffset = SIMD3<Double>.zero
+    /// The origin-shift distance in force (``Configuration/originShiftDistance`` until
+    /// ``setOriginShiftDistance(_:)``), metres; 0 never shifts.
+    public internal(set) var originShiftDistance: Double
 
     /// The current frame (nil until the first fix), in the configuration's axes in
     /// metres (``SceneAxes/inMetres``); ``sceneFrame`` is the same frame in the
@@ -129,6 +132,16 @@ public struct Navigator: Sendable {
         originOffset = total
     }
 
+    /// Changes the origin-shift distance (``Configuration/originShiftDistance``): metres,
+    /// 0 never shifts.
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` for a negative or non-finite distance;
+    ///   nothing changes then.
+    public mutating func setOriginShiftDistance(_ distance: Double) throws(WaymarkError) {
+        guard distance.isFinite else { throw .invalidInput(.nonFinite) }
+        guard distance >= 0 else { throw .invalidInput(.outOfRange) }
+        originShiftDistance = distance
+    }
+
     /// The label of the finish mark (the article's distance billboard) for the last
     /// update's camera, `height` above the mark — e.g. `.points(diameter / 2 + 8)` to
     /// float it just over the drawn circle, or `.metres(2)` for a standing 3-D label.
@@ -192,6 +205,7 @@ public struct Navigator: Sendable {
         self.configuration = configuration
         sceneAxes = configuration.axes.inMetres
         unitScale = configuration.axes.unitsPerMetre
+        originShiftDistance = configuration.originShiftDistance
         self.heights = heights
         tangent = t
         route = try RoutePath(points: enu, axes: .enu)
@@ -285,11 +299,11 @@ public struct Navigator: Sendable {
         }
 
         var out = NavigatorFrame(time: time)
-        if configuration.originShiftDistance > 0 {
+        if originShiftDistance > 0 {
             // The camera in the engine's metres: the shift brings it back to the zero.
             var shift = cameraPosition - originOffset
             shift[sceneAxes.upAxisIndex] = 0
-            if (shift * shift).sum() > configuration.originShiftDistance * configuration.originShiftDistance {
+            if (shift * shift).sum() > originShiftDistance * originShiftDistance {
                 originOffset += shift
                 out.originShift = shift * unitScale
             }
@@ -573,7 +587,7 @@ public struct NavigatorFrame: Sendable, Equatable {
     /// none: move the engine's world origin by it before drawing this frame (ARKit:
     /// `session.setWorldOrigin(relativeTransform:)` with this translation). This frame's
     /// positions, and every scene position handed over from now on, are in the shifted
-    /// scene (``Configuration/originShiftDistance``).
+    /// scene (``Navigator/Configuration/originShiftDistance``).
     public var originShift: SIMD3<Double>? = nil
     /// How many arrows this frame has (``Navigator/arrows``).
     public var arrowCount = 0
