@@ -49,13 +49,16 @@ struct Arguments {
         }
     }
 
-    /// `--axes eus|enu|eun`, default eus.
+    /// `--axes eus|enu|eun|ENGINE`, default eus; ENGINE is a preset of `SceneAxes.presets`
+    /// (`unreal` is in centimetres).
     func axes() throws(CLIError) -> SceneAxes {
         switch options["axes"] ?? "eus" {
         case "eus": return .eus
         case "enu": return .enu
         case "eun": return .eun
-        case let other: throw .usage("--axes must be eus, enu or eun, got '\(other)'")
+        case let other:
+            if let preset = SceneAxes.presets.first(where: { $0.name == other }) { return preset.axes }
+            throw .usage("--axes must be eus, enu, eun or an engine preset (\(axesPresetNames)), got '\(other)'")
         }
     }
 
@@ -111,3 +114,9 @@ extension Substring {
         return s.trimmingSpaces()
     }
 }
+
+/// The engine presets `--axes` takes besides eus, enu and eun, comma-separated.
+let axesPresetNames = SceneAxes.presets.map(\.name).joined(separator: ", ")
+
+/// Every word `--axes` takes (shell completion).
+let axesChoices = ["eus", "enu", "eun"] + SceneAxes.presets.map(\.name)

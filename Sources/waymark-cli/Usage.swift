@@ -12,10 +12,10 @@ With no command, runs `waymark demo`. FILE defaults to standard input.
 commands:
   demo       the built-in 55-point walking route in ARKit coordinates, with the
              spherical baselines' errors and a summary
-  scene      --origin LAT,LON[,H] [--axes eus|enu|eun]
+  scene      --origin LAT,LON[,H] [--axes eus|enu|eun|ENGINE]
              [--method ellipsoidal|proj|haversine|meters-per-degree] [FILE]
              rows lat,lon[,h] -> x,y,z
-  geodetic   --origin LAT,LON[,H] [--axes eus|enu|eun] [FILE]
+  geodetic   --origin LAT,LON[,H] [--axes eus|enu|eun|ENGINE] [FILE]
              rows x,y,z -> lat,lon,h (CSV only)
   inverse    [--method ellipsoidal|haversine] [--pairs consecutive] [FILE]
              rows lat1,lon1,lat2,lon2 -> distance_m,azimuth1_deg,azimuth2_deg (CSV

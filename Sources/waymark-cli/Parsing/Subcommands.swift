@@ -22,7 +22,7 @@ struct Scene: WaymarkCommand {
             help: ArgumentHelp("The scene's origin (required).", valueName: coordinateHelp))
     var origin: [String] = []
     @Option(name: .customLong("axes"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("Scene axes (default: eus).", valueName: "eus|enu|eun"), completion: .list(["eus", "enu", "eun"]))
+            help: ArgumentHelp("Scene axes (default: eus), or an engine preset: arkit, realitykit, scenekit, arcore, arcore-unity, unity, unreal (centimetres), godot, threejs, webxr, bevy.", valueName: "eus|enu|eun|ENGINE"), completion: .list(axesChoices))
     var axes: [String] = []
     @Option(name: .customLong("method"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The exact method (default: ellipsoidal), PROJ's pipeline or a spherical baseline.",
@@ -56,7 +56,7 @@ struct Geodetic: WaymarkCommand {
             help: ArgumentHelp("The scene's origin (required).", valueName: coordinateHelp))
     var origin: [String] = []
     @Option(name: .customLong("axes"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("Scene axes (default: eus).", valueName: "eus|enu|eun"), completion: .list(["eus", "enu", "eun"]))
+            help: ArgumentHelp("Scene axes (default: eus), or an engine preset: arkit, realitykit, scenekit, arcore, arcore-unity, unity, unreal (centimetres), godot, threejs, webxr, bevy.", valueName: "eus|enu|eun|ENGINE"), completion: .list(axesChoices))
     var axes: [String] = []
     @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: csvFormatHelp, completion: .list(["csv"]))
     var from: [String] = []
