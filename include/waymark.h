@@ -365,6 +365,22 @@ WM_API wm_status wm_polyline_length(const wm_geodetic *in, size_t in_stride, siz
                                     double *cumulative_m, double *total_m, size_t *first_bad);
 #endif /* !WAYMARK_CORE */
 
+/* ---- Short-range geodesics without PROJ (both flavours) -------------------------- */
+
+/* Inverse problems from `origin` to `count` points by Waymark's closed-form short-range
+ * geodesic on WGS-84 — the method wm_geodesic_inverse_batch uses for its short lines, as
+ * exact as geod_inverse there (1 um, 1e-8 degree) — for lines up to 10 km that stay
+ * 0.01 degree from the poles (|latitude difference| <= 0.1 degree). It needs no PROJ, so
+ * the core flavour and the WebAssembly module have geodesics for AR distances; longer
+ * lines are the full flavour's (wm_geodesic_inverse_batch). Results go to contiguous
+ * arrays of `count` doubles; the azimuth arrays may be NULL; heights are ignored.
+ * Errors: as wm_frame_forward (INVALID_VALUE with *first_bad for a bad point; a bad
+ * origin gives INVALID_VALUE without first_bad); NOT_AVAILABLE with *first_bad for the
+ * first line the method does not take. Nothing is written on error. */
+WM_API wm_status wm_geodesic_short_batch(wm_geodetic origin, const wm_geodetic *in, size_t in_stride,
+                                         double *distance_m, double *azimuth1_deg, double *azimuth2_deg,
+                                         size_t count, size_t *first_bad);
+
 /* ---- The haversine baseline ------------------------------------------------------ */
 
 /* Haversine distance and the apps' atan2 initial bearing on a sphere of radius_m
@@ -1041,6 +1057,21 @@ typedef struct wm_camera {
  * view.projectionMatrix. transform = the view's inverse. Errors: as above. */
 WM_API wm_status wm_camera_from_view(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                      wm_camera *out);
+
+/* The camera of a pose as field logs record it (Waymark's CameraPose, what `waymark
+ * replay` and the simulator use): position (scene units, `axes`), yaw degrees clockwise
+ * from north, pitch above the horizontal in [-90, 90], roll clockwise as the user sees
+ * the screen; the camera looks along its -Z with +Y up the screen. transform: 16 doubles,
+ * camera -> scene, column-major. Errors: NULL_POINTER, INVALID_VALUE (non-finite values, a
+ * pitch beyond +-90, unknown axes); nothing written then. */
+WM_API wm_status wm_camera_pose_transform(wm_vec3 position, double yaw_deg, double pitch_deg, double roll_deg,
+                                          wm_axes axes, double *transform);
+
+/* An OpenGL-style perspective projection (clip z in [-w, w]), 16 doubles column-major,
+ * with vertical field of view fov_y_deg and aspect = width / height: what `waymark
+ * replay` draws with. Errors: NULL_POINTER, INVALID_VALUE (unless 0 < fov_y_deg < 180,
+ * aspect > 0 and 0 < near_m < far_m, all finite); nothing written then. */
+WM_API wm_status wm_perspective(double fov_y_deg, double aspect, double near_m, double far_m, double *projection);
 
 /* UIInterfaceOrientation's raw values. */
 #define WM_ORIENTATION_PORTRAIT 1

@@ -79,6 +79,9 @@ export declare class Waymark {
   /** Screen positions (x, y px, visible 1/0: 3 per point) of scene points for a camera. */
   screenProject(camera: Camera, points: Triples, out?: Float64Array): Float64Array;
   /** Haversine distance (m) and initial bearing (° clockwise from north, (-180, 180]) on a sphere (default: mean Earth radius). */
+  /** WGS-84 geodesics from `origin` to each point (lines up to 10 km: Waymark's short-range
+   * method, as exact as Karney's there); a longer line throws NOT_AVAILABLE with firstBad. */
+  geodesicInverse(origin: GeoPoint, points: Triples): { distanceM: Float64Array; azimuth1Deg: Float64Array; azimuth2Deg: Float64Array };
   haversineInverse(a: GeoPoint, b: GeoPoint, radiusM?: number): { distanceM: number; bearingDeg: number };
   /** Low-level: malloc/free in linear memory and fresh views. */
   alloc(bytes: number): number;

@@ -49,3 +49,31 @@ public func wm_camera_from_unity(_ camera_to_world: UnsafePointer<wm_mat4f>?, _ 
     else { return WM_ERROR_INVALID_VALUE }
     return storeCamera(transform, projection, viewport, out)
 }
+
+/// A double matrix into 16 caller doubles, column-major (no array: nothing allocated).
+func storeDoubles(_ m: Matrix4x4d, _ out: UnsafeMutablePointer<Double>) {
+    func column(_ k: Int, _ v: SIMD4<Double>) { for r in 0..<4 { out[4 * k + r] = v[r] } }
+    column(0, m.columns.0); column(1, m.columns.1); column(2, m.columns.2); column(3, m.columns.3)
+}
+
+@c @implementation
+public func wm_camera_pose_transform(_ position: wm_vec3, _ yaw_deg: Double, _ pitch_deg: Double, _ roll_deg: Double,
+                                     _ axes: wm_axes, _ transform: UnsafeMutablePointer<Double>?) -> wm_status {
+    guard let transform else { return WM_ERROR_NULL_POINTER }
+    guard let axes = SceneAxes(rawValue: axes),
+          let pose = try? CameraPose(position: SIMD3(position.x, position.y, position.z), yaw: yaw_deg,
+                                     pitch: pitch_deg, roll: roll_deg) else { return WM_ERROR_INVALID_VALUE }
+    storeDoubles(pose.transform(axes: axes), transform)
+    return WM_OK
+}
+
+@c @implementation
+public func wm_perspective(_ fov_y_deg: Double, _ aspect: Double, _ near_m: Double, _ far_m: Double,
+                           _ projection: UnsafeMutablePointer<Double>?) -> wm_status {
+    guard let projection else { return WM_ERROR_NULL_POINTER }
+    guard let p = try? CameraPose.perspective(fovY: fov_y_deg, aspect: aspect, near: near_m, far: far_m) else {
+        return WM_ERROR_INVALID_VALUE
+    }
+    storeDoubles(p, projection)
+    return WM_OK
+}

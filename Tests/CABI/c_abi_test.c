@@ -98,7 +98,6 @@ static wm_status test_distance(wm_geodetic a, wm_geodetic b, double *distance_m)
 
 static double angle_diff(double a, double b) { return fabs(remainder(a - b, 360.0)); }
 
-#ifndef WAYMARK_CORE
 /* How far an azimuth moves when the printed inputs (1e-12 degree) move by half their
  * quantum: where this exceeds 1e-9 degree the row is compared by position instead. */
 static double rounding_sensitivity_deg(double s12) {
@@ -106,6 +105,8 @@ static double rounding_sensitivity_deg(double s12) {
     double quantum = 0.5e-12 * pi / 180 * 6378137.0;
     return 2 * sqrt(2.0) * quantum / (s12 > 1e-12 ? s12 : 1e-12) * 180 / pi;
 }
+
+#ifndef WAYMARK_CORE
 
 static void geodesic_vectors(const char *dir) {
     char line[1024], *kind;
@@ -825,6 +826,60 @@ static void engines(void) {
     }
 }
 
+/* The short-range geodesic without PROJ (both flavours): the reference vectors' lines up
+ * to 10 km at 1e-6 m and 1e-8 degree; a longer line refused with its index, nothing
+ * written; bad points and arguments. */
+static void short_geodesics(const char *dir) {
+    char line[1024], *kind;
+    double v[8], worst = 0, d[4], a1[4], a2[4];
+    int rows = 0;
+    size_t bad = 77, i;
+    FILE *f = open_data(dir, "geodesic_wgs84.csv");
+    fgets(line, sizeof line, f);
+    while (fgets(line, sizeof line, f)) {
+        wm_geodetic a, b;
+        double s12, azi1, azi2;
+        split(line, v, 8, &kind);
+        if (v[5] > 10000 || fabs(v[1]) > 89.9 || fabs(v[3]) > 89.9 || fabs(v[1] - v[3]) > 0.1) continue;
+        a.lat_deg = v[1]; a.lon_deg = v[2]; a.height_m = 0;
+        b.lat_deg = v[3]; b.lon_deg = v[4]; b.height_m = 0;
+        CHECK(wm_geodesic_short_batch(a, &b, sizeof b, &s12, &azi1, &azi2, 1, NULL) == WM_OK);
+        CHECK(fabs(s12 - v[5]) <= 1e-6);
+        if (fabs(s12 - v[5]) > worst) worst = fabs(s12 - v[5]);
+        if (rounding_sensitivity_deg(s12) <= 1e-9) CHECK(angle_diff(azi1, v[6]) <= 1e-8 && angle_diff(azi2, v[7]) <= 1e-8);
+        rows++;
+    }
+    fclose(f);
+    CHECK(rows > 1000);
+    printf("wm_geodesic_short_batch: %d reference lines up to 10 km, worst distance %.3g m\n", rows, worst);
+    {
+        wm_geodetic o = {55.7339, 37.5886, 150};
+        wm_geodetic p[4] = {{55.7349, 37.5886, 0}, {55.7339, 37.5986, 0}, {55.9339, 37.5886, 0}, {55.7339, 37.5896, 0}};
+        for (i = 0; i < 4; i++) d[i] = a1[i] = a2[i] = -7;
+        CHECK(wm_geodesic_short_batch(o, p, sizeof p[0], d, a1, a2, 4, &bad) == WM_ERROR_NOT_AVAILABLE && bad == 2);
+        for (i = 0; i < 4; i++) CHECK(d[i] == -7 && a1[i] == -7 && a2[i] == -7);
+        p[2].lat_deg = NAN;
+        CHECK(wm_geodesic_short_batch(o, p, sizeof p[0], d, a1, a2, 4, &bad) == WM_ERROR_INVALID_VALUE && bad == 2);
+        p[2].lat_deg = 55.7340;
+        CHECK(wm_geodesic_short_batch(o, p, sizeof p[0], d, NULL, NULL, 4, &bad) == WM_OK);
+        CHECK(fabs(d[0] - 111.5) < 1 && d[1] > 600 && d[1] < 640 && a1[0] == -7);
+        CHECK(wm_geodesic_short_batch(o, p, 8, d, NULL, NULL, 4, &bad) == WM_ERROR_BAD_STRIDE);
+        CHECK(wm_geodesic_short_batch(o, p, sizeof p[0], NULL, NULL, NULL, 4, &bad) == WM_ERROR_NULL_POINTER);
+        CHECK(wm_geodesic_short_batch(o, NULL, 0, NULL, NULL, NULL, 0, &bad) == WM_OK);
+        o.lat_deg = 91;
+        CHECK(wm_geodesic_short_batch(o, p, sizeof p[0], d, NULL, NULL, 4, &bad) == WM_ERROR_INVALID_VALUE);
+#ifndef WAYMARK_CORE
+        {   /* The full flavour's batch takes the same method for these lines: the same bits. */
+            double e[4];
+            o.lat_deg = 55.7339;
+            CHECK(wm_geodesic_short_batch(o, p, sizeof p[0], d, NULL, NULL, 4, NULL) == WM_OK);
+            CHECK(wm_geodesic_inverse_batch(o, p, sizeof p[0], e, NULL, NULL, 4, NULL) == WM_OK);
+            CHECK(memcmp(d, e, sizeof d) == 0);
+        }
+#endif
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s <Tests/Data>\n", argv[0]);
@@ -837,6 +892,7 @@ int main(int argc, char **argv) {
     enu_vectors(argv[1]);
     axes_and_estimate();
     engines();
+    short_geodesics(argv[1]);
 #ifndef WAYMARK_CORE
     geodesic_batches();
 #endif

@@ -198,10 +198,37 @@ export class Waymark {
   }
 
   /**
+   * Ellipsoidal geodesics on WGS-84 from `origin` ({lat, lon} or [lat, lon, h]) to each of
+   * `points` (flat lat, lon, height triples, heights ignored), by Waymark's closed-form
+   * short-range method (wm_geodesic_short_batch): lines up to 10 km that stay 0.01° from
+   * the poles, as exact as Karney's geod_inverse there (1 µm, 1e-8°). Returns
+   * {distanceM, azimuth1Deg, azimuth2Deg}, Float64Arrays of one number a point, azimuths
+   * clockwise from north in (-180, 180] at the origin and at the point. A longer line
+   * throws WaymarkError NOT_AVAILABLE with its index as firstBad (Karney's method for any
+   * length needs PROJ, which this module is built without); nothing is returned then.
+   */
+  geodesicInverse(origin, points) {
+    const fn = "wm_geodesic_short_batch", count = tripleCount(points, fn);
+    const o = point(origin, fn);
+    const values = points instanceof PointBuffer ? points.array : points;
+    const block = this.scratch(8 + 24 + count * 24 + count * 24);
+    const firstBad = block, originAt = block + 8, input = block + 32, out = input + count * 24;
+    this.u32(firstBad, 1)[0] = NO_INDEX;
+    this.f64(originAt, 3).set(o);
+    if (count > 0) this.f64(input, 3 * count).set(values.subarray ? values.subarray(0, 3 * count) : values.slice(0, 3 * count));
+    this.check(fn, this.exports[fn](originAt, input, 24, out, out + 8 * count, out + 16 * count, count, firstBad), firstBad);
+    return {
+      distanceM: Float64Array.from(this.f64(out, count)),
+      azimuth1Deg: Float64Array.from(this.f64(out + 8 * count, count)),
+      azimuth2Deg: Float64Array.from(this.f64(out + 16 * count, count)),
+    };
+  }
+
+  /**
    * The haversine distance (metres) and initial bearing (degrees clockwise from north,
    * (-180, 180]) from `a` to `b` on a sphere of `radiusM` (the mean Earth radius by
-   * default): the spherical baseline AR apps use. Ellipsoidal (Karney) geodesics need
-   * PROJ and are not in the core flavour this module is built from.
+   * default): the spherical baseline AR apps use (geodesicInverse is the ellipsoidal
+   * answer, to compare with).
    */
   haversineInverse(a, b, radiusM = 6371008.8) {
     const block = this.scratch(8 + 48 + 16);

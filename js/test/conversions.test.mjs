@@ -105,6 +105,28 @@ test("the collected GCJ-02 vectors: bit-identical to the published formula withi
   assert.ok(checked >= 3, `${checked} vectors`);
 });
 
+test("geodesics (wm_geodesic_short_batch): the reference lines up to 10 km within 1e-6 m and 1e-8°", () => {
+  // kind, lat1, lon1, lat2, lon2, s12_m, azi1_deg, azi2_deg
+  const rows = data("geodesic_wgs84.csv").map((r) => Object.values(r).slice(1).map(Number));
+  let checked = 0, worst = 0;
+  for (const [lat1, lon1, lat2, lon2, s12, azi1, azi2] of rows) {
+    if (s12 > 10000 || Math.abs(lat1) > 89.9 || Math.abs(lat2) > 89.9 || Math.abs(lat1 - lat2) > 0.1) continue;
+    const g = wm.geodesicInverse([lat1, lon1, 0], [lat2, lon2, 0]);
+    worst = Math.max(worst, Math.abs(g.distanceM[0] - s12));
+    // Azimuths where the printed inputs (1e-12°) pin them to 1e-9° (the C test's rule).
+    const sensitivity = 2 * Math.SQRT2 * (0.5e-12 * Math.PI / 180 * 6378137) / Math.max(s12, 1e-12) * 180 / Math.PI;
+    if (sensitivity <= 1e-9) assert.ok(angleDiff(g.azimuth1Deg[0], azi1) <= 1e-8 && angleDiff(g.azimuth2Deg[0], azi2) <= 1e-8);
+    checked++;
+  }
+  assert.ok(checked > 1000 && worst <= 1e-6, `${checked} lines, worst ${worst} m`);
+  // A batch: the same numbers as one line at a time.
+  const pts = [55.7349, 37.5886, 0, 55.7339, 37.5986, 0, 55.74, 37.6, 0];
+  const batch = wm.geodesicInverse([55.7339, 37.5886], pts);
+  for (let i = 0; i < 3; i++) {
+    assert.equal(batch.distanceM[i], wm.geodesicInverse([55.7339, 37.5886], pts.slice(3 * i, 3 * i + 3)).distanceM[0]);
+  }
+});
+
 test("haversine (the apps' spherical baseline): 1° of latitude on the mean sphere", () => {
   const { distanceM, bearingDeg } = wm.haversineInverse({ lat: 0, lon: 0 }, { lat: 1, lon: 0 });
   assert.ok(Math.abs(distanceM - 6371008.8 * Math.PI / 180) < 1e-6);

@@ -97,6 +97,10 @@ test("screen projection and custom axes", () => {
 });
 
 test("haversine: bad points and radii", () => {
+  throwsWaymark(() => wm.geodesicInverse([55.7, 37.6], [55.71, 37.6, 0, 55.9, 37.6, 0]), "NOT_AVAILABLE", 1, "wm_geodesic_short_batch");
+  throwsWaymark(() => wm.geodesicInverse([55.7, 37.6], [55.71, 37.6, 0, NaN, 37.6, 0]), "INVALID_VALUE", 1);
+  throwsWaymark(() => wm.geodesicInverse([91, 37.6], [55.71, 37.6, 0]), "INVALID_VALUE");
+  throwsWaymark(() => wm.geodesicInverse(null, [55.71, 37.6, 0]), "NULL_POINTER");
   throwsWaymark(() => wm.haversineInverse([91, 0], [0, 0]), "INVALID_VALUE", undefined, "wm_haversine_inverse");
   throwsWaymark(() => wm.haversineInverse([0, 0], [0, 1], -1), "INVALID_VALUE");
   throwsWaymark(() => wm.haversineInverse([0, 0], null), "NULL_POINTER");

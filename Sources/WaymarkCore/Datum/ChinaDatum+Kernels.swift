@@ -18,15 +18,15 @@ extension ChinaDatum {
     @usableFromInline static let kernelChunk = Int(WMK_GCJ02_CHUNK)
 
     /// The kernels' region argument: 0 for the China rectangle, 1 for everywhere, nil
-    /// for a polygon (which the kernels do not test) and on wasm32.
+    /// for a polygon (which the kernels do not test) and in the scalar WebAssembly module.
     ///
-    /// Why not on wasm32: the module is built without SIMD128, so the kernels' four lanes
-    /// would be four scalar copies of the Swift loop's work, and their code (about 25 KB
-    /// of the module) would break its 256 KiB budget. The Swift loop computes the same
-    /// bits as the baseline kernels.
+    /// Why not there: without SIMD128 the kernels' four lanes would be four scalar copies
+    /// of the Swift loop's work, for about 25 KB more module. The SIMD128 module
+    /// (`WAYMARK_WASM_SIMD`, scripts/build-wasm) takes them: 3.4 times faster than the
+    /// Swift loop, which SIMD128 slows down. Both compute the baseline kernels' bits.
     @inlinable @inline(__always)
     static func kernelRegion(_ region: ChinaRegion) -> Int32? {
-        #if arch(wasm32)
+        #if arch(wasm32) && !WAYMARK_WASM_SIMD
         return nil
         #else
         switch region {

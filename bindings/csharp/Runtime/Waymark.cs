@@ -599,6 +599,21 @@ namespace Waymark
         public static extern int wm_polyline_length(Geodetic* @in, UIntPtr in_stride, UIntPtr count, double* cumulative_m, double* total_m, UIntPtr* first_bad);
 
         /// <summary>
+        /// Inverse problems from `origin` to `count` points by Waymark's closed-form short-range
+        /// geodesic on WGS-84 — the method wm_geodesic_inverse_batch uses for its short lines, as exact
+        /// as geod_inverse there (1 um, 1e-8 degree) — for lines up to 10 km that stay 0.01 degree from
+        /// the poles (|latitude difference| &lt;= 0.1 degree). It needs no PROJ, so the core flavour
+        /// and the WebAssembly module have geodesics for AR distances; longer lines are the full
+        /// flavour's (wm_geodesic_inverse_batch). Results go to contiguous arrays of `count` doubles;
+        /// the azimuth arrays may be NULL; heights are ignored. Errors: as wm_frame_forward
+        /// (INVALID_VALUE with *first_bad for a bad point; a bad origin gives INVALID_VALUE without
+        /// first_bad); NOT_AVAILABLE with *first_bad for the first line the method does not take.
+        /// Nothing is written on error.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "wm_geodesic_short_batch", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int wm_geodesic_short_batch(Geodetic origin, Geodetic* @in, UIntPtr in_stride, double* distance_m, double* azimuth1_deg, double* azimuth2_deg, UIntPtr count, UIntPtr* first_bad);
+
+        /// <summary>
         /// Haversine distance and the apps' atan2 initial bearing on a sphere of radius_m (6371008.8 is
         /// the mean Earth radius). bearing_deg may be NULL. Errors: NULL_POINTER (distance_m),
         /// INVALID_VALUE (radius not finite and positive, bad point, or a radius so large the distance
@@ -1024,6 +1039,26 @@ namespace Waymark
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_camera_from_view", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_camera_from_view(Mat4f* view, Mat4f* projection, Viewport viewport, Camera* @out);
+
+        /// <summary>
+        /// The camera of a pose as field logs record it (Waymark's CameraPose, what `waymark replay`
+        /// and the simulator use): position (scene units, `axes`), yaw degrees clockwise from north,
+        /// pitch above the horizontal in [-90, 90], roll clockwise as the user sees the screen; the
+        /// camera looks along its -Z with +Y up the screen. transform: 16 doubles, camera -&gt; scene,
+        /// column-major. Errors: NULL_POINTER, INVALID_VALUE (non-finite values, a pitch beyond +-90,
+        /// unknown axes); nothing written then.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "wm_camera_pose_transform", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int wm_camera_pose_transform(Vec3 position, double yaw_deg, double pitch_deg, double roll_deg, int axes, double* transform);
+
+        /// <summary>
+        /// An OpenGL-style perspective projection (clip z in [-w, w]), 16 doubles column-major, with
+        /// vertical field of view fov_y_deg and aspect = width / height: what `waymark replay` draws
+        /// with. Errors: NULL_POINTER, INVALID_VALUE (unless 0 &lt; fov_y_deg &lt; 180, aspect &gt; 0
+        /// and 0 &lt; near_m &lt; far_m, all finite); nothing written then.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "wm_perspective", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int wm_perspective(double fov_y_deg, double aspect, double near_m, double far_m, double* projection);
 
         /// <summary>
         /// From ARKit's ARCamera.transform, which is fixed to the sensor (x along the device's long

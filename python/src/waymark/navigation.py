@@ -244,51 +244,33 @@ class Navigator:
 
 # ---- camera poses (the field log's yaw, pitch, roll) ----------------------------------
 
-def _sincosd(x: float) -> Tuple[float, float]:
-    """sin and cos of x degrees, exact at multiples of 90 (the reduction Waymark's
-    AngleMath.sincosd makes)."""
-    r = math.fmod(x, 360.0)
-    q = int(round(r / 90.0))
-    r -= 90.0 * q
-    r = math.radians(r)
-    s, c = math.sin(r), math.cos(r)
-    q &= 3
-    if q == 1:
-        s, c = c, -s
-    elif q == 2:
-        s, c = -s, -c
-    elif q == 3:
-        s, c = -c, s
-    return s + 0.0, c + 0.0
+def _matrix(values: "ffi.CData") -> np.ndarray:
+    """16 doubles, column-major, as a (4, 4) array indexed [row, column]."""
+    return np.frombuffer(ffi.buffer(values), dtype=np.float64).reshape(4, 4).T.copy()
 
 
-def camera_transform(position, yaw_deg: float, pitch_deg: float = 0.0, roll_deg: float = 0.0) -> np.ndarray:
-    """Camera -> scene (4, 4) in eus axes from a field log's pose (Waymark's
-    CameraPose): yaw clockwise from north, pitch above the horizon, roll clockwise as
-    the user sees the screen; the camera looks along its -Z with +Y up the screen."""
-    (sy, cy), (sp, cp), (sr, cr) = _sincosd(yaw_deg), _sincosd(pitch_deg), _sincosd(roll_deg)
-    f = np.array([sy * cp, cy * cp, sp])
-    right0 = np.array([cy, -sy, 0.0])
-    up0 = np.array([right0[1] * f[2] - right0[2] * f[1], right0[2] * f[0] - right0[0] * f[2],
-                    right0[0] * f[1] - right0[1] * f[0]])
-    up, right = cr * up0 + sr * right0, cr * right0 - sr * up0
-
-    def eus(v):  # ENU -> EUS: (e, u, -n)
-        return np.array([v[0], v[2], -v[1]])
-    m = np.zeros((4, 4))
-    m[:3, 0], m[:3, 1], m[:3, 2], m[:3, 3], m[3, 3] = eus(right), eus(up), eus(-f), np.asarray(position, float), 1.0
-    return m
+def camera_transform(position, yaw_deg: float, pitch_deg: float = 0.0, roll_deg: float = 0.0,
+                     axes: Union[str, int] = "eus") -> np.ndarray:
+    """Camera -> scene (4, 4) in `axes` from a field log's pose (Waymark's CameraPose,
+    ``wm_camera_pose_transform``): yaw clockwise from north, pitch above the horizon in
+    [-90, 90], roll clockwise as the user sees the screen; the camera looks along its -Z
+    with +Y up the screen. Raises WaymarkError (a ValueError) for non-finite values or a
+    pitch beyond +-90."""
+    out = ffi.new("double[16]")
+    check(lib.wm_camera_pose_transform(_vec3(position), float(yaw_deg), float(pitch_deg), float(roll_deg),
+                                       axes_code(axes), out), "wm_camera_pose_transform")
+    return _matrix(out)
 
 
 def perspective(fov_y_deg: float, aspect: float, near: float = 0.05, far: float = 10_000.0) -> np.ndarray:
-    """The OpenGL-style perspective projection `waymark replay` uses (clip z in [-w, w])."""
+    """The OpenGL-style perspective projection `waymark replay` uses (clip z in [-w, w]),
+    ``wm_perspective``. Raises ValueError unless 0 < fov_y_deg < 180, aspect > 0 and
+    0 < near < far."""
     if not (0 < fov_y_deg < 180 and aspect > 0 and 0 < near < far):
         raise ValueError("perspective: need 0 < fov_y_deg < 180, aspect > 0, 0 < near < far")
-    s, c = _sincosd(fov_y_deg / 2)
-    f = c / s
-    m = np.zeros((4, 4))
-    m[0, 0], m[1, 1], m[2, 2], m[3, 2], m[2, 3] = f / aspect, f, (far + near) / (near - far), -1.0, 2 * far * near / (near - far)
-    return m
+    out = ffi.new("double[16]")
+    check(lib.wm_perspective(float(fov_y_deg), float(aspect), float(near), float(far), out), "wm_perspective")
+    return _matrix(out)
 
 
 # ---- field logs --------------------------------------------------------------------------
