@@ -786,6 +786,26 @@ static void engines(void) {
         }
     }
 
+    /* A logged pose: looking east (yaw 90), level: back (column 2) is west, up is +y. */
+    {
+        double m[16], q[16], before;
+        CHECK(wm_camera_pose_transform((wm_vec3){1, 1.4, -2}, 90, 0, 0, WM_AXES_EUS, m) == WM_OK);
+        CHECK(fabs(m[8] + 1) < 1e-15 && fabs(m[9]) < 1e-15 && fabs(m[10]) < 1e-15 && fabs(m[5] - 1) < 1e-15);
+        CHECK(m[12] == 1 && m[13] == 1.4 && m[14] == -2 && m[15] == 1);
+        CHECK(wm_camera_pose_transform((wm_vec3){1, 1.4, -2}, 90, 0, 0, WM_AXES_UNREAL, m) == WM_OK);
+        CHECK(fabs(m[8] + 1) < 1e-15 && fabs(m[10]) < 1e-15 && fabs(m[6] - 1) < 1e-15);   /* Unreal: up is +z */
+        before = m[0];
+        CHECK(wm_camera_pose_transform((wm_vec3){0, 0, 0}, 0, 91, 0, WM_AXES_EUS, m) == WM_ERROR_INVALID_VALUE && m[0] == before);
+        CHECK(wm_camera_pose_transform((wm_vec3){0, 0, 0}, NAN, 0, 0, WM_AXES_EUS, m) == WM_ERROR_INVALID_VALUE);
+        CHECK(wm_camera_pose_transform((wm_vec3){0, 0, 0}, 0, 0, 0, 3, m) == WM_ERROR_INVALID_VALUE);
+        CHECK(wm_camera_pose_transform((wm_vec3){0, 0, 0}, 0, 0, 0, WM_AXES_EUS, NULL) == WM_ERROR_NULL_POINTER);
+        CHECK(wm_perspective(60, 390.0 / 844, 0.05, 10000, q) == WM_OK);
+        CHECK(fabs(q[5] - 1 / tan(30 * 3.14159265358979323846 / 180)) < 1e-12 && q[11] == -1 && q[15] == 0);
+        CHECK(wm_perspective(180, 1, 0.05, 10000, q) == WM_ERROR_INVALID_VALUE);
+        CHECK(wm_perspective(60, 1, 1, 1, q) == WM_ERROR_INVALID_VALUE);
+        CHECK(wm_perspective(60, 1, 0.05, 10000, NULL) == WM_ERROR_NULL_POINTER);
+    }
+
     /* Cameras: a view's inverse; ARKit's sensor frame turned for portrait; Unity as is. */
     {
         const wm_mat4f t = {{0, 0, -1, 0,  0, 1, 0, 0,  1, 0, 0, 0,  3, 1.5f, -7, 1}};   /* looking east */
