@@ -148,8 +148,8 @@ WMK_TARGET void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const doubl
 }
 
 WMK_TARGET void wmk_anchor_transforms_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
-                                           void *out, ptrdiff_t out_stride, size_t count, int axes_kind) {
-    wmkv_anchor_batch_avx2(frame, in, in_stride, out, out_stride, count, axes_kind);
+                                           void *out, ptrdiff_t out_stride, size_t count, int axes) {
+    wmkv_anchor_batch_avx2(frame, in, in_stride, out, out_stride, count, axes);
 }
 
 WMK_TARGET int wmk_geodetic_all_valid_avx2(const void *in, ptrdiff_t in_stride, size_t count, double max_h) {

@@ -36,7 +36,7 @@ enum NavigationCommands {
     /// [--html FILE] [walk models] [--navigator [--alignment …]]`.
     ///
     /// Without `--navigator` the summary lines are the heading corrector's in the field
-    /// simulator (`FieldSimulator`, 100 runs), as before, byte for byte. `--log` writes
+    /// simulator (`FieldSimulator`, 100 runs; a golden file pins them). `--log` writes
     /// the first run's walk (its route, speed, GPS noise, compass error and seed, and the
     /// walk models asked for) as a field log for `waymark replay`: fixes at 1 Hz, camera
     /// frames at 10 Hz looking along the walk, compass readings every 0.5 s with

@@ -61,14 +61,18 @@ void wmk_prepare_frame_avx2(wmk_scene_frame *frame);
 void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
                             const double h[4], double x[4], double y[4], double z[4]);
 
+/* The three axes conventions the anchor kernel draws, numbered as the C ABI's WM_AXES_*
+ * (every other convention goes through Swift's generic path). */
+enum { WMK_AXES_ENU = 0, WMK_AXES_EUS = 1, WMK_AXES_EUN = 2 };
+
 /* Anchor transforms, AVX2 + FMA: count validated geodetic triples to count Float 4x4
  * matrices (64 bytes each, column-major, any alignment, every out_stride >= 64 bytes)
  * whose translation is the scene position and whose rotation about the scene's up axis
- * faces the next point (the rules of Swift's SceneFrame.anchorTransforms). axes_kind:
- * 0 eus, 1 eun, 2 enu. Positions go through a 64-point buffer on the stack (no
- * allocation). x86-64 only. */
+ * faces the next point (the rules of Swift's SceneFrame.anchorTransforms), in axes
+ * WMK_AXES_*. Positions go through a 64-point buffer on the stack (no allocation).
+ * x86-64 only. */
 void wmk_anchor_transforms_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
-                                void *out, ptrdiff_t out_stride, size_t count, int axes_kind);
+                                void *out, ptrdiff_t out_stride, size_t count, int axes);
 
 /* 1 when every one of count triples (lat, lon, h) is a valid geodetic point (finite,
  * |lat| <= 90, |h| <= max_h), else 0: a branch-free pre-check on the dispatched path,

@@ -259,15 +259,12 @@ public struct SceneAxes: Hashable, Sendable, BitwiseCopyable, CaseIterable, RawR
         return YawAxes(forward: j, side: l, up: k, cosSign: sigma, sinSign: sigma * tau)
     }
 
-    /// The C anchor kernel's convention number (0 eus, 1 eun, 2 enu), nil for others.
+    /// The C anchor kernel's convention (its `WMK_AXES_*` are the C ABI's values: 0 enu,
+    /// 1 eus, 2 eun), nil for conventions it does not draw.
     @inlinable
     var anchorKernelKind: Int32? {
-        switch code {
-        case Self.eus.code: return 0
-        case Self.eun.code: return 1
-        case Self.enu.code: return 2
-        default: return nil
-        }
+        let value = rawValue
+        return value <= 2 ? value : nil
     }
 
     /// The same convention in metres (anything with a unit of its own converts at its

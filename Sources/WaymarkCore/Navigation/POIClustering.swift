@@ -17,7 +17,7 @@ public enum POIClustering {
     /// guide's rule: taking the points nearest-first, a point joins the cluster of an
     /// earlier (nearer) attraction when it lies within half the user's distance to that
     /// attraction; otherwise it starts a cluster of its own. As the user approaches,
-    /// the zones shrink and clusters split, as the seed describes. Distances are
+    /// the zones shrink and clusters split, as that article describes. Distances are
     /// geodesic on WGS-84 (short-range method, exact). Deterministic: ties keep input
     /// order.
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for a radius that is not finite and

@@ -65,10 +65,10 @@ public struct ScreenProjection: Sendable {
     /// The camera's position in the scene.
     public var cameraPosition: SIMD3<Double> { cameraToWorld.translation }
 
-    /// The article's seven steps: the radius of a sphere centred at `center` whose
-    /// projection is a circle of `screenDiameter` points — project the centre, take a
-    /// point on the circle at the same depth, unproject it, measure. Nil when the
-    /// centre is behind the camera.
+    /// The radius of a sphere centred at `center` whose projection is a circle of
+    /// `screenDiameter` points (the finish mark's size rule of the Yandex.Maps article,
+    /// "Finish line"): project the centre, take a point on the circle at the same depth,
+    /// unproject it, measure. Nil when the centre is behind the camera.
     public func sphereRadius(center: SIMD3<Double>, screenDiameter: Double) -> Double? {
         let c = project(center)
         guard c.inFront else { return nil }

@@ -70,7 +70,8 @@ enum ConversionCommands {
             do throws(WaymarkError) {
                 try frame.scenePositions(geodetic: points, stride: 24, into: scene, stride: 24, count: n)
             } catch {
-                // Heights beyond the batch's bound: one at a time, as before.
+                // Heights beyond the batch's bound: one at a time, so each row gets its
+                // own answer or its own error.
                 for i in 0..<n {
                     let p: SIMD3<Double>
                     do throws(WaymarkError) {

@@ -55,9 +55,9 @@ enum DatumCommands {
     static func transform(_ args: Arguments, _ out: inout Output) throws(CLIError) {
         guard let from = args.options["from"], let to = args.options["to"] else { throw .usage("--from CRS and --to CRS are required") }
         let transform: CRSTransform
-        // The definitions come from the user's own command line: grids may be named by
-        // path as before (the library's default, for definitions from outside, is
-        // PROJ's resource directories only); FIFOs and devices are still refused.
+        // The definitions come from the user's own command line, so grids may be named by
+        // path (the library's default, for definitions from outside, is PROJ's resource
+        // directories only); FIFOs and devices are still refused.
         do throws(WaymarkError) { transform = try CRSTransform(from: from, to: to, files: .allowPaths) } catch {
             throw .library(error, .usage, message: "cannot build the transformation: \(error.message)")
         }

@@ -6,7 +6,7 @@
 /// Every control character is written as an escape: C0 (U+0000–U+001F, tab and line
 /// breaks included) and DEL as `\xHH` (ESC is `\x1b`, BEL `\x07`), C1 (U+0080–U+009F)
 /// as `\u{HH}` (CSI is `\u{9b}`). Backslashes are kept as they are, so messages without
-/// control characters read as before.
+/// control characters read unchanged.
 enum TerminalText {
     /// `text` with every control character escaped; with `keepingLineBreaks`, line feeds
     /// stay (for text whose lines are its own layout, such as a usage message).

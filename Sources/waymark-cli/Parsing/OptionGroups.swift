@@ -4,7 +4,8 @@ import ArgumentParser
 //
 // Value options are declared as arrays taking one word per occurrence, unconditionally:
 // the next word is the value whatever it looks like (`--origin -33.9,151.2`), and a
-// repeated option is refused (``Arguments/option(_:_:)``, exit 64), as before.
+// repeated option is refused (``Arguments/option(_:_:)``, exit 64): one value per option
+// keeps a command line unambiguous.
 // Values are checked by the command bodies, which name what is wrong with them.
 
 /// `--precision N` and `--line-buffered`: every command.

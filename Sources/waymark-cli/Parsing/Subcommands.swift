@@ -1,7 +1,7 @@
 import ArgumentParser
 
-// Every command of `waymark`, its options exactly as before (names, values, defaults);
-// the bodies are the existing ones (Commands/, NavigationCommands, …).
+// Every command of `waymark` and its options (names, values and defaults are the CLI's
+// contract); the bodies live in Commands/, NavigationCommands and the other command files.
 
 struct Demo: WaymarkCommand {
     static let configuration = helpConfiguration("demo", "The built-in 55-point walking route in ARKit coordinates, with the spherical baselines' errors.")
@@ -158,7 +158,7 @@ struct Accuracy: WaymarkCommand {
         try args.option("from", from)
         try input.add(to: &args)
         try args.file(words)
-        // No TRACK (as opposed to `-`, standard input): the built-in table, as before.
+        // No TRACK (as opposed to `-`, standard input): the built-in demo table.
         if words.isEmpty { args.flags.insert("no-track") }
         return args
     }

@@ -79,8 +79,8 @@ struct WaymarkCLI: ParsableCommand {
     }
 
     /// `--generate-completion-script bash|zsh|fish`: ArgumentParser's script, its
-    /// shell named explicitly (none or another is a usage error, as before, rather
-    /// than a guess from the environment). Bash's completes `waymark help COMMAND`
+    /// shell named explicitly (none or another is a usage error rather than a guess from
+    /// the environment, which differs between a login shell and a script). Bash's completes `waymark help COMMAND`
     /// too, which ArgumentParser's built-in `help` leaves empty.
     private static func completions(_ words: [String]) -> Never {
         let shellName = words[0].hasPrefix("--generate-completion-script=")
