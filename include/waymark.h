@@ -665,7 +665,7 @@ WM_API wm_status wm_estimates_refined(const wm_estimates *estimates, const wm_fr
 
 /* The heading corrector's settings; wm_heading_config_default fills the defaults. */
 typedef struct wm_heading_config {
-    int32_t estimator;               /* WM_ESTIMATOR_SEED_PAIRS or WM_ESTIMATOR_ROBUST (default) */
+    int32_t estimator;               /* WM_ESTIMATOR_PAIRWISE or WM_ESTIMATOR_ROBUST (default) */
     int32_t pair_selection;          /* pairs: WM_PAIRS_* (default WM_PAIRS_ALL) */
     double pair_percent;             /* for WM_PAIRS_RANDOM_PERCENT and WM_PAIRS_TOP_WEIGHT_PERCENT, (0, 100] */
     uint64_t random_seed;            /* for WM_PAIRS_RANDOM_PERCENT */
@@ -679,7 +679,8 @@ typedef struct wm_heading_config {
 } wm_heading_config;
 
 /* The estimators (wm_heading_config.estimator, wm_navigator_config's estimator). */
-#define WM_ESTIMATOR_SEED_PAIRS      0  /* the Yandex.Maps article's pairs (scene distance >= minimum_pair_distance_m) */
+#define WM_ESTIMATOR_PAIRWISE        0  /* the Yandex.Maps article's pairs (scene distance >= minimum_pair_distance_m) */
+#define WM_ESTIMATOR_SEED_PAIRS      0  /* deprecated: the earlier name of WM_ESTIMATOR_PAIRWISE (removed at 1.0) */
 #define WM_ESTIMATOR_ROBUST          1  /* robust least squares (default for wm_heading_config) */
 #define WM_ESTIMATOR_FILTER          2  /* wm_navigator_config only: the navigator's Kalman filter over GPS,
                                            compass and the scene track (its default) */
@@ -911,7 +912,7 @@ WM_API wm_status wm_proximity_update(wm_proximity *gate, double distance_m, int3
  *     from the AR session's own vertical: the device is device_height_m above the route
  *     where the user is, a ground plane (wm_camera.has_ground) lies on it; GPS altitude
  *     is weak evidence. wm_navigator_tracking reports limited tracking and session resets.
- *   - WM_ESTIMATOR_ROBUST / WM_ESTIMATOR_SEED_PAIRS: the gated window fits of the
+ *   - WM_ESTIMATOR_ROBUST / WM_ESTIMATOR_PAIRWISE: the gated window fits of the
  *     articles' kind, kept as baselines. The first fix becomes the frame's estimate; the
  *     frame is re-anchored on every fix and every anchor_interval_s of frames (by
  *     `anchor`, within anchor_window_m); the heading fit runs every buffer_count fixes or
@@ -945,7 +946,7 @@ WM_API wm_status wm_proximity_update(wm_proximity *gate, double distance_m, int3
 typedef struct wm_navigator wm_navigator;
 
 /* wm_navigator_config.estimator: WM_ESTIMATOR_FILTER (default), WM_ESTIMATOR_ROBUST,
-   WM_ESTIMATOR_SEED_PAIRS (above). */
+   WM_ESTIMATOR_PAIRWISE (above). */
 /* wm_navigator_config.alignment: how the AR session's yaw was set when it started. */
 #define WM_ALIGNMENT_GRAVITY_AND_HEADING 0  /* ARKit .gravityAndHeading: -Z at compass north, the
                                                correction starts at 0 +- alignment_sigma_deg (default) */
@@ -961,7 +962,7 @@ typedef struct wm_navigator wm_navigator;
 #define WM_SOURCE_NONE               0  /* nothing applied: the session's own alignment */
 #define WM_SOURCE_COMPASS            1  /* mostly compass readings */
 #define WM_SOURCE_TRACK              2  /* mostly the GPS track against the scene track */
-/* wm_navigator_config.anchor (WM_ESTIMATOR_ROBUST / SEED_PAIRS) */
+/* wm_navigator_config.anchor (WM_ESTIMATOR_ROBUST / PAIRWISE) */
 #define WM_ANCHOR_FITTED             0  /* the robust fit evaluated at the user (default) */
 #define WM_ANCHOR_SEED_BEST          1  /* the article's best estimate (lowest accuracy value, newest) */
 #define WM_ANCHOR_FUSED              2  /* every fix in the window through the applied heading, 1/sigma^2 */

@@ -152,7 +152,7 @@ public func wm_estimates_refined(_ estimates: OpaquePointer?, _ frame: UnsafePoi
 public func wm_heading_config_default(_ config: UnsafeMutablePointer<wm_heading_config>?) {
     guard let config else { return }
     let d = HeadingCorrector.Configuration()
-    config.pointee = wm_heading_config(estimator: 1, pair_selection: 0, pair_percent: 100, random_seed: 1,
+    config.pointee = wm_heading_config(estimator: d.estimator.rawValue, pair_selection: 0, pair_percent: 100, random_seed: 1,
                                        buffer_count: Int32(d.bufferCount), reserved_: 0, buffer_interval_s: d.bufferInterval,
                                        maximum_accuracy_m: d.maximumAccuracy, minimum_pair_distance_m: d.minimumPairDistance,
                                        rejection: d.rejection, history_s: 0)
@@ -163,10 +163,10 @@ func correctorConfiguration(_ c: wm_heading_config) -> HeadingCorrector.Configur
     for v in [c.pair_percent, c.buffer_interval_s, c.maximum_accuracy_m, c.minimum_pair_distance_m, c.rejection, c.history_s] where !v.isFinite {
         return nil
     }
-    guard c.buffer_count >= 1, c.estimator == 0 || c.estimator == 1, (0...3).contains(c.pair_selection),
+    guard c.buffer_count >= 1, let estimator = HeadingCorrector.Estimator(rawValue: c.estimator), (0...3).contains(c.pair_selection),
           c.pair_percent > 0, c.pair_percent <= 100, c.rejection > 0, c.history_s >= 0 else { return nil }
     var s = HeadingCorrector.Configuration()
-    s.estimator = c.estimator == 0 ? .pairwise : .robustLeastSquares
+    s.estimator = estimator
     switch c.pair_selection {
     case 0: s.pairSelection = .all
     case 1: s.pairSelection = .disjoint

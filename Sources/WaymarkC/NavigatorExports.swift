@@ -38,6 +38,14 @@ enum StructVersions {
     static let resultV1 = MemoryLayout<wm_navigator_result>.offset(of: \wm_navigator_result.origin_shift)!
 }
 
+/// The navigator's method and window-fit estimator of `wm_navigator_config.estimator`:
+/// WM_ESTIMATOR_FILTER, or a heading corrector's estimator (its raw values are the
+/// `WM_ESTIMATOR_*` constants) for the window fits; nil for any other value.
+func navigatorMethod(_ code: Int32) -> (Navigator.Method, HeadingCorrector.Estimator)? {
+    if code == WM_ESTIMATOR_FILTER { return (.filter, .robustLeastSquares) }
+    return HeadingCorrector.Estimator(rawValue: code).map { (.fits, $0) }
+}
+
 /// The core configuration and route heights for a C config, or nil when its size is
 /// not this version's, a value is out of range or a selector unknown.
 func navigatorConfiguration(_ c: wm_navigator_config) -> (Navigator.Configuration, Navigator.RouteHeights)? {
@@ -45,13 +53,12 @@ func navigatorConfiguration(_ c: wm_navigator_config) -> (Navigator.Configuratio
           let axes = SceneAxes(rawValue: c.axes), let anchor = Navigator.Anchor(rawValue: c.anchor),
           let heights = Navigator.RouteHeights(rawValue: c.heights),
           let alignment = Navigator.Alignment(rawValue: c.alignment),
-          c.estimator == WM_ESTIMATOR_SEED_PAIRS || c.estimator == WM_ESTIMATOR_ROBUST || c.estimator == WM_ESTIMATOR_FILTER,
+          let method = navigatorMethod(c.estimator),
           let size = try? FinishMarkSize(maximumDiameter: c.finish_max_pt, minimumDiameter: c.finish_min_pt,
                                          near: c.finish_near_m, far: c.finish_far_m) else { return nil }
     var s = Navigator.Configuration()
     s.axes = axes
-    s.method = c.estimator == WM_ESTIMATOR_FILTER ? .filter : .fits
-    s.estimator = c.estimator == WM_ESTIMATOR_SEED_PAIRS ? .pairwise : .robustLeastSquares
+    (s.method, s.estimator) = method
     s.alignment = alignment
     s.anchor = anchor
     s.bufferCount = Int(c.buffer_count)

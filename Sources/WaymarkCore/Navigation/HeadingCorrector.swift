@@ -35,16 +35,17 @@ public struct HeadingCorrector: Sendable {
         case topWeightPercent(Double)
     }
 
-    /// How a trigger turns the buffered estimates into a correction.
-    public enum Estimator: Sendable, Equatable {
+    /// How a trigger turns the buffered estimates into a correction; the raw values are
+    /// the C ABI's `WM_ESTIMATOR_PAIRWISE` and `WM_ESTIMATOR_ROBUST`.
+    public enum Estimator: Int32, Sendable, Equatable {
         /// The Yandex.Maps article's method: for pairs of estimates at least
         /// ``Configuration/minimumPairDistance`` apart, the difference between the true
         /// bearing and the bearing the scene gives, averaged on the circle. Needs long
         /// baselines: with 5 m GPS noise and 10-fix buffers it is worse than no correction.
-        case pairwise
+        case pairwise = 0
         /// Weighted 2-D Procrustes over the whole track with median-based outlier
         /// rejection and a 1-σ uncertainty (the default).
-        case robustLeastSquares
+        case robustLeastSquares = 1
 
         /// The earlier name of ``pairwise``.
         @available(*, deprecated, renamed: "pairwise")

@@ -274,8 +274,13 @@ namespace Waymark
         /// </summary>
         public const int WM_ESTIMATES_FUSED = 1;
         /// <summary>
-        /// WM_ESTIMATOR_SEED_PAIRS (waymark.h): the Yandex.Maps article's pairs (scene distance &gt;=
+        /// WM_ESTIMATOR_PAIRWISE (waymark.h): the Yandex.Maps article's pairs (scene distance &gt;=
         /// minimum_pair_distance_m)
+        /// </summary>
+        public const int WM_ESTIMATOR_PAIRWISE = 0;
+        /// <summary>
+        /// WM_ESTIMATOR_SEED_PAIRS (waymark.h): deprecated: the earlier name of WM_ESTIMATOR_PAIRWISE
+        /// (removed at 1.0)
         /// </summary>
         public const int WM_ESTIMATOR_SEED_PAIRS = 0;
         /// <summary>
@@ -1365,7 +1370,7 @@ namespace Waymark
     public unsafe partial struct HeadingConfig
     {
         /// <summary>
-        /// WM_ESTIMATOR_SEED_PAIRS or WM_ESTIMATOR_ROBUST (default)
+        /// WM_ESTIMATOR_PAIRWISE or WM_ESTIMATOR_ROBUST (default)
         /// </summary>
         public int Estimator;
         /// <summary>
