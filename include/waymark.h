@@ -584,9 +584,10 @@ typedef struct wm_route_position {
 
 /* An arrow of the route and the piece of the route its animation follows. */
 typedef struct wm_arrow {
-    wm_vec3 position;           /* scene metres */
+    wm_vec3 position;           /* scene units (the axes' unit; metres unless WM_UNIT_*) */
     double yaw_deg;             /* right-handed turn about the scene's up axis that takes the
-                                   model's forward (-Z eus, +Z eun, +Y enu) onto the route */
+                                   model's forward (the axes' WM_FORWARD_*: -Z eus, +Z eun,
+                                   +Y enu, +X unreal) onto the route */
     double distance_along_m;
 } wm_arrow;
 
@@ -602,6 +603,9 @@ typedef struct wm_arrow_leg {
  * copied once. Errors: NULL_POINTER, BAD_STRIDE, BAD_COUNT (0, over 2^24: checked
  * before the copy is allocated), INVALID_VALUE (unknown axes, a non-finite point). */
 WM_API wm_status wm_route_create(const wm_vec3 *points, size_t stride, size_t count, wm_axes axes, wm_route **out);
+/* (A route's lengths and spacings are metres, so its axes must be in metres: any axis
+ * assignment with WM_UNIT_METRE; others are INVALID_VALUE. The navigator converts scenes
+ * in other units itself.) */
 /* Frees a route; NULL is accepted and ignored. */
 WM_API void wm_route_destroy(wm_route *route);
 /* The user's projection onto the route (horizontally), the closest point of the whole
@@ -1033,7 +1037,8 @@ typedef struct wm_fix {
 
 /* The camera of one rendered frame. transform: camera -> scene (ARKit camera.transform),
  * rigid; projection: camera -> clip (either depth convention); viewport in points, y
- * down. ground_height_m: a detected ground plane's scene height, used for routes
+ * down. ground_height_m: a detected ground plane's scene height (scene units, as every
+ * scene coordinate: the _m names are metres in metre conventions), used for routes
  * without heights when has_ground == 1. */
 typedef struct wm_camera {
     wm_mat4f transform;
@@ -1110,13 +1115,14 @@ typedef struct wm_navigator_result {
     double remaining_m;              /* along-route distance to the finish */
     double off_route_m;              /* horizontal distance from the route */
     wm_geodetic user;                /* the user's refined position (the camera's) */
-    wm_vec3 finish;                  /* finish mark, scene metres */
+    wm_vec3 finish;                  /* finish mark, scene units */
     double finish_distance_m;        /* straight-line scene distance camera -> finish */
     int32_t finish_visible;          /* in front and inside the viewport */
     int32_t hint_needed;             /* 1: draw the hint (the finish is off screen) */
     double finish_screen_x, finish_screen_y;   /* points; NaN behind the camera */
     double finish_diameter_pt;       /* the size rule */
-    double finish_sphere_radius_m;   /* sphere at the finish projecting to that diameter */
+    double finish_sphere_radius_m;   /* sphere at the finish projecting to that diameter (scene
+                                        units) */
     double hint_x, hint_y;           /* on the viewport's edge, continuous as the camera turns;
                                         directly behind = bottom centre */
     double hint_turn_deg;            /* shortest turn to the finish, positive = right */
@@ -1218,7 +1224,10 @@ WM_API wm_status wm_navigator_set_origin_shift(wm_navigator *navigator, double d
  * Errors: NULL_POINTER (navigator, camera, result, arrow_count; arrows when
  * arrow_capacity > 0), INVALID_VALUE (non-finite time or camera, has_ground not 0 or
  * 1, non-positive viewport, singular camera or view-projection, a camera position or
- * ground height beyond +-1e12 m, result->size not WM_NAVIGATOR_RESULT_SIZE); nothing
+ * ground height beyond +-1e12 m, result->size neither WM_NAVIGATOR_RESULT_SIZE nor
+ * WM_NAVIGATOR_RESULT_SIZE_0_2, or the 0.2 size while origin shifting is on: that layout
+ * has no room for the shift, and a shift the caller never sees would misplace everything
+ * after it); nothing
  * changes then. An arrow_capacity of 2^63 or more counts as unlimited. */
 WM_API wm_status wm_navigator_update(wm_navigator *navigator, double time_s, const wm_camera *camera,
                                      wm_navigator_result *result, wm_arrow *arrows, size_t arrow_capacity,

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Waymark
+import WaymarkCore
 
 /// The one computation behind `waymark accuracy TRACK` and `waymark length`: a track's
 /// points placed and its segments measured by the exact method and by both spherical
@@ -131,15 +132,7 @@ func horizontal(_ v: SIMD3<Double>) -> Double { (v.x * v.x + v.y * v.y).squareRo
 func full(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
 
 /// The azimuth of an ENU offset, degrees clockwise from north, (−180, 180].
-private func azimuth(_ v: SIMD3<Double>) -> Double {
-    let a = atan2(v.x, v.y) * 180 / Double.pi
-    return a == -180 ? 180 : a
-}
+private func azimuth(_ v: SIMD3<Double>) -> Double { AngleMath.normalizedAzimuth(AngleMath.atan2d(v.x, v.y)) }
 
 /// `a − b` folded into (−180, 180], degrees.
-private func angleDifference(_ a: Double, _ b: Double) -> Double {
-    var d = (a - b).truncatingRemainder(dividingBy: 360)
-    if d > 180 { d -= 360 }
-    if d <= -180 { d += 360 }
-    return d
-}
+private func angleDifference(_ a: Double, _ b: Double) -> Double { AngleMath.normalizedAzimuth(a - b) }

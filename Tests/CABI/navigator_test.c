@@ -890,6 +890,14 @@ static void origin_shift_and_old_layouts(void) {
     CHECK(r.size == WM_NAVIGATOR_RESULT_SIZE_0_2 && memcmp((char *)&r + 4, (char *)&t + 4, WM_NAVIGATOR_RESULT_SIZE_0_2 - 4) == 0);
     for (i = WM_NAVIGATOR_RESULT_SIZE_0_2; i < sizeof r; i++) CHECK(((unsigned char *)&r)[i] == 0x5a);
     CHECK(n == m && memcmp(arrows, twin_arrows, n * sizeof arrows[0]) == 0);
+    /* With origin shifting on, the 0.2 layout (no room for the shift) is refused. */
+    CHECK(wm_navigator_set_origin_shift(nav, 100) == WM_OK);
+    memset(&r, 0x5a, sizeof r);
+    r.size = WM_NAVIGATOR_RESULT_SIZE_0_2;
+    n = 77;
+    CHECK(wm_navigator_update(nav, 0.6, &cam, &r, arrows, 40, &n) == WM_ERROR_INVALID_VALUE && n == 77);
+    CHECK(wm_navigator_set_origin_shift(nav, 0) == WM_OK);
+    CHECK(wm_navigator_update(nav, 0.6, &cam, &r, arrows, 40, &n) == WM_OK);
     wm_navigator_destroy(nav);
     wm_navigator_destroy(twin);
 }

@@ -82,7 +82,27 @@ struct TrackFormatTests {
                         "Start, Path (clampToGround: altitude not read), Finish and view point")
         #expect(places.stderr.contains("Placemark 'Park' (line 22) is a Polygon: skipped"), "\(places.stderr)")
         let rings = try Self.points(["--polygons", "rings", Self.path("walk_places.kml")])
-        #expect(rings.points.count == places.points.count + 4 && rings.stderr.isEmpty, "\(rings.stderr)")
+        // The only warning left: several geometries were joined into one track.
+        #expect(rings.points.count == places.points.count + 4, "\(rings.stderr)")
+        #expect(rings.stderr.split(separator: "\n").count == 1 && rings.stderr.contains("KML: 5 geometries (1 line, 4 points or rings) read as one track"),
+                "\(rings.stderr)")
+    }
+
+    @Test("KML cut short or mis-nested: exit 65 naming the open geometry, nothing read in part")
+    func kmlTruncated() throws {
+        let whole = try String(contentsOf: URL(fileURLWithPath: Self.path("walk_places.kml")), encoding: .utf8)
+        let cut = String(whole[..<whole.range(of: "</LineString>")!.lowerBound])
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wm-kml-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("cut.kml")
+        try cut.write(to: file, atomically: true, encoding: .utf8)
+        let r = try Waymark.run(["length", file.path])
+        #expect(r.status == 65 && r.stderr.contains("the document ends inside the <LineString> opened here"), "\(r.status) \(r.stderr)")
+        let swapped = whole.replacingOccurrences(of: "</LineString>", with: "</Point>")
+        try swapped.write(to: file, atomically: true, encoding: .utf8)
+        let s = try Waymark.run(["length", file.path])
+        #expect(s.status == 65 && s.stderr.contains("</Point> closes the <LineString> opened at line"), "\(s.status) \(s.stderr)")
     }
 
     @Test("TCX (Garmin): Trackpoints with Position, AltitudeMeters and Time; the one without a Position named in a warning")
@@ -154,6 +174,26 @@ struct TrackFormatTests {
         #expect(mixed.status == 65 && mixed.stderr.contains("line 2: NMEA fix 2 has no height"), "\(mixed.stderr)")
         let flat = try Waymark.run(["length", "--from", "nmea", "--missing-heights", "ignore-heights"], input: nmea)
         #expect(flat.status == 0 && flat.lines.count == 5, "\(flat.stderr)")
+    }
+
+    @Test("NMEA from a multi-constellation receiver (GP and GN talkers each epoch): one point per epoch")
+    func nmeaTalkers() throws {
+        var text = ""
+        for (k, minute) in ["42.000", "42.010", "42.020"].enumerated() {
+            let time = "1200\(String(format: "%02d", k)).00"
+            for talker in ["GP", "GN"] {
+                text += Self.sentence("\(talker)RMC,\(time),A,55\(minute),N,03736.000,E,0.0,0.0,241126,,,A") + "\n"
+                text += Self.sentence("\(talker)GGA,\(time),55\(minute),N,03736.000,E,1,08,1.0,150.0,M,14.5,M,,") + "\n"
+            }
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wm-nmea-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("talkers.nmea")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let r = try Self.points([file.path])
+        #expect(r.points.count == 3, "\(r.points)")
+        #expect(r.points.allSatisfy { abs($0.h - 164.5) < 1e-9 } && r.stderr.isEmpty, "\(r.stderr)")
     }
 
     /// An NMEA sentence with its checksum.

@@ -1,9 +1,96 @@
 /* Labels and picking (wm_screen_label, wm_label_declutter, wm_screen_pick): fuzzed
- * cameras (plausible or raw), points, heights, rectangles, distances, strides and counts
- * (impossible ones included). On error every output is untouched; on success the
- * outputs are what the header promises: finite anchors, a unit horizontal facing or
- * NaN, offsets <= 0 that leave no two labels overlapping, a pick within the radius. */
+ * cameras (plausible or raw), axes (named, custom descriptors valid or not), points,
+ * heights, rectangles, distances, strides and counts (impossible ones included). On
+ * error every output is untouched; on success the outputs are what the header
+ * promises: finite anchors, a unit horizontal facing or NaN, offsets <= 0 that leave no
+ * two labels overlapping, a pick within the radius.
+ * Then the camera helpers on the same matrices: wm_camera_from_view, _from_arkit (every
+ * orientation, and unknown ones), _from_unity (projection and viewport copied,
+ * has_ground 0, a plausible view's inverse), wm_camera_pose_transform (a rotation of
+ * the axes' handedness, the position as translation) and wm_perspective (OK exactly
+ * when the header's ranges hold); nothing written on error. */
 #include "fuzz_common.h"
+
+static void check_camera(wm_status s, const wm_camera *cam, const wm_mat4f *projection, wm_viewport vp) {
+    require_status(s);
+    if (s != WM_OK) { FUZZ_REQUIRE(untouched(cam, sizeof *cam)); return; }
+    FUZZ_REQUIRE(memcmp(&cam->projection, projection, sizeof *projection) == 0);
+    FUZZ_REQUIRE(memcmp(&cam->viewport, &vp, sizeof vp) == 0 && cam->has_ground == 0);
+}
+
+static void camera_helpers(fuzz_input *in, uint32_t high, int plausible, const wm_mat4f *view, const wm_mat4f *projection,
+                           wm_viewport vp) {
+    wm_camera cam;
+    wm_status s;
+    int32_t orientation = (high & 0x10) ? (int32_t)take_u32(in) : (int32_t)(high >> 5) % 6;
+    int i, j, k;
+    memset(&cam, SENTINEL, sizeof cam);
+    s = wm_camera_from_view(view, projection, vp, &cam);
+    check_camera(s, &cam, projection, vp);
+    if (s == WM_OK && plausible) {          /* transform * view = I for a rigid view */
+        double t = fabs(view->m[12]) + fabs(view->m[13]) + fabs(view->m[14]);
+        for (i = 0; i < 4; i++)
+            for (j = 0; j < 4; j++) {
+                double sum = 0;
+                for (k = 0; k < 4; k++) sum += (double)cam.transform.m[k * 4 + i] * view->m[j * 4 + k];
+                FUZZ_REQUIRE(fabs(sum - (i == j)) <= 1e-5 * (1 + t));
+            }
+    }
+    memset(&cam, SENTINEL, sizeof cam);
+    s = wm_camera_from_arkit(view, projection, vp, orientation, &cam);
+    check_camera(s, &cam, projection, vp);
+    if (orientation < 1 || orientation > 4) FUZZ_REQUIRE(s != WM_OK);
+    memset(&cam, SENTINEL, sizeof cam);
+    s = wm_camera_from_unity(view, projection, vp, &cam);
+    check_camera(s, &cam, projection, vp);
+    if (s == WM_OK) FUZZ_REQUIRE(memcmp(&cam.transform, view, sizeof *view) == 0);   /* the matrix itself */
+    {
+        wm_vec3 position = take_vec3(in);
+        double yaw = take_double(in), pitch = take_double(in), roll = take_double(in), m[16];
+        wm_axes axes = axes_from_bits(take_u32(in));
+        int32_t right = -1;
+        check_axes_describe(axes);
+        memset(m, SENTINEL, sizeof m);
+        s = wm_camera_pose_transform(position, yaw, pitch, roll, axes, m);
+        require_status(s);
+        require_axes_status(axes, s);
+        if (!(fabs(pitch) <= 90) || !finite3(position.x, position.y, position.z) || !finite3(yaw, pitch, roll))
+            FUZZ_REQUIRE(s != WM_OK);
+        if (s != WM_OK) FUZZ_REQUIRE(untouched(m, sizeof m));
+        else {
+            double det;
+            FUZZ_REQUIRE(wm_axes_describe(axes, &right, NULL) == WM_OK);
+            FUZZ_REQUIRE(memcmp(&m[12], &position.x, 8) == 0 && memcmp(&m[13], &position.y, 8) == 0
+                         && memcmp(&m[14], &position.z, 8) == 0);
+            FUZZ_REQUIRE(m[3] == 0 && m[7] == 0 && m[11] == 0 && m[15] == 1);
+            for (i = 0; i < 3; i++)
+                for (j = 0; j < 3; j++) {
+                    double dot = m[i * 4] * m[j * 4] + m[i * 4 + 1] * m[j * 4 + 1] + m[i * 4 + 2] * m[j * 4 + 2];
+                    FUZZ_REQUIRE(fabs(dot - (i == j)) < 1e-9);
+                }
+            det = m[0] * (m[5] * m[10] - m[9] * m[6]) - m[4] * (m[1] * m[10] - m[9] * m[2]) + m[8] * (m[1] * m[6] - m[5] * m[2]);
+            FUZZ_REQUIRE(fabs(det - (right ? 1 : -1)) < 1e-9);
+        }
+    }
+    {
+        double fov = take_double(in), aspect = take_double(in), near_m = take_double(in), far_m = take_double(in), p[16];
+        int in_range = fov > 0 && fov < 180 && aspect > 0 && isfinite(aspect) && near_m > 0 && near_m < far_m && isfinite(far_m);
+        memset(p, SENTINEL, sizeof p);
+        s = wm_perspective(fov, aspect, near_m, far_m, (high & 0x20000) ? NULL : p);
+        require_status(s);
+        if (high & 0x20000) { FUZZ_REQUIRE(s == WM_ERROR_NULL_POINTER); return; }
+        if (s != WM_OK) FUZZ_REQUIRE(untouched(p, sizeof p) && !in_range);
+        else {
+            FUZZ_REQUIRE(in_range);
+            for (i = 0; i < 16; i++)
+                if (!isfinite(p[i])) {
+                    fprintf(stderr, "contract broken: wm_perspective(%.17g, %.17g, %.17g, %.17g)[%d] = %g\n",
+                            fov, aspect, near_m, far_m, i, p[i]);
+                    abort();
+                }
+        }
+    }
+}
 
 static void camera(fuzz_input *in, uint32_t mode, wm_mat4f *view, wm_mat4f *projection, wm_viewport *vp) {
     int i;
@@ -26,7 +113,8 @@ static void camera(fuzz_input *in, uint32_t mode, wm_mat4f *view, wm_mat4f *proj
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_input in = {data, size};
-    uint32_t control = take_u32(&in);
+    uint64_t control64 = take_u64(&in);
+    uint32_t control = (uint32_t)control64, high = (uint32_t)(control64 >> 32);
     wm_mat4f view, projection;
     wm_viewport vp;
     wm_status s;
@@ -34,11 +122,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     camera(&in, control >> 3, &view, &projection, &vp);
     {   /* One label. */
         wm_label label;
+        wm_axes axes = pick_axes(high, (wm_axes)((control >> 9) % 5));
         wm_vec3 point = (control & 0x100) ? take_vec3(&in) : (wm_vec3){(double)(int8_t)(control >> 16), 0, -20};
         memset(&label, SENTINEL, sizeof label);
-        s = wm_screen_label(&view, &projection, vp, (wm_axes)((control >> 9) % 5), point, (int32_t)((control >> 12) % 3),
+        s = wm_screen_label(&view, &projection, vp, axes, point, (int32_t)((control >> 12) % 3),
                             take_double(&in), &label);
         require_status(s);
+        require_axes_status(axes, s);
         if (s != WM_OK) FUZZ_REQUIRE(untouched(&label, sizeof label));
         else {
             FUZZ_REQUIRE(finite3(label.anchor.x, label.anchor.y, label.anchor.z));
@@ -88,5 +178,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (s != WM_OK) FUZZ_REQUIRE(index == 12345 && distance == 4242);
         else FUZZ_REQUIRE(index < count && distance >= 0 && distance <= radius);
     }
+    camera_helpers(&in, high, !((control >> 3) & 1), &view, &projection, vp);
     return 0;
 }

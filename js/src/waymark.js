@@ -210,12 +210,16 @@ export class Waymark {
   geodesicInverse(origin, points) {
     const fn = "wm_geodesic_short_batch", count = tripleCount(points, fn);
     const o = point(origin, fn);
-    const values = points instanceof PointBuffer ? points.array : points;
-    const block = this.scratch(8 + 24 + count * 24 + count * 24);
-    const firstBad = block, originAt = block + 8, input = block + 32, out = input + count * 24;
+    // A PointBuffer is read in place; anything else is copied. Views of memory are taken
+    // only after scratch(), which may grow (and so detach) the module's memory.
+    const inPlace = points instanceof PointBuffer;
+    if (inPlace) points._check();
+    const block = this.scratch(8 + 24 + (inPlace ? 0 : count * 24) + count * 24);
+    const firstBad = block, originAt = block + 8, input = inPlace ? points.pointer : block + 32;
+    const out = inPlace ? block + 32 : input + count * 24;
     this.u32(firstBad, 1)[0] = NO_INDEX;
     this.f64(originAt, 3).set(o);
-    if (count > 0) this.f64(input, 3 * count).set(values.subarray ? values.subarray(0, 3 * count) : values.slice(0, 3 * count));
+    if (!inPlace && count > 0) this.f64(input, 3 * count).set(points.subarray ? points.subarray(0, 3 * count) : points.slice(0, 3 * count));
     this.check(fn, this.exports[fn](originAt, input, 24, out, out + 8 * count, out + 16 * count, count, firstBad), firstBad);
     return {
       distanceM: Float64Array.from(this.f64(out, count)),

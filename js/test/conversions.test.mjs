@@ -119,6 +119,13 @@ test("geodesics (wm_geodesic_short_batch): the reference lines up to 10 km withi
     checked++;
   }
   assert.ok(checked > 1000 && worst <= 1e-6, `${checked} lines, worst ${worst} m`);
+  // A PointBuffer large enough to grow the module's memory: read in place, the same numbers.
+  const big = wm.allocPoints(200000);
+  for (let i = 0; i < 200000; i++) big.array.set([55.7339 + (i % 100) * 1e-5, 37.5886 + (i % 77) * 1e-5, 0], 3 * i);
+  const inPlace = wm.geodesicInverse([55.7339, 37.5886], big);
+  assert.equal(inPlace.distanceM.length, 200000);
+  assert.equal(inPlace.distanceM[123], wm.geodesicInverse([55.7339, 37.5886], [55.7339 + (123 % 100) * 1e-5, 37.5886 + (123 % 77) * 1e-5, 0]).distanceM[0]);
+  big.dispose();
   // A batch: the same numbers as one line at a time.
   const pts = [55.7349, 37.5886, 0, 55.7339, 37.5986, 0, 55.74, 37.6, 0];
   const batch = wm.geodesicInverse([55.7339, 37.5886], pts);

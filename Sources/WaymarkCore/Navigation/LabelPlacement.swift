@@ -23,7 +23,7 @@ public enum LabelHeight: Sendable, Equatable {
 /// face the camera (``transform``; SceneKit's billboard constraint free about Y); a 2-D
 /// label goes to ``screen``, turned by ``roll`` to stay level.
 public struct LabelPlacement: Sendable, Equatable {
-    /// The label's anchor, scene metres.
+    /// The label's anchor, scene units (the axes' unit).
     public var anchor: SIMD3<Double>
     /// Unit horizontal vector, scene axes, from the anchor towards the camera: the
     /// normal a standing label faces. Nil when the camera is straight above or below.
@@ -44,7 +44,8 @@ public struct LabelPlacement: Sendable, Equatable {
 }
 
 extension ScreenProjection {
-    /// The label of the point `point` (scene metres, within ±1e12 m), `height` above it.
+    /// The label of the point `point` (scene units, within ±1e12), `height` above it
+    /// (``LabelHeight/metres(_:)`` are converted to the axes' unit).
     ///
     /// A height in points is measured on screen at the point's depth and unprojected, so
     /// the anchor is a scene point; behind the camera (no screen) the anchor is the point.

@@ -80,7 +80,13 @@ enum KMLInput {
                     }
                     try add(Row(line: line, values: [numbers[1], numbers[0]] + numbers.dropFirst(2)))
                 case "Point", "LineString", "Polygon", "Track":
-                    guard var g = geometries.popLast(), g.kind == name else { continue }
+                    // A geometry's rows are kept only when it closes: one that closes out of
+                    // order is a broken document, not one to read in part.
+                    guard let open = geometries.last else { throw .data(line: line, "</\(name)> closes nothing") }
+                    guard open.kind == name else {
+                        throw .data(line: line, "</\(name)> closes the <\(open.kind)> opened at line \(open.line)")
+                    }
+                    var g = geometries.removeLast()
                     let label = placemark.map { p in p.name.map { "Placemark '\($0.prefix(60))' (line \(p.line))" } ?? "the Placemark at line \(p.line)" }
                         ?? "the \(name) at line \(g.line)"
                     if g.kind == "Track" {
@@ -105,6 +111,12 @@ enum KMLInput {
                 default: break
                 }
             }
+        }
+        if let open = geometries.last {
+            throw .data(line: open.line, "the document ends inside the <\(open.kind)> opened here")
+        }
+        if lines + others > 1 {
+            warn("KML: \(lines + others) geometries (\(lines) line\(lines == 1 ? "" : "s"), \(others) points or rings) read as one track, in document order")
         }
         if relative > 0 {
             warn("KML: \(relative) geometr\(relative == 1 ? "y is" : "ies are") relativeToGround: altitudes above the terrain are not read (no terrain model)")

@@ -24,7 +24,7 @@ enum NMEAInput {
 
     static func rows(_ bytes: [UInt8], maximumPoints: Int = .max) throws(CLIError) -> (rows: [Row], route: Bool) {
         var fixes: [Fix] = []
-        var noFix = 0, lineNumber = 0
+        var noFix = 0, differing = 0, lineNumber = 0
         var next = bytes.startIndex
         while next < bytes.endIndex {
             let end = bytes[next...].firstIndex(of: 10) ?? bytes.endIndex
@@ -51,8 +51,11 @@ enum NMEAInput {
                     }
                     h = alt + separation
                 }
-                if var last = fixes.last, last.timeOfDay == time, last.h == nil {
-                    last.h = h
+                // One fix per epoch: every GGA and RMC of the same time (GP and GN talkers of
+                // a multi-constellation receiver) completes it; the first position stays.
+                if var last = fixes.last, last.timeOfDay == time {
+                    if last.h == nil { last.h = h }
+                    if last.lat != lat || last.lon != lon { differing += 1 }
                     fixes[fixes.count - 1] = last
                 } else {
                     fixes.append(Fix(line: lineNumber, timeOfDay: time, lat: lat, lon: lon, h: h))
@@ -62,13 +65,17 @@ enum NMEAInput {
                 let lat = try angle(field(3), field(4), degreesDigits: 2, line: lineNumber)
                 let lon = try angle(field(5), field(6), degreesDigits: 3, line: lineNumber)
                 let day = try date(field(9), line: lineNumber)
-                if let last = fixes.last, last.timeOfDay == time, last.day == nil {
-                    fixes[fixes.count - 1].day = day
+                if let last = fixes.last, last.timeOfDay == time {
+                    if last.day == nil { fixes[fixes.count - 1].day = day }
+                    if last.lat != lat || last.lon != lon { differing += 1 }
                 } else {
                     fixes.append(Fix(line: lineNumber, timeOfDay: time, lat: lat, lon: lon, day: day))
                 }
             }
             guard fixes.count <= maximumPoints else { throw RouteLimit.exceeded(line: lineNumber, limit: maximumPoints) }
+        }
+        if differing > 0 {
+            warn("NMEA: \(differing) sentence\(differing == 1 ? "" : "s") of an epoch already read gave another position: the epoch's first position was kept")
         }
         if noFix > 0 { warn("NMEA: left out \(noFix) GGA/RMC sentence\(noFix == 1 ? "" : "s") without a fix (GGA quality 0, RMC status V or empty position)") }
         guard !fixes.isEmpty else { throw .data(line: max(lineNumber, 1), "the NMEA log has no GGA or RMC sentence with a fix") }

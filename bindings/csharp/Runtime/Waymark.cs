@@ -1171,8 +1171,10 @@ namespace Waymark
         /// label_roll_deg are set (the rest NaN / 0). Errors: NULL_POINTER (navigator, camera, result,
         /// arrow_count; arrows when arrow_capacity &gt; 0), INVALID_VALUE (non-finite time or camera,
         /// has_ground not 0 or 1, non-positive viewport, singular camera or view-projection, a camera
-        /// position or ground height beyond +-1e12 m, result-&gt;size not WM_NAVIGATOR_RESULT_SIZE);
-        /// nothing changes then. An arrow_capacity of 2^63 or more counts as unlimited.
+        /// position or ground height beyond +-1e12 m, result-&gt;size neither WM_NAVIGATOR_RESULT_SIZE
+        /// nor WM_NAVIGATOR_RESULT_SIZE_0_2, or the 0.2 size while origin shifting is on: that layout
+        /// has no room for the shift, and a shift the caller never sees would misplace everything after
+        /// it); nothing changes then. An arrow_capacity of 2^63 or more counts as unlimited.
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_navigator_update", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_navigator_update(IntPtr navigator, double time_s, Camera* camera, NavigatorResult* result, Arrow* arrows, UIntPtr arrow_capacity, UIntPtr* arrow_count);
@@ -1311,12 +1313,12 @@ namespace Waymark
     public unsafe partial struct Arrow
     {
         /// <summary>
-        /// scene metres
+        /// scene units (the axes' unit; metres unless WM_UNIT_*)
         /// </summary>
         public Vec3 Position;
         /// <summary>
-        /// right-handed turn about the scene's up axis that takes the model's forward (-Z eus, +Z eun,
-        /// +Y enu) onto the route
+        /// right-handed turn about the scene's up axis that takes the model's forward (the axes'
+        /// WM_FORWARD_*: -Z eus, +Z eun, +Y enu, +X unreal) onto the route
         /// </summary>
         public double YawDeg;
         /// <summary>wm_arrow.distance_along_m (waymark.h).</summary>
@@ -1745,7 +1747,8 @@ namespace Waymark
     /// <summary>
     /// The camera of one rendered frame. transform: camera -&gt; scene (ARKit camera.transform),
     /// rigid; projection: camera -&gt; clip (either depth convention); viewport in points, y down.
-    /// ground_height_m: a detected ground plane's scene height, used for routes without heights
+    /// ground_height_m: a detected ground plane's scene height (scene units, as every scene
+    /// coordinate: the _m names are metres in metre conventions), used for routes without heights
     /// when has_ground == 1.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -1814,7 +1817,7 @@ namespace Waymark
         /// </summary>
         public Geodetic User;
         /// <summary>
-        /// finish mark, scene metres
+        /// finish mark, scene units
         /// </summary>
         public Vec3 Finish;
         /// <summary>
@@ -1842,7 +1845,7 @@ namespace Waymark
         /// </summary>
         public double FinishDiameterPt;
         /// <summary>
-        /// sphere at the finish projecting to that diameter
+        /// sphere at the finish projecting to that diameter (scene units)
         /// </summary>
         public double FinishSphereRadiusM;
         /// <summary>

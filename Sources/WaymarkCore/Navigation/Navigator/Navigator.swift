@@ -504,7 +504,7 @@ public struct Navigator: Sendable {
 /// An arrow of the navigator: where it sits, its yaw along the route and its
 /// along-route distance (k · spacing).
 public struct NavigatorArrow: Sendable, Equatable, BitwiseCopyable {
-    /// Scene metres.
+    /// Scene units (the configuration's axes and unit).
     public var position: SIMD3<Double>
     /// See ``RoutePath/yaw(of:)``, degrees.
     public var yaw: Double
@@ -514,7 +514,7 @@ public struct NavigatorArrow: Sendable, Equatable, BitwiseCopyable {
 
 /// The finish mark of a frame.
 public struct FinishMark: Sendable, Equatable {
-    /// Scene metres.
+    /// Scene units (the configuration's axes and unit).
     public var position: SIMD3<Double>
     /// Straight-line scene distance from the camera, m.
     public var distance: Double
@@ -524,8 +524,9 @@ public struct FinishMark: Sendable, Equatable {
     public var screen: SIMD2<Double>?
     /// On-screen diameter by the article's size rule, points.
     public var diameter: Double
-    /// Radius of the sphere at the finish that projects to `diameter` (the article's seven
-    /// steps), m; nil when behind the camera.
+    /// Radius of the sphere at the finish that projects to `diameter`
+    /// (``ScreenProjection/sphereRadius(center:screenDiameter:)``), scene units; nil when
+    /// behind the camera.
     public var sphereRadius: Double?
 }
 
