@@ -1141,7 +1141,10 @@ typedef struct wm_navigator_result {
                                         drawing (ARKit: session.setWorldOrigin(relativeTransform:)
                                         with this translation); this result's positions and every
                                         scene position you pass from now on are in the shifted
-                                        scene. Else zeros. */
+                                        scene — a camera or fix captured before you moved the
+                                        origin must be shifted too. An engine that cannot move it
+                                        at once keeps automatic shifting off and calls
+                                        wm_navigator_shift_origin when it does. Else zeros. */
     int32_t origin_shifted;          /* 1 when this update shifted the origin */
     int32_t reserved2_;
 } wm_navigator_result;

@@ -1884,7 +1884,9 @@ namespace Waymark
         /// when origin_shifted: the shift this update made (scene units, horizontal). Move your scene's
         /// origin by it before drawing (ARKit: session.setWorldOrigin(relativeTransform:) with this
         /// translation); this result's positions and every scene position you pass from now on are in
-        /// the shifted scene. Else zeros.
+        /// the shifted scene — a camera or fix captured before you moved the origin must be shifted
+        /// too. An engine that cannot move it at once keeps automatic shifting off and calls
+        /// wm_navigator_shift_origin when it does. Else zeros.
         /// </summary>
         public Vec3 OriginShift;
         /// <summary>

@@ -588,7 +588,10 @@ public struct NavigatorFrame: Sendable, Equatable {
     /// none: move the engine's world origin by it before drawing this frame (ARKit:
     /// `session.setWorldOrigin(relativeTransform:)` with this translation). This frame's
     /// positions, and every scene position handed over from now on, are in the shifted
-    /// scene (``Navigator/Configuration/originShiftDistance``).
+    /// scene (``Navigator/Configuration/originShiftDistance``) — a camera or fix captured
+    /// before the engine moved its origin must be shifted too. An engine that cannot move
+    /// it at once leaves automatic shifting off and calls ``Navigator/shiftOrigin(by:)``
+    /// when it does.
     public var originShift: SIMD3<Double>? = nil
     /// How many arrows this frame has (``Navigator/arrows``).
     public var arrowCount = 0
