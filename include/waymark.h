@@ -601,7 +601,8 @@ typedef struct wm_arrow_leg {
 
 /* points: 1 <= count <= 2^24 (16,777,216) scene positions every stride (>= 24) bytes,
  * copied once. Errors: NULL_POINTER, BAD_STRIDE, BAD_COUNT (0, over 2^24: checked
- * before the copy is allocated), INVALID_VALUE (unknown axes, a non-finite point). */
+ * before the copy is allocated), INVALID_VALUE (unknown axes, a non-finite point or one
+ * beyond +-1e12 m). */
 WM_API wm_status wm_route_create(const wm_vec3 *points, size_t stride, size_t count, wm_axes axes, wm_route **out);
 /* (A route's lengths and spacings are metres, so its axes must be in metres: any axis
  * assignment with WM_UNIT_METRE; others are INVALID_VALUE. The navigator converts scenes
@@ -1076,7 +1077,8 @@ WM_API wm_status wm_camera_pose_transform(wm_vec3 position, double yaw_deg, doub
 /* An OpenGL-style perspective projection (clip z in [-w, w]), 16 doubles column-major,
  * with vertical field of view fov_y_deg and aspect = width / height: what `waymark
  * replay` draws with. Errors: NULL_POINTER, INVALID_VALUE (unless 0 < fov_y_deg < 180,
- * aspect > 0 and 0 < near_m < far_m, all finite); nothing written then. */
+ * aspect > 0 and 0 < near_m < far_m, all finite, with a projection whose entries are
+ * finite: a subnormal aspect or near * far beyond 1e308 overflow); nothing written then. */
 WM_API wm_status wm_perspective(double fov_y_deg, double aspect, double near_m, double far_m, double *projection);
 
 /* UIInterfaceOrientation's raw values. */
@@ -1175,7 +1177,8 @@ WM_API size_t wm_navigator_arrow_capacity(const wm_navigator_config *config);
  * Errors: NULL_POINTER (config, route, out), BAD_STRIDE, BAD_COUNT (count < 2, over
  * 2^24 points, or count * stride over 2^56 bytes), INVALID_VALUE (a config value out of
  * range, an unknown selector or size, a route
- * point non-finite or |lat| > 90: *first_bad = its index, first_bad may be NULL),
+ * point non-finite, |lat| > 90 or |height| > 1e12 m: *first_bad = its index, first_bad
+ * may be NULL),
  * GRID_MISSING (ORTHOMETRIC without egm96_15.gtx, and always in the core flavour,
  * which has no geoid). *out untouched on error. */
 WM_API wm_status wm_navigator_create(const wm_navigator_config *config, const wm_geodetic *route, size_t stride,
@@ -1210,6 +1213,8 @@ WM_API wm_status wm_navigator_tracking(wm_navigator *navigator, double time_s, i
  * Errors: NULL_POINTER, INVALID_VALUE (non-finite, or a total shift beyond +-1e12 m);
  * nothing changes then. */
 WM_API wm_status wm_navigator_shift_origin(wm_navigator *navigator, wm_vec3 shift);
+/* (Scene positions handed over are checked after the shifts so far are added back: a
+ * position plus the total shift must stay within +-1e12 m.) */
 
 /* Origin shifting by the navigator itself: 0 (the default) never; else an update whose
  * camera is farther than distance_m (horizontally, metres) from the scene's zero shifts the

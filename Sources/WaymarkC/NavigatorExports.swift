@@ -130,7 +130,7 @@ public func wm_navigator_create(_ config: UnsafePointer<wm_navigator_config>?, _
         let navigator = try Navigator(route: points, heights: heights, configuration: s, undulation: nil)
         #endif
         out.pointee = retained(NavigatorHandle(navigator))
-    } catch { return status(of: error) }
+    } catch { return status(of: error, firstBad: first_bad) }
     return WM_OK
 }
 

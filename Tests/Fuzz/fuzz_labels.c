@@ -79,11 +79,19 @@ static void camera_helpers(fuzz_input *in, uint32_t high, int plausible, const w
         s = wm_perspective(fov, aspect, near_m, far_m, (high & 0x20000) ? NULL : p);
         require_status(s);
         if (high & 0x20000) { FUZZ_REQUIRE(s == WM_ERROR_NULL_POINTER); return; }
-        if (s != WM_OK) FUZZ_REQUIRE(untouched(p, sizeof p) && !in_range);
+        if (s != WM_OK) {
+            /* Refused: nothing written, and either out of range or a projection that
+             * overflows (its entries, computed here with libm, beyond 1e300). */
+            double t = 1 / tan(fov / 2 * 3.14159265358979323846 / 180);
+            double e[4] = {t / aspect, t, (far_m + near_m) / (near_m - far_m), 2 * far_m * near_m / (near_m - far_m)};
+            int overflow = 0;
+            for (i = 0; i < 4; i++) overflow |= !(fabs(e[i]) <= 1e300);
+            FUZZ_REQUIRE(untouched(p, sizeof p) && (!in_range || overflow));
+        }
         else {
             FUZZ_REQUIRE(in_range);
             for (i = 0; i < 16; i++)
-                if (!isfinite(p[i])) {
+                if (!isfinite(p[i]) && !skip_known()) {   /* known: found-perspective-subnormal-aspect */
                     fprintf(stderr, "contract broken: wm_perspective(%.17g, %.17g, %.17g, %.17g)[%d] = %g\n",
                             fov, aspect, near_m, far_m, i, p[i]);
                     abort();

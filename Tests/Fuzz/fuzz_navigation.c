@@ -1,10 +1,15 @@
 /* Navigation handles and plain calls: route (create, project, legs, arrows), estimates, heading
- * corrector, screen math, POI clusters, radar, placement, proximity. */
+ * corrector, screen math, POI clusters, radar, placement, proximity. Routes and screen
+ * hints take named axes or WM_AXES_CUSTOM descriptors (valid or not: an invalid one is
+ * never accepted), picked by the control word's high half. */
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_input in = {data, size};
-    uint32_t control = take_u32(&in);
+    uint64_t control64 = take_u64(&in);
+    uint32_t control = (uint32_t)control64, high = (uint32_t)(control64 >> 32);
+    wm_axes route_axes = pick_axes(high, (wm_axes)((control >> 3) % 4));
+    wm_axes hint_axes = pick_axes(high * 2654435761u, (wm_axes)(control % 4));
     size_t count = 1 + (control & 7), bad = 99, n = 0, i;
     wm_vec3 pts[8];
     wm_route *route = NULL;
@@ -18,8 +23,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int32_t flag;
     for (i = 0; i < count; i++) pts[i] = take_vec3(&in);
     s = wm_route_create(pts, 24, control & 0x100 ? (size_t)1 << (30 + (control >> 12) % 30) : count,
-                        (wm_axes)((control >> 3) % 4), &route);
+                        route_axes, &route);
     require_status(s);
+    require_axes_status(route_axes, s);
+    if (axes_units_per_metre(route_axes) != 1) FUZZ_REQUIRE(s != WM_OK);   /* routes are in metres */
+    if (s != WM_OK) FUZZ_REQUIRE(route == NULL);
     if (s == WM_OK) {
         wm_vec3 u = take_vec3(&in);
         memset(&pos, SENTINEL, sizeof pos);
@@ -35,6 +43,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             pos.distance_along_m = take_double(&in);
             s = wm_route_arrows(route, &pos, take_double(&in), take_double(&in), arrows, 32, &n);
             require_status(s);
+            if (s == WM_OK) {
+                FUZZ_REQUIRE(n <= 32);
+                for (i = 0; i < n; i++)   /* known: found-arrows-nan-on-1.7e308-route */
+                    FUZZ_REQUIRE(skip_known() || finite3(arrows[i].position.x, arrows[i].position.y, arrows[i].position.z));
+            }
         }
         wm_route_destroy(route);
     }
@@ -82,7 +95,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         require_status(wm_screen_project(&view, &projection, vp, take_vec3(&in), &x, &y, &flag));
         require_status(wm_screen_sphere_radius(&view, &projection, vp, take_vec3(&in), take_double(&in), &x));
         require_status(wm_screen_billboard_roll(&view, &projection, vp, take_vec3(&in), &x));
-        require_status(wm_screen_hint(&view, &projection, vp, (wm_axes)(control % 4), take_vec3(&in), &flag, &x, &y, &a));
+        s = wm_screen_hint(&view, &projection, vp, hint_axes, take_vec3(&in), &flag, &x, &y, &a);
+        require_status(s);
+        require_axes_status(hint_axes, s);
     }
     /* POI clusters. */
     user = take_geodetic(&in);

@@ -7,7 +7,13 @@
  * (sentinels), and on success the arrow count fits the capacity given. A twin navigator
  * gets every call that succeeded and none that failed: every frame of the two must agree
  * byte for byte, so a failing call that changed anything shows. Capacities include the
- * impossible ones (2^63, SIZE_MAX), with and without a buffer. */
+ * impossible ones (2^63, SIZE_MAX), with and without a buffer.
+ * Since 0.3: the scene's axes (config.axes) named or WM_AXES_CUSTOM, valid or not (an
+ * invalid one never creates a navigator); wm_navigator_set_origin_shift and
+ * wm_navigator_shift_origin between the other calls (exactly their header's errors,
+ * validate-then-commit: the twin gets them only when they succeeded); and with a shift
+ * distance set, origin_shifted 0 or 1 with a finite, horizontal origin_shift (zeros
+ * when not shifted; never shifted without a distance). */
 #include "fuzz_common.h"
 
 #include <stddef.h>
@@ -43,12 +49,29 @@ static void camera_from(fuzz_input *in, wm_camera *c) {
 }
 
 /* Finite, and its position within the scene coordinates' +-1e12 m (the header's
- * "Units and axes"). */
-static int acceptable_camera(const wm_mat4f *m) {
-    int i;
+ * "Units and axes"): 1 acceptable, 0 not, 2 either. The header does not say which
+ * a position is when it is beyond 1e12 but within 1e12 m in a unit smaller than the
+ * metre, nor whether the limit applies before or after the scene's zero was shifted by
+ * `total` (the library checks the unshifted position: a camera at 353 m after a total
+ * shift of 1e12 m is refused). */
+static int acceptable_camera(const wm_mat4f *m, double units_per_metre, const double *total) {
+    int i, r = 1;
     for (i = 0; i < 16; i++) if (!isfinite(m->m[i])) return 0;
-    for (i = 12; i < 15; i++) if (fabs((double)m->m[i]) > 1e12) return 0;
-    return 1;
+    for (i = 12; i < 15; i++) {
+        double p = fabs((double)m->m[i]), q = fabs((double)m->m[i] + total[i - 12]);
+        if (p > 1e12 * units_per_metre && q > 1e12 * units_per_metre) return 0;
+        if (p > 1e12 || q > 1e12) r = 2;
+    }
+    return r;
+}
+
+/* The scene axis that points up or down (0 x, 1 y, 2 z) of a valid axes value. */
+static int up_axis(wm_axes axes) {
+    static const int named[3] = {2, 1, 1};
+    int i;
+    if (axes <= WM_AXES_EUN) return named[axes];
+    for (i = 0; i < 3; i++) if (((uint32_t)axes >> (4 * i) & 15) % 3 == 2) return i;
+    return -1;
 }
 
 /* The filter's twelve sensor-model doubles, from alignment_sigma_deg on. */
@@ -63,13 +86,24 @@ static void fuzz_sensor_models(fuzz_input *in, wm_navigator_config *config) {
     }
 }
 
+/* FUZZ_DEBUG=1 traces every call of an input (to read a reproducer). */
+static int debug_flag(void) {
+    static int flag = -1;
+    if (flag < 0) flag = getenv("FUZZ_DEBUG") != NULL;
+    return flag;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    int debug = debug_flag();
     fuzz_input in = {data, size};
-    uint32_t control = take_u32(&in);
+    uint64_t control64 = take_u64(&in);
+    uint32_t control = (uint32_t)control64, high = (uint32_t)(control64 >> 32);
     size_t count = 2 + (control & 3), i, bad = 99;
+    double shift_distance = 0, units = 1, total[3] = {0, 0, 0};   /* the scene's zero moved by */
     wm_geodetic route[5];
     wm_navigator_config config;
     wm_navigator *nav = NULL, *twin = NULL, *untouched_nav = (wm_navigator *)&config;
+    int twin_ok = 1;   /* 0 once a failing update may have committed (FUZZ_SKIP_KNOWN only) */
     wm_geodetic origin = take_geodetic(&in);
     wm_status s;
 
@@ -83,6 +117,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (control & 0x800) config.alignment = (int32_t)take_u32(&in) % 3;   /* 2 is unknown */
     if (control & 0x1000) fuzz_sensor_models(&in, &config);
     if (control & 0x2000) config.size = take_u32(&in);
+    if (high) config.axes = axes_from_bits(high);
     for (i = 0; i < count; i++) {
         route[i] = (control & 0x400) ? take_geodetic(&in) : origin;
         if (!(control & 0x400)) {              /* a short plausible route near origin */
@@ -95,9 +130,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (config.size != WM_NAVIGATOR_CONFIG_SIZE) {
         FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE && wm_navigator_arrow_capacity(&config) == 0);
     }
+    require_axes_status(config.axes, s);
     if (s != WM_OK) {
         FUZZ_REQUIRE(untouched_nav == (wm_navigator *)&config);
         return 0;
+    }
+    units = axes_units_per_metre(config.axes);
+    if (debug) {
+        fprintf(stderr, "navigator: axes 0x%08x heights %d estimator %d anchor %d alignment %d spacing %g ahead %g; route",
+                (unsigned)config.axes, config.heights, config.estimator, config.anchor, config.alignment,
+                config.arrow_spacing_m, config.arrows_ahead_m);
+        for (i = 0; i < count; i++) fprintf(stderr, " (%.17g, %.17g, %.17g)", route[i].lat_deg, route[i].lon_deg, route[i].height_m);
+        fprintf(stderr, "\n");
     }
     nav = untouched_nav;
     FUZZ_REQUIRE(wm_navigator_create(&config, route, sizeof route[0], count, &twin, NULL) == WM_OK && twin != NULL);
@@ -107,8 +151,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         int steps = 0;
         FUZZ_REQUIRE(capacity > 0);
         while (in.size > 0 && steps++ < 64) {
-            uint32_t op = take_u32(&in);
+            uint64_t op64 = take_u64(&in);
+            uint32_t op = (uint32_t)op64, op_high = (uint32_t)(op64 >> 32);
             uint32_t kind = (op >> 24) % 8;
+            if (op_high & 1) {                 /* the origin-shift distance */
+                double d = (op_high & 2) ? take_double(&in) : (double)((op_high >> 8) % 40);
+                int invalid = !(d >= 0) || !isfinite(d);
+                if (op_high & 4) FUZZ_REQUIRE(wm_navigator_set_origin_shift(NULL, d) == WM_ERROR_NULL_POINTER);
+                s = wm_navigator_set_origin_shift(nav, d);
+                require_status(s);
+                if (debug) fprintf(stderr, "set_origin_shift(%g) = %d\n", d, (int)s);
+                FUZZ_REQUIRE(s == (invalid ? WM_ERROR_INVALID_VALUE : WM_OK));
+                if (s == WM_OK) {
+                    if (twin_ok) FUZZ_REQUIRE(wm_navigator_set_origin_shift(twin, d) == WM_OK);
+                    shift_distance = d;
+                }
+            }
+            if (op_high & 8) {                 /* the caller moved the scene's zero */
+                wm_vec3 shift = (op_high & 16) ? take_vec3(&in)
+                                               : (wm_vec3){(double)(int8_t)(op_high >> 16), 0, (double)(int8_t)(op_high >> 24)};
+                if (op_high & 4) FUZZ_REQUIRE(wm_navigator_shift_origin(NULL, shift) == WM_ERROR_NULL_POINTER);
+                s = wm_navigator_shift_origin(nav, shift);
+                require_status(s);
+                if (debug) fprintf(stderr, "shift_origin(%g, %g, %g) = %d\n", shift.x, shift.y, shift.z, (int)s);
+                if (!finite3(shift.x, shift.y, shift.z)) FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE);
+                FUZZ_REQUIRE(s == WM_OK || s == WM_ERROR_INVALID_VALUE);
+                if (s == WM_OK) {
+                    if (twin_ok) FUZZ_REQUIRE(wm_navigator_shift_origin(twin, shift) == WM_OK);
+                    total[0] += shift.x; total[1] += shift.y; total[2] += shift.z;
+                }
+            }
             /* The clock: forwards by 0.1 s, by a fuzzed step (any sign, NaN, 1e18 ...),
                set outright, or backwards a little (CoreLocation stamps before the frame). */
             if (op & 0x100) t += take_double(&in);
@@ -126,7 +198,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 fix.scene_position = take_vec3(&in);
                 s = wm_navigator_add_fix(nav, &fix);
                 require_status(s);
-                if (s == WM_OK) FUZZ_REQUIRE(wm_navigator_add_fix(twin, &fix) == WM_OK);
+                if (debug) fprintf(stderr, "add_fix(t %g, %g %g %g acc %g, scene %g %g %g) = %d\n", t,
+                    fix.position.lat_deg, fix.position.lon_deg, fix.position.height_m, fix.horizontal_accuracy_m,
+                    fix.scene_position.x, fix.scene_position.y, fix.scene_position.z, (int)s);
+                if (s == WM_OK && twin_ok) {
+                    wm_status st = wm_navigator_add_fix(twin, &fix);
+                    if (st != WM_OK) {
+                        fprintf(stderr, "contract broken: wm_navigator_add_fix OK on the navigator, %d on its twin\n", (int)st);
+                        abort();
+                    }
+                }
             } else if (kind == 3 || kind == 4) {   /* a compass reading */
                 wm_compass_reading reading;
                 wm_camera camera;
@@ -141,16 +222,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 reading.camera = camera.transform;
                 invalid = reading.size != WM_COMPASS_READING_SIZE || reading.reserved_ != 0 || !isfinite(reading.time_s) ||
                           !isfinite(reading.true_heading_deg) || !(reading.accuracy_deg > 0 && reading.accuracy_deg <= 180) ||
-                          !acceptable_camera(&reading.camera);
+                          !acceptable_camera(&reading.camera, units, total);
                 if (op & 0x20) {
                     FUZZ_REQUIRE(wm_navigator_add_heading(nav, NULL) == WM_ERROR_NULL_POINTER);
                     FUZZ_REQUIRE(wm_navigator_add_heading(NULL, &reading) == WM_ERROR_NULL_POINTER);
                 }
                 s = wm_navigator_add_heading(nav, &reading);
                 require_status(s);
+                if (debug) {
+                    int q;
+                    fprintf(stderr, "add_heading(size %u reserved %d t %g heading %g acc %g camera", reading.size, reading.reserved_,
+                            reading.time_s, reading.true_heading_deg, reading.accuracy_deg);
+                    for (q = 0; q < 16; q++) fprintf(stderr, " %g", reading.camera.m[q]);
+                    fprintf(stderr, ") = %d\n", (int)s);
+                }
                 /* The header's errors, exactly: nothing else fails. */
-                FUZZ_REQUIRE(s == (invalid ? WM_ERROR_INVALID_VALUE : WM_OK));
-                if (s == WM_OK) FUZZ_REQUIRE(wm_navigator_add_heading(twin, &reading) == WM_OK);
+                if ((invalid || acceptable_camera(&reading.camera, units, total) == 1) && s != (invalid ? WM_ERROR_INVALID_VALUE : WM_OK)) {
+                    fprintf(stderr, "contract broken: wm_navigator_add_heading = %d (axes 0x%08x, camera at %g %g %g, "
+                            "heading %g, accuracy %g, time %g)\n", (int)s, (unsigned)config.axes, reading.camera.m[12],
+                            reading.camera.m[13], reading.camera.m[14], reading.true_heading_deg, reading.accuracy_deg, reading.time_s);
+                    abort();
+                }
+                else FUZZ_REQUIRE(s == WM_OK || s == WM_ERROR_INVALID_VALUE);
+                if (s == WM_OK && twin_ok) FUZZ_REQUIRE(wm_navigator_add_heading(twin, &reading) == WM_OK);
             } else if (kind == 5) {            /* the tracking state */
                 int32_t state = (op & 2) ? (int32_t)take_u32(&in) : (int32_t)((op >> 2) % 3);
                 double when = (op & 0x10) ? take_double(&in) : t;
@@ -159,7 +253,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 s = wm_navigator_tracking(nav, when, state);
                 require_status(s);
                 FUZZ_REQUIRE(s == (invalid ? WM_ERROR_INVALID_VALUE : WM_OK));
-                if (s == WM_OK) FUZZ_REQUIRE(wm_navigator_tracking(twin, when, state) == WM_OK);
+                if (s == WM_OK && twin_ok) FUZZ_REQUIRE(wm_navigator_tracking(twin, when, state) == WM_OK);
             } else {                           /* a frame */
                 wm_camera camera;
                 wm_navigator_result result, twin_result;
@@ -186,6 +280,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 result.size = asked = (op & 2) ? take_u32(&in) : WM_NAVIGATOR_RESULT_SIZE;
                 s = wm_navigator_update(nav, t, &camera, &result, arrows, cap, &n);
                 require_status(s);
+                if (debug) {
+                    int q;
+                    for (q = 0; q < 16; q++) fprintf(stderr, "%.9g%s", camera.transform.m[q], q == 15 ? "\n" : ", ");
+                    for (q = 0; q < 16; q++) fprintf(stderr, "%.9g%s", camera.projection.m[q], q == 15 ? "\n" : ", ");
+                    fprintf(stderr, "viewport %g %g %g %g ground %d %g size %u cap %zu\n", camera.viewport.x, camera.viewport.y,
+                            camera.viewport.width, camera.viewport.height, camera.has_ground, camera.ground_height_m, asked, cap);
+                }
+                if (debug) fprintf(stderr, "update(t %g, camera %g %g %g) = %d shifted %d by %g %g %g\n", t,
+                    camera.transform.m[12], camera.transform.m[13], camera.transform.m[14], (int)s,
+                    s == WM_OK && asked == WM_NAVIGATOR_RESULT_SIZE ? result.origin_shifted : -1,
+                    result.origin_shift.x, result.origin_shift.y, result.origin_shift.z);
                 if (asked != WM_NAVIGATOR_RESULT_SIZE && asked != WM_NAVIGATOR_RESULT_SIZE_0_2) {
                     FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE);
                 }
@@ -197,6 +302,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                     } else {
                         FUZZ_REQUIRE(result.origin_shifted == 0 || result.origin_shifted == 1);
                         FUZZ_REQUIRE(result.reserved2_ == 0);
+                        if (shift_distance == 0) FUZZ_REQUIRE(result.origin_shifted == 0);
+                        if (result.origin_shifted) {
+                            double c[3] = {result.origin_shift.x, result.origin_shift.y, result.origin_shift.z};
+                            FUZZ_REQUIRE(finite3(c[0], c[1], c[2]) && c[up_axis(config.axes)] == 0);
+                            total[0] += c[0]; total[1] += c[1]; total[2] += c[2];
+                        } else {
+                            FUZZ_REQUIRE(result.origin_shift.x == 0 && result.origin_shift.y == 0 && result.origin_shift.z == 0);
+                        }
                     }
                     FUZZ_REQUIRE(result.correction_state >= WM_CORRECTION_NONE && result.correction_state <= WM_CORRECTION_APPLIED);
                     FUZZ_REQUIRE(result.correction_source >= WM_SOURCE_NONE && result.correction_source <= WM_SOURCE_TRACK);
@@ -204,17 +317,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                     FUZZ_REQUIRE(result.reserved_ == 0);
                     FUZZ_REQUIRE(isnan(result.anchor_sigma_m) || result.anchor_sigma_m >= 0);
                     /* The twin, which never saw a failing call, draws the same frame. */
-                    memset(&twin_result, SENTINEL, sizeof twin_result);
-                    twin_result.size = (uint32_t)asked;
-                    FUZZ_REQUIRE(wm_navigator_update(twin, t, &camera, &twin_result, twin_arrows, cap, &m) == WM_OK);
-                    FUZZ_REQUIRE(memcmp(&result, &twin_result, sizeof result) == 0);
-                    FUZZ_REQUIRE(n == m && memcmp(arrows, twin_arrows, n * sizeof arrows[0]) == 0);
+                    if (twin_ok) {
+                        memset(&twin_result, SENTINEL, sizeof twin_result);
+                        twin_result.size = (uint32_t)asked;
+                        FUZZ_REQUIRE(wm_navigator_update(twin, t, &camera, &twin_result, twin_arrows, cap, &m) == WM_OK);
+                        FUZZ_REQUIRE(memcmp(&result, &twin_result, sizeof result) == 0);
+                        FUZZ_REQUIRE(n == m && memcmp(arrows, twin_arrows, n * sizeof arrows[0]) == 0);
+                    }
                     if (n > 0) {
                         wm_arrow_leg legs[8];
                         size_t k = 0;
                         require_status(wm_navigator_legs(nav, (size_t)(op >> 12) % (n + 1), legs, 8, &k));
                     }
                 } else {
+                    /* Known (found-failing-update-shifts-origin): a failing update can commit
+                       its origin shift, so the twin may no longer agree. */
+                    if (skip_known()) twin_ok = 0;
                     /* Untouched, the size the caller wrote included. */
                     FUZZ_REQUIRE(result.size == asked);
                     memset(&result.size, SENTINEL, sizeof result.size);

@@ -144,8 +144,15 @@ extension SceneFrame {
             let next = i + 4 < count ? group(i + 4) : current
             let side = component(current, yawAxes.side), ahead = component(current, yawAxes.forward)
             let sideNext = component(next, yawAxes.side), aheadNext = component(next, yawAxes.forward)
-            let ax = SIMD4(side[1], side[2], side[3], sideNext[0]) - side
-            let bx = SIMD4(ahead[1], ahead[2], ahead[3], aheadNext[0]) - ahead
+            var ax = SIMD4(side[1], side[2], side[3], sideNext[0]) - side
+            var bx = SIMD4(ahead[1], ahead[2], ahead[3], aheadNext[0]) - ahead
+            // Legs under 2⁻⁴⁰⁰ m would square into subnormals and lose the unit length:
+            // scaled up by an exact power of two first (other lanes untouched).
+            let tiny = pointwiseMax(ax, -ax) .< 0x1p-400 .& pointwiseMax(bx, -bx) .< 0x1p-400
+            if any(tiny) {
+                ax.replace(with: ax * 0x1p600, where: tiny)
+                bx.replace(with: bx * 0x1p600, where: tiny)
+            }
             let h2 = ax * ax + bx * bx
             let moving = h2 .> 0
             let inverse = 1 / h2.replacing(with: 1, where: .!moving).squareRoot()
@@ -176,8 +183,11 @@ extension SceneFrame {
     @inlinable @inline(__always)
     func yaw(from a: SIMD3<Double>, to b: SIMD3<Double>) -> (cos: Double, sin: Double)? {
         let d = b - a, y = axes.yawAxes
-        let h = (d[y.side] * d[y.side] + d[y.forward] * d[y.forward]).squareRoot()
-        return h > 0 ? (y.cosSign * d[y.forward] / h, y.sinSign * d[y.side] / h) : nil
+        var side = d[y.side], ahead = d[y.forward]
+        // As in the batch: tiny legs scaled up exactly so their squares stay normal.
+        if side.magnitude < 0x1p-400 && ahead.magnitude < 0x1p-400 { side *= 0x1p600; ahead *= 0x1p600 }
+        let h = (side * side + ahead * ahead).squareRoot()
+        return h > 0 ? (y.cosSign * ahead / h, y.sinSign * side / h) : nil
     }
 
     @inlinable @inline(__always)

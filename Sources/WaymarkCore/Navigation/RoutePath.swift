@@ -21,13 +21,14 @@ public struct RoutePath: Sendable {
     ///   - axes: any axis assignment in metres (``SceneAxes/unit`` `.metre`: a route's
     ///     lengths and spacings are metres; the navigator converts scenes in other units).
     /// - Throws: ``WaymarkError/badCount`` for no points, ``WaymarkError/invalidElement(index:fault:)``
-    ///   for a non-finite one, ``WaymarkError/invalidInput(_:)`` (``InputFault/outOfRange``)
+    ///   for a non-finite one or one beyond ±``Limits/maximumSceneCoordinate`` (lengths stay
+    ///   finite), ``WaymarkError/invalidInput(_:)`` (``InputFault/outOfRange``)
     ///   for axes in a unit other than metres.
     public init(points: [SIMD3<Double>], axes: SceneAxes = .eus) throws(WaymarkError) {
         guard axes.unit == .metre else { throw .invalidInput(.outOfRange) }
         guard !points.isEmpty else { throw .badCount }
-        for (i, p) in points.enumerated() where !(p.x.isFinite && p.y.isFinite && p.z.isFinite) {
-            throw .invalidElement(index: i, fault: .nonFinite)
+        for (i, p) in points.enumerated() {
+            if let fault = Limits.sceneFault(p) { throw .invalidElement(index: i, fault: fault) }
         }
         var cumulative = [0.0]
         cumulative.reserveCapacity(points.count)

@@ -773,7 +773,7 @@ namespace Waymark
         /// <summary>
         /// points: 1 &lt;= count &lt;= 2^24 (16,777,216) scene positions every stride (&gt;= 24) bytes,
         /// copied once. Errors: NULL_POINTER, BAD_STRIDE, BAD_COUNT (0, over 2^24: checked before the
-        /// copy is allocated), INVALID_VALUE (unknown axes, a non-finite point).
+        /// copy is allocated), INVALID_VALUE (unknown axes, a non-finite point or one beyond +-1e12 m).
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_route_create", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_route_create(Vec3* points, UIntPtr stride, UIntPtr count, int axes, IntPtr* @out);
@@ -1060,7 +1060,8 @@ namespace Waymark
         /// An OpenGL-style perspective projection (clip z in [-w, w]), 16 doubles column-major, with
         /// vertical field of view fov_y_deg and aspect = width / height: what `waymark replay` draws
         /// with. Errors: NULL_POINTER, INVALID_VALUE (unless 0 &lt; fov_y_deg &lt; 180, aspect &gt; 0
-        /// and 0 &lt; near_m &lt; far_m, all finite); nothing written then.
+        /// and 0 &lt; near_m &lt; far_m, all finite, with a projection whose entries are finite: a
+        /// subnormal aspect or near * far beyond 1e308 overflow); nothing written then.
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_perspective", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_perspective(double fov_y_deg, double aspect, double near_m, double far_m, double* projection);
@@ -1103,9 +1104,9 @@ namespace Waymark
         /// A navigator along `count` &gt;= 2 route points every `stride` bytes (&gt;= 24), copied.
         /// Errors: NULL_POINTER (config, route, out), BAD_STRIDE, BAD_COUNT (count &lt; 2, over 2^24
         /// points, or count * stride over 2^56 bytes), INVALID_VALUE (a config value out of range, an
-        /// unknown selector or size, a route point non-finite or |lat| &gt; 90: *first_bad = its index,
-        /// first_bad may be NULL), GRID_MISSING (ORTHOMETRIC without egm96_15.gtx, and always in the
-        /// core flavour, which has no geoid). *out untouched on error.
+        /// unknown selector or size, a route point non-finite, |lat| &gt; 90 or |height| &gt; 1e12 m:
+        /// *first_bad = its index, first_bad may be NULL), GRID_MISSING (ORTHOMETRIC without
+        /// egm96_15.gtx, and always in the core flavour, which has no geoid). *out untouched on error.
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_navigator_create", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_navigator_create(NavigatorConfig* config, Geodetic* route, UIntPtr stride, UIntPtr count, IntPtr* @out, UIntPtr* first_bad);

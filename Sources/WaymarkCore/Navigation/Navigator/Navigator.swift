@@ -182,6 +182,11 @@ public struct Navigator: Sendable {
                 undulation: ((GeodeticCoordinate) throws(WaymarkError) -> Double)?) throws(WaymarkError) {
         try configuration.validate()
         guard points.count >= 2 else { throw .badCount }
+        // Heights bounded as frames bound theirs, so every scene position the navigator
+        // derives (and its distance to the camera) stays finite.
+        for (i, p) in points.enumerated() where p.height.magnitude > Limits.maximumSceneCoordinate {
+            throw .invalidElement(index: i, fault: .outOfRange)
+        }
         var converted = points
         switch heights {
         case .ellipsoidal: break
@@ -358,7 +363,12 @@ public struct Navigator: Sendable {
         let d = finish - cameraPosition
         let distance = (d * d).sum().squareRoot()
         let p = screen.project(finish)
-        let diameter = try configuration.finishSize.diameter(atDistance: distance)
+        let diameter: Double
+        do throws(WaymarkError) { diameter = try configuration.finishSize.diameter(atDistance: distance) } catch {
+            // Nothing of a refused update stays: not its origin shift either.
+            if let shift = out.originShift { originOffset -= shift / unitScale }
+            throw error
+        }
         out.finish = FinishMark(position: toEngine(finish), distance: distance, visible: p.visible,
                                 screen: p.inFront ? p.screen : nil, diameter: diameter,
                                 sphereRadius: screen.sphereRadius(center: finish, screenDiameter: diameter).map { $0 * unitScale })
