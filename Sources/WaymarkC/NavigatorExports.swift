@@ -195,15 +195,14 @@ public func wm_navigator_update(_ navigator: OpaquePointer?, _ time_s: Double, _
     guard resultSize == MemoryLayout<wm_navigator_result>.size || resultSize == StructVersions.resultV1 else {
         return WM_ERROR_INVALID_VALUE
     }
+    let handle = object(navigator, as: NavigatorHandle.self)
     // The 0.2 layout has no room for an origin shift: a shift its caller never saw would
     // misplace everything after it.
-    guard resultSize == MemoryLayout<wm_navigator_result>.size
-            || object(navigator, as: NavigatorHandle.self).navigator.originShiftDistance == 0 else {
+    guard resultSize == MemoryLayout<wm_navigator_result>.size || handle.navigator.originShiftDistance == 0 else {
         return WM_ERROR_INVALID_VALUE
     }
     let c = camera.pointee
     guard c.has_ground == 0 || c.has_ground == 1 else { return WM_ERROR_INVALID_VALUE }
-    let handle = object(navigator, as: NavigatorHandle.self)
     let frame: NavigatorFrame
     do {
         frame = try handle.navigator.update(time: time_s, camera: doubleMatrix(c.transform),

@@ -22,7 +22,7 @@ extension Navigator {
     ///   outside (0, 180] or a camera beyond ±``Limits/maximumSceneCoordinate``; nothing
     ///   changes then.
     public mutating func addHeading(trueHeading: Double, accuracy: Double, time: Double, camera cameraInput: Matrix4x4d) throws(WaymarkError) {
-        let camera = inMetres(camera: cameraInput)
+        let camera = fromEngine(camera: cameraInput)
         guard trueHeading.isFinite, accuracy.isFinite, time.isFinite, camera.isFinite else { throw .invalidInput(.nonFinite) }
         guard accuracy > 0, accuracy <= 180 else { throw .invalidInput(.outOfRange) }
         let limit = Limits.maximumSceneCoordinate
@@ -220,7 +220,7 @@ extension Navigator {
 extension Navigator {
     /// A camera → scene transform in the engine's scene (its unit, after its origin
     /// shifts) as the same transform inside (metres, before any shift).
-    func inMetres(camera: Matrix4x4d) -> Matrix4x4d {
+    func fromEngine(camera: Matrix4x4d) -> Matrix4x4d {
         var m = camera
         let t = fromEngine(SIMD3(camera.columns.3.x, camera.columns.3.y, camera.columns.3.z))
         m.columns.3 = SIMD4(t, camera.columns.3.w)
@@ -229,7 +229,7 @@ extension Navigator {
 
     /// A projection of camera-space points in the configuration's unit as the same
     /// projection of points in metres: P · diag(s, s, s, 1).
-    func inMetres(projection: Matrix4x4d) -> Matrix4x4d {
+    func fromEngine(projection: Matrix4x4d) -> Matrix4x4d {
         var m = projection
         m.columns.0 *= unitScale
         m.columns.1 *= unitScale

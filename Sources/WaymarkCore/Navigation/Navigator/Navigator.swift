@@ -282,7 +282,7 @@ public struct Navigator: Sendable {
     public mutating func update(time: Double, camera cameraInput: Matrix4x4d, projection projectionInput: Matrix4x4d,
                                 viewport: (x: Double, y: Double, width: Double, height: Double),
                                 groundHeight groundInput: Double? = nil) throws(WaymarkError) -> NavigatorFrame {
-        let camera = inMetres(camera: cameraInput), projection = inMetres(projection: projectionInput)
+        let camera = fromEngine(camera: cameraInput), projection = fromEngine(projection: projectionInput)
         let groundHeight = groundInput.map { fromEngine(height: $0) }
         guard time.isFinite, camera.isFinite, groundHeight?.isFinite ?? true else { throw .invalidInput(.nonFinite) }
         let limit = Limits.maximumSceneCoordinate
