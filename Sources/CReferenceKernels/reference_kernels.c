@@ -3,6 +3,9 @@
 #include <math.h>
 #include <string.h>
 
+/* The degree sine and cosine polynomials, from their one home in the library's kernels. */
+#include "../CWaymarkKernels/include/waymark_sincosd.h"
+
 static const double deg = 3.14159265358979323846 / 180.0;
 
 void wmref_frame_init(wmref_frame *fr, double lat0, double lon0, double h0, double a, double f) {

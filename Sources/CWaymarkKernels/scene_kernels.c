@@ -10,55 +10,65 @@
 
 #include "kernel_vectors.h"
 
-/* The portable path: the same bits on every architecture, as Swift code computes. */
+/* The portable path: nothing fuses multiply-adds, so the same bits on every
+ * architecture (the reference the AVX2 + FMA path is tested against). */
 WMK_PORTABLE_BEGIN
 
-/* ECEF -> geodetic, scalar and general (Swift's Geocentric.reverse, line for line):
- * the lanes the vector form leaves (near the Earth's centre, spheres, prolate shapes). */
-static void wmk_geocentric_reverse(const wmk_scene_frame *fr, double x, double y, double z, double g[3]) {
+/* ECEF -> geodetic, scalar and general (see the header). */
+void wmk_geocentric_reverse(const wmk_ellipsoid *e, double x, double y, double z, double g[3]) {
     double R = sqrt(x * x + y * y), h, phi, lon, lat;
-    if (R < 0x1p-300 * fr->a) R = 0;                     /* on the axis or the plane, */
-    if (fabs(z) < 0x1p-300 * fr->a) z = copysign(0, z);  /* as Swift's */
-    if (fr->e4a < 0x1p-140) {   /* a sphere or within 2^-70 of one, as Swift's */
+    /* Within 2^-300 a of the axis or of the equatorial plane a point is taken as on it
+     * (a shift under 1e-80 m): the squares below would be subnormal, and their products
+     * with e^4 would keep no digit. */
+    if (R < 0x1p-300 * e->a) R = 0;
+    if (fabs(z) < 0x1p-300 * e->a) z = copysign(0, z);
+    if (e->e4a < 0x1p-140) {
+        /* A sphere, or within 2^-70 of one (|f| < 4e-22, at most 1e-11 m from it at
+         * a = 1e10 m), where Vermeille's products of e^4 with squared distances from the
+         * centre would underflow. The centre maps to the north pole, as on an ellipsoid. */
         h = sqrt(R * R + z * z);
         phi = atan2(h != 0 ? z : 1, R);
-        h -= fr->a;
+        h -= e->a;
     } else {
-        double p = (R / fr->a) * (R / fr->a);
-        double q = fr->e2m * (z / fr->a) * (z / fr->a);
-        double r = (p + q - fr->e4a) / 6;
-        if (fr->f < 0) { double t = p; p = q; q = t; }
-        if (!(fr->e4a * q == 0 && r <= 0)) {
-            double S = fr->e4a * p * q / 4, r2 = r * r, r3 = r * r2, disc = S * (2 * r3 + S), u = r;
+        double p = (R / e->a) * (R / e->a);
+        double q = e->e2m * (z / e->a) * (z / e->a);
+        double r = (p + q - e->e4a) / 6;
+        if (e->f < 0) { double t = p; p = q; q = t; }   /* prolate: R and z swap roles */
+        if (!(e->e4a * q == 0 && r <= 0)) {
+            /* S = r^3 s and T = r t, so r = 0 never divides. */
+            double S = e->e4a * p * q / 4, r2 = r * r, r3 = r * r2, disc = S * (2 * r3 + S), u = r;
             double v, uv, w, k, k1, k2, d;
             if (disc >= 0) {
                 double T3 = r3 + S, T;
-                T3 += T3 < 0 ? -sqrt(disc) : sqrt(disc);
+                T3 += T3 < 0 ? -sqrt(disc) : sqrt(disc);   /* the sign maximising |T3|: no cancellation */
                 T = cbrt(T3);
                 u += T + (T != 0 ? r2 / T : 0);
             } else {
+                /* Three real roots; this one avoids cancellation (disc < 0 implies r < 0). */
                 double angle = atan2(sqrt(-disc), -(S + r3));
                 u += 2 * r * cos(angle / 3);
             }
-            v = sqrt(u * u + fr->e4a * q);
-            uv = u < 0 ? fr->e4a * q / (v - u) : u + v;
-            w = fr->e2a * (uv - q) / (2 * v);
+            v = sqrt(u * u + e->e4a * q);
+            uv = u < 0 ? e->e4a * q / (v - u) : u + v;   /* u + v without cancellation */
+            w = e->e2a * (uv - q) / (2 * v);
             if (w < 0) w = 0;
             k = uv / (sqrt(uv + w * w) + w);
-            k1 = fr->f >= 0 ? k : k - fr->e2;
-            k2 = fr->f >= 0 ? k + fr->e2 : k;
+            k1 = e->f >= 0 ? k : k - e->e2;
+            k2 = e->f >= 0 ? k + e->e2 : k;
             d = k1 * R / k2;
             phi = atan2(z / k1, R / k2);
-            h = (1 - fr->e2m / k1) * sqrt(d * d + z * z);
+            h = (1 - e->e2m / k1) * sqrt(d * d + z * z);
         } else {
-            double zz = sqrt((fr->f >= 0 ? fr->e4a - p : p) / fr->e2m);
-            double xx = sqrt(fr->f < 0 ? fr->e4a - p : p);
+            /* On the equatorial plane inside the evolute (oblate) or on the axis inside it
+             * (prolate): the limits of the general formulas. */
+            double zz = sqrt((e->f >= 0 ? e->e4a - p : p) / e->e2m);
+            double xx = sqrt(e->f < 0 ? e->e4a - p : p);
             double angle = atan2(zz, xx);
             phi = z < 0 ? -angle : angle;
-            h = -fr->a * (fr->f >= 0 ? fr->e2m : 1) * sqrt(xx * xx + zz * zz) / fr->e2a;
+            h = -e->a * (e->f >= 0 ? e->e2m : 1) * sqrt(xx * xx + zz * zz) / e->e2a;
         }
     }
-    lon = -atan2(-y, x) * WMK_DEG;
+    lon = -atan2(-y, x) * WMK_DEG;   /* lands in [-180, 180) but for rounding */
     if (!(lon >= -180 && lon < 180)) {
         lon = remainder(lon, 360);
         if (lon == 180) lon = -180;
@@ -98,6 +108,28 @@ int wmk_geodetic_all_valid(const void *in, ptrdiff_t in_stride, size_t count, do
     if (wmk_cpu_path() == WMK_PATH_AVX2_FMA) return wmk_geodetic_all_valid_avx2(in, in_stride, count, max_h);
 #endif
     return wmkv_geodetic_all_valid_baseline(in, in_stride, count, max_h);
+}
+
+void wmk_geo_to_scene_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                               void *out, ptrdiff_t out_stride, size_t count) {
+    wmkv_geo_to_scene_batch_baseline(frame, in, in_stride, out, out_stride, count);
+}
+
+void wmk_geo_to_scene4_baseline(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
+                                const double h[4], double x[4], double y[4], double z[4]) {
+    v4d la, lo, hh, vx, vy, vz;
+    memcpy(&la, lat, sizeof la);
+    memcpy(&lo, lon, sizeof lo);
+    memcpy(&hh, h, sizeof hh);
+    wmkv_geo_to_scene4_baseline(frame, la, lo, hh, &vx, &vy, &vz);
+    memcpy(x, &vx, sizeof vx);
+    memcpy(y, &vy, sizeof vy);
+    memcpy(z, &vz, sizeof vz);
+}
+
+void wmk_anchor_transforms_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                                    void *out, ptrdiff_t out_stride, size_t count, const wmk_anchor_axes *axes) {
+    wmkv_anchor_batch_baseline(frame, in, in_stride, out, out_stride, count, axes);
 }
 
 void wmk_scene_to_geo_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
@@ -148,7 +180,8 @@ WMK_TARGET void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const doubl
 }
 
 WMK_TARGET void wmk_anchor_transforms_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
-                                           void *out, ptrdiff_t out_stride, size_t count, int axes) {
+                                           void *out, ptrdiff_t out_stride, size_t count,
+                                           const wmk_anchor_axes *axes) {
     wmkv_anchor_batch_avx2(frame, in, in_stride, out, out_stride, count, axes);
 }
 

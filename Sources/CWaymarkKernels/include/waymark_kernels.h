@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "waymark_sincosd.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -35,16 +37,42 @@ int wmk_cpu_path(void);
  * path can be exercised at all). */
 int wmk_cpu_supported_path(void);
 
-/* A scene frame flattened for C: ellipsoid, origin, ECEF -> scene rotation (rows) and
- * the scene position of the geographic origin. Filled from Swift's SceneFrame. */
-typedef struct wmk_scene_frame {
+/* An ellipsoid's constants as the geocentric conversions use them (Swift's Geocentric). */
+typedef struct wmk_ellipsoid {
     double a, f, e2, e2m, e2a, e4a;    /* equatorial radius m, flattening, e^2, (1-f)^2, |e^2|, e^4 */
+} wmk_ellipsoid;
+
+/* ECEF (metres) -> geodetic g = (lat deg, lon deg in [-180, 180), h m) for any finite
+ * point and any ellipsoid, oblate, prolate or a sphere: Vermeille's closed form ("Computing
+ * geodetic coordinates from geocentric coordinates", J. Geodesy 2004) in the
+ * cancellation-free arrangement of GeographicLib's Geocentric. The scalar reference:
+ * Swift's Geocentric.reverse calls it, and the four-lane scene -> geo kernels finish
+ * their rare lanes (near the Earth's centre, spheres, prolate shapes) with it. Portable
+ * code without fused multiply-adds, so the same bits on every architecture. */
+void wmk_geocentric_reverse(const wmk_ellipsoid *ellipsoid, double x, double y, double z, double g[3]);
+
+/* A frame flattened for C: ellipsoid, origin, ECEF -> output rotation (rows) and the
+ * output position of the geographic origin. Filled from Swift (LocalTangentFrame's
+ * kernelFrame: ENU rows for the tangent frame, the folded scene rows for SceneFrame). */
+typedef struct wmk_scene_frame {
+    wmk_ellipsoid ell;
     double lat0, lon0, h0;             /* origin, degrees and metres */
     double slat0, clat0, slon0, clon0; /* sines and cosines of the origin's latitude, longitude */
     double x0, y0, z0;                 /* origin, ECEF metres */
     double m[9];                       /* ECEF -> scene rows, row-major */
     double o[3];                       /* scene position of the geographic origin, metres */
 } wmk_scene_frame;
+
+/* geo -> scene, the portable body (the reference bits; the baseline path on every
+ * architecture): count triples (lat deg, lon deg, h m) at in + i * in_stride bytes to
+ * scene triples at out + i * out_stride. Validated, finite input, |lat| <= 90. */
+void wmk_geo_to_scene_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                               void *out, ptrdiff_t out_stride, size_t count);
+
+/* Four points, structure of arrays, the portable body's arithmetic (a single
+ * conversion then has the bits of the same point in any batch). */
+void wmk_geo_to_scene4_baseline(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
+                                const double h[4], double x[4], double y[4], double z[4]);
 
 /* geo -> scene, AVX2 + FMA: count triples (lat deg, lon deg, h m) at in + i * in_stride
  * bytes to scene triples at out + i * out_stride. Validated, finite input, |lat| <= 90.
@@ -61,18 +89,24 @@ void wmk_prepare_frame_avx2(wmk_scene_frame *frame);
 void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
                             const double h[4], double x[4], double y[4], double z[4]);
 
-/* The three axes conventions the anchor kernel draws, numbered as the C ABI's WM_AXES_*
- * (every other convention goes through Swift's generic path). */
-enum { WMK_AXES_ENU = 0, WMK_AXES_EUS = 1, WMK_AXES_EUN = 2 };
+/* How an anchor's yaw reads a scene direction d (Swift's SceneAxes.YawAxes): with f the
+ * forward axis (component `forward`), `side` the other horizontal component and `up` the
+ * vertical one, the right-handed rotation about axis `up` with cos = cos_sign * d[forward]
+ * / |d| and sin = sin_sign * d[side] / |d| turns the model's forward axis onto d. */
+typedef struct wmk_anchor_axes {
+    int forward, side, up;     /* scene component indices 0, 1, 2, all different */
+    double cos_sign, sin_sign; /* +1 or -1 */
+} wmk_anchor_axes;
 
-/* Anchor transforms, AVX2 + FMA: count validated geodetic triples to count Float 4x4
- * matrices (64 bytes each, column-major, any alignment, every out_stride >= 64 bytes)
- * whose translation is the scene position and whose rotation about the scene's up axis
- * faces the next point (the rules of Swift's SceneFrame.anchorTransforms), in axes
- * WMK_AXES_*. Positions go through a 64-point buffer on the stack (no allocation).
- * x86-64 only. */
+/* Anchor transforms: count validated geodetic triples to count Float 4x4 matrices (64
+ * bytes each, column-major, any alignment, every out_stride >= 64 bytes) whose
+ * translation is the scene position and whose rotation about the scene's up axis faces
+ * the next point (the rules of Swift's SceneFrame.anchorTransforms). Positions go
+ * through a 64-point buffer on the stack (no allocation). _avx2 exists only on x86-64. */
+void wmk_anchor_transforms_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                                    void *out, ptrdiff_t out_stride, size_t count, const wmk_anchor_axes *axes);
 void wmk_anchor_transforms_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
-                                void *out, ptrdiff_t out_stride, size_t count, int axes);
+                                void *out, ptrdiff_t out_stride, size_t count, const wmk_anchor_axes *axes);
 
 /* 1 when every one of count triples (lat, lon, h) is a valid geodetic point (finite,
  * |lat| <= 90, |h| <= max_h), else 0: a branch-free pre-check on the dispatched path,

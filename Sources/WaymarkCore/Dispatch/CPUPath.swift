@@ -18,9 +18,10 @@ import CWaymarkKernels
 /// rounds twice) — except WGS-84 → GCJ-02, which fuses nothing on either path and so
 /// gives the published formula's bits on both.
 public enum CPUPath: Sendable, Equatable {
-    /// The portable code: Swift SIMD for geo → scene, four-lane C kernels for scene → geo,
-    /// the short-range geodesic batches and GCJ-02 (the last two computing the bits of
-    /// the scalar ``ShortRangeGeodesic`` method and of ``ChinaDatum``'s per-point methods).
+    /// The portable four-lane C kernels (CWaymarkKernels) for geo → scene, scene → geo,
+    /// anchor transforms, the short-range geodesic and GCJ-02; single conversions run
+    /// the same bodies (``ChinaDatum``'s per-point methods compute the GCJ-02 kernels'
+    /// bits).
     case baseline
     /// C kernels compiled for AVX2 + FMA (four doubles per instruction, fused
     /// multiply-add), selected by a function target attribute inside a baseline build.

@@ -259,14 +259,6 @@ public struct SceneAxes: Hashable, Sendable, BitwiseCopyable, CaseIterable, RawR
         return YawAxes(forward: j, side: l, up: k, cosSign: sigma, sinSign: sigma * tau)
     }
 
-    /// The C anchor kernel's convention (its `WMK_AXES_*` are the C ABI's values: 0 enu,
-    /// 1 eus, 2 eun), nil for conventions it does not draw.
-    @inlinable
-    var anchorKernelKind: Int32? {
-        let value = rawValue
-        return value <= 2 ? value : nil
-    }
-
     /// The same convention in metres (anything with a unit of its own converts at its
     /// boundary and works in metres inside).
     @inlinable

@@ -1,3 +1,5 @@
+import CWaymarkKernels
+
 /// Batch conversions over caller-owned buffers.
 ///
 /// Every batch takes raw pointers with byte strides (elements are three `Double`s: a
@@ -38,43 +40,8 @@ extension SceneFrame {
     func scenePositionsChecked(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                                into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                count: Int, path: CPUPath) throws(WaymarkError) {
-        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
-        if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count,
-                                                       maximumHeight: Limits.maximumSceneCoordinate) {
-            throw .invalidElement(index: bad.index, fault: bad.fault)
-        }
-        scenePositionsUnchecked(geodetic: input, stride: inputStride, into: output, stride: outputStride,
-                                count: count, path: path)
-    }
-
-    /// The baseline batch body over validated input (Swift SIMD, four points per step).
-    @inlinable
-    func scenePositionsBaseline(geodetic input: UnsafeRawPointer, stride inputStride: Int,
-                                into output: UnsafeMutableRawPointer, stride outputStride: Int, count: Int) {
-        // Four points per step; the last group repeats its first point in empty lanes.
-        var i = 0
-        if inputStride == StridedTriples.size && outputStride == StridedTriples.size {
-            // Packed triples: three vector loads and stores per four points.
-            while i + 4 <= count {
-                let (lat, lon, h) = StridedTriples.loadPacked4(input + i * 24)
-                let p = scenePositionsBaseline(latitude: lat, longitude: lon, height: h)
-                StridedTriples.storePacked4(p.x, p.y, p.z, output + i * 24)
-                i += 4
-            }
-        }
-        while i < count {
-            let lanes = min(4, count - i)
-            var lat = SIMD4<Double>(), lon = SIMD4<Double>(), h = SIMD4<Double>()
-            for k in 0..<4 {
-                let (a, b, c) = StridedTriples.load(input, (i + (k < lanes ? k : 0)) * inputStride)
-                lat[k] = a; lon[k] = b; h[k] = c
-            }
-            let p = scenePositionsBaseline(latitude: lat, longitude: lon, height: h)
-            for k in 0..<lanes {
-                StridedTriples.store(SIMD3(p.x[k], p.y[k], p.z[k]), output, (i + k) * outputStride)
-            }
-            i += 4
-        }
+        try FrameKernels.geoToFrameChecked({ kernelFrame(for: path) }, path: path, geodetic: input,
+                                           stride: inputStride, into: output, stride: outputStride, count: count)
     }
 
     /// Baseline geo → scene for `count` points (same buffer rules as the exact form).
@@ -114,12 +81,8 @@ extension SceneFrame {
     func geodeticPositionsChecked(scene input: UnsafeRawPointer, stride inputStride: Int,
                                   into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                   count: Int, path: CPUPath) throws(WaymarkError) {
-        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
-        if let bad = StridedTriples.firstSceneFault(input, stride: inputStride, count: count) {
-            throw .invalidElement(index: bad.index, fault: bad.fault)
-        }
-        geodeticPositionsUnchecked(scene: input, stride: inputStride, into: output, stride: outputStride,
-                                   count: count, path: path)
+        try FrameKernels.frameToGeoChecked({ kernelFrame(for: path, inverse: true) }, path: path, scene: input,
+                                           stride: inputStride, into: output, stride: outputStride, count: count)
     }
 
     /// Exact geo → scene for a typed buffer (`SIMD3<Double>` has a 32-byte stride).
@@ -152,8 +115,10 @@ extension LocalTangentFrame {
     public func forward(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                         into output: UnsafeMutableRawPointer, stride outputStride: Int,
                         count: Int) throws(WaymarkError) {
-        try SceneFrame(tangentFrame: self, axes: .enu)
-            .scenePositions(geodetic: input, stride: inputStride, into: output, stride: outputStride, count: count)
+        let path = CPUPath.current
+        try FrameKernels.geoToFrameChecked({ kernelFrame(rows: ecefToENU, offset: .zero, path: path) }, path: path,
+                                           geodetic: input, stride: inputStride, into: output,
+                                           stride: outputStride, count: count)
     }
 
     /// ENU → geodetic for `count` vectors over strided buffers.
@@ -161,7 +126,9 @@ extension LocalTangentFrame {
     public func reverse(enu input: UnsafeRawPointer, stride inputStride: Int,
                         into output: UnsafeMutableRawPointer, stride outputStride: Int,
                         count: Int) throws(WaymarkError) {
-        try SceneFrame(tangentFrame: self, axes: .enu)
-            .geodeticPositions(scene: input, stride: inputStride, into: output, stride: outputStride, count: count)
+        let path = CPUPath.current
+        try FrameKernels.frameToGeoChecked({ kernelFrame(rows: ecefToENU, offset: .zero, path: path) }, path: path,
+                                           scene: input, stride: inputStride, into: output,
+                                           stride: outputStride, count: count)
     }
 }

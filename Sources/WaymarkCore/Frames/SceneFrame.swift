@@ -1,3 +1,4 @@
+import CWaymarkKernels
 import CWaymarkMath
 
 /// An AR scene anchored to the Earth: a ``LocalTangentFrame`` seen through
@@ -105,13 +106,7 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
         let scale = axes.unitsPerMetre
         func row(_ i: Int) -> SIMD3<Double> { (a0[i] * rotated.0 + a1[i] * rotated.1 + a2[i] * rotated.2) * scale }
         enuToScene = (row(0), row(1), row(2))
-        let f = tangentFrame
-        // R(φ₀, λ₀) as columns acting on (dx, dy, dz): east, north, up rows.
-        let east = SIMD3(-f.sinLon0, f.cosLon0, 0)
-        let north = SIMD3(-f.sinLat0 * f.cosLon0, -f.sinLat0 * f.sinLon0, f.cosLat0)
-        let up = SIMD3(f.cosLat0 * f.cosLon0, f.cosLat0 * f.sinLon0, f.sinLat0)
-        func ecefRow(_ r: SIMD3<Double>) -> SIMD3<Double> { r.x * east + r.y * north + r.z * up }
-        ecefToScene = (ecefRow(enuToScene.0), ecefRow(enuToScene.1), ecefRow(enuToScene.2))
+        ecefToScene = tangentFrame.ecefRows(fromENURows: enuToScene)
     }
 
     // MARK: Local vectors
@@ -154,37 +149,9 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
     @inlinable @inline(__always)
     func scenePositions(latitude: SIMD4<Double>, longitude: SIMD4<Double>, height: SIMD4<Double>)
         -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
-        if CPUPath.current == .avx2FMA {
-            return scenePositionsAVX2(latitude: latitude, longitude: longitude, height: height)
-        }
-        return scenePositionsBaseline(latitude: latitude, longitude: longitude, height: height)
-    }
-
-    /// The baseline four-point kernel (Swift SIMD).
-    @inlinable @inline(__always)
-    func scenePositionsBaseline(latitude: SIMD4<Double>, longitude: SIMD4<Double>, height: SIMD4<Double>)
-        -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
-        let t = tangentFrame
-        let g = t.geocentric
-        // Points within 1° of the origin (nearly always, for AR) take the cheaper
-        // angle-addition sines; any lane farther away sends the group the general way.
-        let dLat = latitude - t.origin.latitude, dLon = longitude - t.origin.longitude
-        // The choice is per lane, so a point's result never depends on its neighbours.
-        let near = pointwiseMax(dLat, -dLat) .<= 1 .& pointwiseMax(dLon, -dLon) .<= 1
-        var (sphi, cphi) = VectorTrig.sincosd(near: (t.sinLat0, t.cosLat0), offset: dLat)
-        var (slam, clam) = VectorTrig.sincosd(near: (t.sinLon0, t.cosLon0), offset: dLon)
-        if !all(near) {
-            let far = .!near
-            let (sf, cf) = VectorTrig.sincosd(latitude), (sl, cl) = VectorTrig.sincosd(longitude)
-            sphi.replace(with: sf, where: far); cphi.replace(with: cf, where: far)
-            slam.replace(with: sl, where: far); clam.replace(with: cl, where: far)
-        }
-        let p = g.forward(sinLatitude: sphi, cosLatitude: cphi, sinLongitude: slam, cosLongitude: clam, height: height)
-        let dx = p.x - t.x0, dy = p.y - t.y0, dz = p.z - t.z0
-        let m = ecefToScene
-        return (m.0.x * dx + m.0.y * dy + m.0.z * dz + sceneOrigin.x,
-                m.1.x * dx + m.1.y * dy + m.1.z * dz + sceneOrigin.y,
-                m.2.x * dx + m.2.y * dy + m.2.z * dz + sceneOrigin.z)
+        let path = CPUPath.current
+        return FrameKernels.geoToFrame4(kernelFrame(for: path), path: path, latitude: latitude, longitude: longitude,
+                                        height: height)
     }
 
     /// Scene position of a geodetic point by one of the spherical baselines, through the

@@ -10,6 +10,15 @@ import CWaymarkKernels
 /// arithmetic in the same order, never fused); on ``CPUPath/avx2FMA`` fused multiply-adds
 /// round differently in the last bits. Each path is deterministic: a line's result does
 /// not depend on its batch, position, stride or thread.
+extension ShortRangeGeodesic.Start {
+    /// The prepared first point as the C kernels read it.
+    @inlinable
+    package var kernelStart: wmk_short_range_start {
+        wmk_short_range_start(lat: latitude, lon: longitude, sin_lat: sinLatitude, cos_lat: cosLatitude,
+                              radius_factor: radiusFactor)
+    }
+}
+
 extension ShortRangeGeodesic {
     /// Lines per kernel call (the refusal mask is one `UInt64`).
     @usableFromInline package static let kernelChunk = Int(WMK_SHORT_RANGE_CHUNK)
@@ -35,12 +44,11 @@ extension ShortRangeGeodesic {
                          azimuths2: UnsafeMutablePointer<Double>?, path: CPUPath,
                          fallback: (_ index: Int) -> GeodesicInverse) {
         var constants = kernelConstants
-        var first = wmk_short_range_start(lat: start.latitude, lon: start.longitude, sin_lat: start.sinLatitude,
-                                          cos_lat: start.cosLatitude, radius_factor: start.radiusFactor)
+        var first = start.kernelStart
         if Self.overlaps(input, stride: stride, count: count, distances, azimuths1, azimuths2) {
             // Outputs in the input's bytes (a caller reusing its buffer): one line at a
-            // time, read in full and solved before anything of it is written, as the
-            // per-line loop this batch replaced did (same bits as the chunked kernel).
+            // time, read in full and solved before anything of it is written, so no line
+            // reads another's results (same bits as the chunked kernel).
             var d = 0.0, a1 = 0.0, a2 = 0.0
             for k in 0..<count {
                 let refused = Self.inverseChunk(&constants, &first, input + k * stride, stride, 1, &d, &a1, &a2, path)

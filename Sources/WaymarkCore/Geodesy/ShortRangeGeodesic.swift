@@ -1,4 +1,4 @@
-import CWaymarkMath
+import CWaymarkKernels
 
 /// Geodesics between points at most ``maximumDistance`` apart — route legs, POI
 /// distances — in closed form, much faster than Karney's iterative `geod_inverse` and
@@ -66,82 +66,22 @@ public struct ShortRangeGeodesic: Sendable {
                                radiusFactor: (1 - ellipsoid.eccentricitySquared * s * s).squareRoot())
     }
 
-    /// ``inverse(_:_:)`` from a prepared first point.
+    /// ``inverse(_:_:)`` from a prepared first point: one line through the C kernel's
+    /// portable body (`short_range_body.inc`, the method's one implementation), so a
+    /// single line has the bits of the same line in a baseline batch.
     @inlinable @inline(__always)
     public func inverse(from start: Start, to p2: GeodeticCoordinate) -> GeodesicInverse? {
-        let a = ellipsoid.equatorialRadius, e2 = ellipsoid.eccentricitySquared
-        guard start.latitude.magnitude < 89.99, p2.latitude.magnitude < 89.99 else { return nil }
-        let dLat = p2.latitude - start.latitude
-        // 10 km is under 0.091° of latitude anywhere: farther lines leave at once.
-        guard dLat.magnitude <= 0.1 else { return nil }
-        let dLon = AngleMath.normalizedLongitude(p2.longitude - start.longitude)
-        // One full sincos (φ1, in `start`); the half-differences are small angles, and
-        // φ2 follows by angle addition. Only near the poles can Δλ/2 exceed 0.5°.
-        let s1 = start.sinLatitude, c1 = start.cosLatitude
-        let (sh, ch) = VectorTrig.sincosdSmall(dLat / 2)
-        let (sl, cl) = (dLon / 2).magnitude <= 0.5 ? VectorTrig.sincosdSmall(dLon / 2) : VectorTrig.sincosd(dLon / 2)
-        let sd = 2 * sh * ch, cdm1 = -2 * sh * sh                 // sin Δφ, cos Δφ − 1
-        let s2 = s1 + (s1 * cdm1 + c1 * sd), c2 = c1 + (c1 * cdm1 - s1 * sd)
-        let sm = s1 * ch + c1 * sh, cm = c1 * ch - s1 * sh        // mid-latitude
-        let dCos = -2 * sm * sh, dSin = 2 * cm * sh              // c2 − c1, s2 − s1
-        // r = √(1 − e² sin²φ) at φ2 from r1 without a square root: with
-        // ε = (u1 − u2)/u1 = e²(s2 − s1)(s2 + s1)/r1² (|ε| < 3e-5 within 10 km),
-        // r2 = r1 √(1 − ε) = r1 (1 − ε/2 − ε²/8 − ε³/16), truncation below 1e-19.
-        let r1 = start.radiusFactor
-        let eps = e2 * dSin * (s1 + s2) / (r1 * r1)
-        let r2 = r1 * (1 - eps * (0.5 + eps * (0.125 + eps * 0.0625)))
-        let invR2 = 1 / r2
-        let n2 = a * invR2
-        // N2 − N1 = a (r1 − r2)/(r1 r2); r1 − r2 = r1 (ε/2 + ε²/8 + ε³/16) exactly as above.
-        let dN = a * eps * (0.5 + eps * (0.125 + eps * 0.0625)) * invR2    // N2 − N1
-        let dA = n2 * dCos + c1 * dN                                 // N2c2 − N1c1
-        let dB = n2 * dSin + s1 * dN                                 // N2s2 − N1s1
-        // Chord in the frame turned to λ1: x to (φ=0, λ1), y east, z north.
-        let sinDLon = 2 * sl * cl, cosDLonM1 = -2 * sl * sl
-        let dx = n2 * c2 * cosDLonM1 + dA
-        let dy = n2 * c2 * sinDLon
-        let dz = (1 - e2) * dB
-        let chord2 = dx * dx + dy * dy + dz * dz
-        let chord = chord2.squareRoot()
-        guard chord <= Self.maximumDistance else { return nil }
-        if chord == 0 { return GeodesicInverse(distance: 0, azimuth1: 180, azimuth2: 180) }
-        // Chord direction in each end's ENU frame (the normal sections' azimuths).
-        let east1 = dy, north1 = -s1 * dx + c1 * dz
-        let cosDLon = 1 + cosDLonM1
-        let east2 = -sinDLon * dx + cosDLon * dy
-        let north2 = -s2 * (cosDLon * dx + sinDLon * dy) + c2 * dz
-        // Arc from chord with the normal curvature at the mid-latitude.
-        let h1 = east1 * east1 + north1 * north1
-        // Below 2⁻¹⁰⁰⁰ m² (lines under 1e-150 m) 1/h1 would overflow to infinity and the
-        // curvature terms, negligible there, would turn NaN: they are dropped instead.
-        let direction = h1 > 0x1p-1000
-        let invH1 = direction ? 1 / h1 : 0
-        let cos2 = direction ? north1 * north1 * invH1 : 1, sin2 = 1 - cos2
-        // At the mid-latitude, r is the mean of r1 and r2 to 1e-11 relative — far
-        // beyond what the curvature term (≤ 1e-3 m at 10 km) needs.
-        let um = 1 - e2 * sm * sm, rm = 0.5 * (r1 + r2)
-        let k = constants
-        let kappa = rm * k.x * (cos2 * um * k.y + sin2)              // cos²α/M + sin²α/N
-        let q = chord2 * kappa * kappa
-        let distance = chord * (1 + q / 24 + 3 * q * q / 640)
-        // Normal section → geodesic: (e′²/12)(s/N)² cos²φ sin 2α at each end.
-        let sinTwoAlpha = 2 * east1 * north1 * invH1
-        // (s/N)² = chord²·um/a² to the precision this term needs.
-        let correction = k.z * chord2 * um * cm * cm * sinTwoAlpha * AngleMath.degreesPerRadian
-        let section1 = AngleMath.atan2dInline(east1, north1)
-        // The azimuth turns by the small angle between the two ends' chord directions
-        // (the meridian convergence): by series when it is below 0.5°, where t⁹/9 < 1e-18.
-        let cross = north1 * east2 - east1 * north2, dot = east1 * east2 + north1 * north2
-        let turn: Double
-        if dot > 0 && cross.magnitude < 0.009 * dot {
-            let t = cross / dot, t2 = t * t
-            turn = (t - t * t2 * (1.0 / 3 - t2 * (1.0 / 5 - t2 * (1.0 / 7)))) * AngleMath.degreesPerRadian
-        } else {
-            turn = AngleMath.atan2dInline(cross, dot)
+        var constants = kernelConstants
+        var first = start.kernelStart
+        var result = (0.0, 0.0, 0.0)
+        let refused = withUnsafeMutableBytes(of: &result) { r in
+            withUnsafeBytes(of: p2) { p in
+                let out = r.baseAddress!.assumingMemoryBound(to: Double.self)
+                return Self.inverseChunk(&constants, &first, p.baseAddress!, StridedTriples.size, 1,
+                                         out, out + 1, out + 2, .baseline)
+            }
         }
-        let azimuth1 = AngleMath.normalizedAzimuth(section1 - correction)
-        let azimuth2 = AngleMath.normalizedAzimuth(section1 + turn - correction)
-        return GeodesicInverse(distance: distance, azimuth1: azimuth1, azimuth2: azimuth2)
+        return refused != 0 ? nil : GeodesicInverse(distance: result.0, azimuth1: result.1, azimuth2: result.2)
     }
 
     /// The inverse problem for points any distance apart, without PROJ: this method up

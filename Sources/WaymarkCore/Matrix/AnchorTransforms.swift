@@ -91,21 +91,33 @@ extension SceneFrame {
                                   count: count, path: path)
     }
 
-    /// The body over validated input, `count` > 0.
+    /// The body over validated input, `count` > 0: the whole batch in C (positions,
+    /// yaws and matrices) on `path`.
     @inlinable
     func anchorTransformsUnchecked(geodetic input: UnsafeRawPointer, stride: Int,
                                    intoUnaligned output: UnsafeMutableRawPointer, outputStride: Int, count: Int,
                                    path: CPUPath) {
+        let y = axes.yawAxes
+        var yaw = wmk_anchor_axes(forward: Int32(y.forward), side: Int32(y.side), up: Int32(y.up),
+                                  cos_sign: y.cosSign, sin_sign: y.sinSign)
+        var frame = kernelFrame(for: path)
         #if arch(x86_64)
-        if path == .avx2FMA, let kind = axes.anchorKernelKind {
-            // The whole batch in C (positions, yaws and matrices), by the rules below.
-            var frame = kernelFrame(for: .avx2FMA)
-            wmk_anchor_transforms_avx2(&frame, input, stride, output, outputStride, count, kind)
+        if path == .avx2FMA {
+            wmk_anchor_transforms_avx2(&frame, input, stride, output, outputStride, count, &yaw)
             return
         }
         #endif
+        wmk_anchor_transforms_baseline(&frame, input, stride, output, outputStride, count, &yaw)
+    }
+
+    /// TEMPORARY reference.
+    @inlinable
+    func anchorTransformsSwiftReference(geodetic input: UnsafeRawPointer, stride: Int,
+                                   intoUnaligned output: UnsafeMutableRawPointer, outputStride: Int, count: Int,
+                                   path: CPUPath) {
         // Positions come four at a time from the same kernel as scenePositions; each
         // group's successor is computed once and carried over.
+        let frame = kernelFrame(for: .baseline)
         @inline(__always) func group(_ start: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
             var lat = SIMD4<Double>(), lon = SIMD4<Double>(), h = SIMD4<Double>()
             let lanes = min(4, count - start)
@@ -113,7 +125,7 @@ extension SceneFrame {
                 let (a, b, c) = StridedTriples.load(input, (start + (k < lanes ? k : 0)) * stride)
                 lat[k] = a; lon[k] = b; h[k] = c
             }
-            return scenePositionsBaseline(latitude: lat, longitude: lon, height: h)
+            return FrameKernels.geoToFrame4(frame, path: .baseline, latitude: lat, longitude: lon, height: h)
         }
         @inline(__always) func point(_ g: (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>), _ k: Int) -> SIMD3<Double> {
             SIMD3(g.x[k], g.y[k], g.z[k])

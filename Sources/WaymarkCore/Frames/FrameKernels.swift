@@ -1,0 +1,97 @@
+import CWaymarkKernels
+
+/// The frame conversions' dispatch: each call runs the C kernel body for a ``CPUPath``
+/// (the portable body on `.baseline`, the AVX2 + FMA one on `.avx2FMA`), over a frame
+/// flattened by ``LocalTangentFrame/kernelFrame(rows:offset:path:)``. The lane maths
+/// itself lives only in `CWaymarkKernels/vector_body.inc`; Swift keeps the types and
+/// the checks. Callers validate first (the kernels never fail).
+@usableFromInline
+enum FrameKernels {
+    /// geo → frame over validated strided triples.
+    @inlinable
+    static func geoToFrame(_ frame: wmk_scene_frame, path: CPUPath, geodetic input: UnsafeRawPointer,
+                           stride inputStride: Int, into output: UnsafeMutableRawPointer, stride outputStride: Int,
+                           count: Int) {
+        withUnsafePointer(to: frame) { f in
+            #if arch(x86_64)
+            if path == .avx2FMA {
+                wmk_geo_to_scene_avx2(f, input, inputStride, output, outputStride, count)
+                return
+            }
+            #endif
+            wmk_geo_to_scene_baseline(f, input, inputStride, output, outputStride, count)
+        }
+    }
+
+    /// Four points (structure of arrays) through the same body, so a single conversion
+    /// has the bits of the same point in any batch.
+    @inlinable
+    static func geoToFrame4(_ frame: wmk_scene_frame, path: CPUPath, latitude: SIMD4<Double>,
+                            longitude: SIMD4<Double>, height: SIMD4<Double>)
+        -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
+        // The mutable outputs outermost: no closure captures a variable by reference.
+        let input = (latitude, longitude, height)
+        var out = (SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>())
+        withUnsafeMutableBytes(of: &out) { o in
+            withUnsafeBytes(of: input) { i in
+                withUnsafePointer(to: frame) { f in
+                    let lat = i.baseAddress!.assumingMemoryBound(to: Double.self)
+                    let x = o.baseAddress!.assumingMemoryBound(to: Double.self)
+                    #if arch(x86_64)
+                    if path == .avx2FMA {
+                        wmk_geo_to_scene4_avx2(f, lat, lat + 4, lat + 8, x, x + 4, x + 8)
+                        return
+                    }
+                    #endif
+                    wmk_geo_to_scene4_baseline(f, lat, lat + 4, lat + 8, x, x + 4, x + 8)
+                }
+            }
+        }
+        return out
+    }
+
+    /// frame → geo over validated strided triples (`frame` built with the inverse rows:
+    /// the kernels multiply by the transpose).
+    @inlinable
+    static func frameToGeo(_ frame: wmk_scene_frame, path: CPUPath, scene input: UnsafeRawPointer,
+                           stride inputStride: Int, into output: UnsafeMutableRawPointer, stride outputStride: Int,
+                           count: Int) {
+        withUnsafePointer(to: frame) { f in
+            #if arch(x86_64)
+            if path == .avx2FMA {
+                wmk_scene_to_geo_avx2(f, input, inputStride, output, outputStride, count)
+                return
+            }
+            #endif
+            wmk_scene_to_geo_baseline(f, input, inputStride, output, outputStride, count)
+        }
+    }
+
+    /// The geo → frame batch with its checks: shape, then every element, then the body
+    /// (nothing is written unless everything is valid).
+    @inlinable
+    static func geoToFrameChecked(_ frame: () -> wmk_scene_frame, path: CPUPath, geodetic input: UnsafeRawPointer,
+                                  stride inputStride: Int, into output: UnsafeMutableRawPointer,
+                                  stride outputStride: Int, count: Int) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
+        if let bad = StridedTriples.firstGeodeticFault(input, stride: inputStride, count: count,
+                                                       maximumHeight: Limits.maximumSceneCoordinate) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
+        }
+        geoToFrame(frame(), path: path, geodetic: input, stride: inputStride, into: output, stride: outputStride,
+                   count: count)
+    }
+
+    /// The frame → geo batch with its checks.
+    @inlinable
+    static func frameToGeoChecked(_ frame: () -> wmk_scene_frame, path: CPUPath, scene input: UnsafeRawPointer,
+                                  stride inputStride: Int, into output: UnsafeMutableRawPointer,
+                                  stride outputStride: Int, count: Int) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
+        if let bad = StridedTriples.firstSceneFault(input, stride: inputStride, count: count) {
+            throw .invalidElement(index: bad.index, fault: bad.fault)
+        }
+        frameToGeo(frame(), path: path, scene: input, stride: inputStride, into: output, stride: outputStride,
+                   count: count)
+    }
+}
