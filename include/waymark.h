@@ -757,7 +757,9 @@ typedef struct wm_viewport { double x, y, width, height; } wm_viewport;
 WM_API wm_status wm_screen_project(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                    wm_vec3 point, double *screen_x, double *screen_y, int32_t *visible);
 /* The sphere radius (metres) at `center` whose projection is screen_diameter points
- * across (the Yandex.Maps article's seven steps). Errors: NULL_POINTER, INVALID_VALUE
+ * across: the centre projected, a point half the diameter to its right on screen
+ * unprojected at the same depth, their distance measured (the finish mark's size rule
+ * of "How Yandex created augmented reality in Maps for iOS"). Errors: NULL_POINTER, INVALID_VALUE
  * (as wm_screen_project, or a negative or non-finite diameter), NOT_AVAILABLE (`center`
  * is behind the camera). */
 WM_API wm_status wm_screen_sphere_radius(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,

@@ -114,9 +114,14 @@ func estimate(_ e: wm_estimate) -> LocationEstimate? {
 public func wm_estimates_create(_ capacity: Int, _ window_m: Double, _ fused: Int32, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> wm_status {
     guard let out else { return WM_ERROR_NULL_POINTER }
     guard capacity >= 1, capacity <= 1 << 24 else { return WM_ERROR_BAD_COUNT }
-    guard fused == 0 || fused == 1 else { return WM_ERROR_INVALID_VALUE }
+    let rule: EstimateBuffer.Rule
+    switch fused {
+    case WM_ESTIMATES_BEST: rule = .mostAccurate
+    case WM_ESTIMATES_FUSED: rule = .fused
+    default: return WM_ERROR_INVALID_VALUE
+    }
     do {
-        out.pointee = retained(EstimatesHandle(try EstimateBuffer(capacity: capacity, window: window_m, rule: fused == 1 ? .fused : .mostAccurate)))
+        out.pointee = retained(EstimatesHandle(try EstimateBuffer(capacity: capacity, window: window_m, rule: rule)))
     } catch { return status(of: error) }
     return WM_OK
 }
@@ -163,15 +168,16 @@ func correctorConfiguration(_ c: wm_heading_config) -> HeadingCorrector.Configur
     for v in [c.pair_percent, c.buffer_interval_s, c.maximum_accuracy_m, c.minimum_pair_distance_m, c.rejection, c.history_s] where !v.isFinite {
         return nil
     }
-    guard c.buffer_count >= 1, let estimator = HeadingCorrector.Estimator(rawValue: c.estimator), (0...3).contains(c.pair_selection),
+    guard c.buffer_count >= 1, let estimator = HeadingCorrector.Estimator(rawValue: c.estimator),
           c.pair_percent > 0, c.pair_percent <= 100, c.rejection > 0, c.history_s >= 0 else { return nil }
     var s = HeadingCorrector.Configuration()
     s.estimator = estimator
     switch c.pair_selection {
-    case 0: s.pairSelection = .all
-    case 1: s.pairSelection = .disjoint
-    case 2: s.pairSelection = .randomPercent(c.pair_percent, seed: c.random_seed)
-    default: s.pairSelection = .topWeightPercent(c.pair_percent)
+    case WM_PAIRS_ALL: s.pairSelection = .all
+    case WM_PAIRS_DISJOINT: s.pairSelection = .disjoint
+    case WM_PAIRS_RANDOM_PERCENT: s.pairSelection = .randomPercent(c.pair_percent, seed: c.random_seed)
+    case WM_PAIRS_TOP_WEIGHT_PERCENT: s.pairSelection = .topWeightPercent(c.pair_percent)
+    default: return nil
     }
     s.bufferCount = Int(c.buffer_count)
     s.bufferInterval = c.buffer_interval_s

@@ -122,9 +122,9 @@ public func wm_placement(_ method: Int32, _ limit_m: Double, _ distance_m: Doubl
     guard distance_m.isFinite, distance_m >= 0 else { return WM_ERROR_INVALID_VALUE }
     let rule: PlacementCompression
     switch method {
-    case 0: rule = .none
-    case 1: rule = .linear
-    case 2:
+    case WM_PLACEMENT_NONE: rule = .none
+    case WM_PLACEMENT_LINEAR: rule = .linear
+    case WM_PLACEMENT_CLAMP:
         guard limit_m.isFinite, limit_m > 0 else { return WM_ERROR_INVALID_VALUE }
         rule = .clamp(limit: limit_m)
     default: return WM_ERROR_INVALID_VALUE
