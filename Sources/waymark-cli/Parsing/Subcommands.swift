@@ -1,7 +1,7 @@
 import ArgumentParser
 
 // Every command of `waymark` and its options (names, values and defaults are the CLI's
-// contract); the bodies live in Commands/, NavigationCommands and the other command files.
+// contract); the bodies live in Commands/.
 
 struct Demo: WaymarkCommand {
     static let configuration = helpConfiguration("demo", "The built-in 55-point walking route in ARKit coordinates, with the spherical baselines' errors.")
