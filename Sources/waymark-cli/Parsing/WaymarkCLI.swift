@@ -58,6 +58,8 @@ struct WaymarkCLI: ParsableCommand {
         } catch let error as CLIError {
             fail(error)
         } catch {
+            // An option's value that does not parse: the transform's own message.
+            if let refused = underlyingCLIError(error) { fail(refused) }
             parserExit(error)
         }
         exitProcess(0)

@@ -87,7 +87,7 @@ struct RunTrace {
         routeLength = navigator.route.length
         arrowSpacing = navigator.configuration.arrowSpacing
         horizontalAxes = navigator.configuration.axes.upAxisIndex == 2 ? (0, 1) : (0, 2)
-        estimator = NavigatorOptions.name(navigator.configuration)
+        estimator = Choice.Estimator.printedName(navigator.configuration)
     }
 
     /// After `navigator` took a compass reading with the camera at `camera` (camera → scene).
