@@ -3,7 +3,7 @@
 /// by each. Standard output: `#` summary lines (the lengths, the baselines' errors in
 /// them), then one CSV row per segment (``columns``).
 enum LengthCommand {
-    /// The CSV's columns (a contract, documented in the usage text).
+    /// The CSV's columns (a contract, documented in the command's help entry).
     static let columns = "segment,from_point,to_point,line,geodesic_m,azimuth_deg,haversine_m,haversine_azimuth_deg,"
         + "meters_per_degree_m,meters_per_degree_azimuth_deg,along_track_m"
 

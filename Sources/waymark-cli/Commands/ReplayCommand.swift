@@ -1,7 +1,7 @@
 import Waymark
 
 /// `waymark replay --route ROUTE [--fov-deg 60] [--viewport 390x844]
-/// [--route-heights ellipsoidal|orthometric|none] [--estimator filter|robust|seed]
+/// [--route-heights ellipsoidal|orthometric|none] [--estimator filter|robust|pairwise]
 /// [--alignment gravity|gravity-and-heading] [--html FILE] LOG`: runs the navigator
 /// over a field log exactly as an app would (every fix to `addFix`, every compass
 /// reading to `addHeading`, every tracking change to `tracking`, every frame to

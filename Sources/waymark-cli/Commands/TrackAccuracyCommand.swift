@@ -6,7 +6,7 @@ import Waymark
 /// point with the segment that ends there (``columns``); `--html` / `--svg` write the
 /// page (``TrackAccuracyPage``).
 enum TrackAccuracyCommand {
-    /// The CSV's columns (a contract, documented in the usage text): the point, its
+    /// The CSV's columns (a contract, documented in the command's help entry): the point, its
     /// position errors, and the segment from the previous point (empty on the first row).
     static let columns = [
         "point", "line", "lat", "lon", "h", "time", "along_track_m", "distance_from_origin_m",

@@ -1,45 +1,43 @@
-/// The help text of each command, cut from ``usage``, and suggestions for mistyped
-/// command names.
-///
-/// The text is split into lines once and the shared notes re-wrapped once: ArgumentParser
-/// builds every command's configuration at start-up, and splitting the whole text per
-/// command cost a row command tens of milliseconds before its first row.
+import ArgumentParser
+
+/// A command with an entry in the help texts (``HelpText/Entry``): its help page, the
+/// root help and the man page show it.
+protocol DocumentedCommand: ParsableCommand {
+    /// The command's entry: its synopsis, then what it does.
+    static var entry: String { get }
+}
+
+extension DocumentedCommand {
+    /// The configuration ArgumentParser lays the command's help out from: `abstract`
+    /// (one line, in the root help's list), the usage line (its input after the options),
+    /// and the discussion: its entry, then the notes every command shares.
+    static func helpConfiguration(_ name: String, _ abstract: String, input: String? = nil) -> CommandConfiguration {
+        CommandConfiguration(commandName: name, abstract: abstract,
+                             usage: (["waymark", name, "[OPTIONS]"] + (input.map { [$0] } ?? [])).joined(separator: " "),
+                             discussion: Help.entry(name, entry) + "\n\n" + Help.reflowedNotes)
+    }
+}
+
+/// The help texts as ArgumentParser shows them, and suggestions for mistyped command
+/// names.
 enum Help {
-    /// ``usage``'s lines.
-    static let lines = usage.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
-    /// ``notes()`` as help shows it.
-    static let reflowedNotes = reflowed(notes())
-    /// The commands the usage text lists (its lines "  NAME  …" under "commands:").
-    static let commandNames: [String] = {
-        guard let first = lines.firstIndex(of: "commands:") else { return [] }
-        return lines[(first + 1)...].prefix { !$0.isEmpty }
-            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
-            .map { String($0.dropFirst(2).prefix { $0 != " " }) }
-    }()
+    /// The notes every command shares, as help shows them (wrapped once: ArgumentParser
+    /// builds every command's configuration at start-up, before the first row).
+    static let reflowedNotes = reflowed(HelpText.optionNotes + "\n\n" + HelpText.conventions)
 
-    /// The usage text's entry for `command`: its line and the indented lines under it.
-    static func entry(for command: String) -> [Substring] {
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(command) ") || $0 == "  \(command)" }) else { return [] }
-        var end = start + 1
-        // Continuation lines are indented past the command column.
-        while end < lines.count, lines[end].hasPrefix("             ") { end += 1 }
-        return Array(lines[start..<end])
+    /// The commands and their entries, in the root command's order.
+    static let commands: [(name: String, entry: String)] = WaymarkCLI.configuration.subcommands.compactMap { command in
+        guard let documented = command as? any DocumentedCommand.Type, let name = command.configuration.commandName else { return nil }
+        return (name, documented.entry)
     }
 
-    /// The usage's closing paragraphs: the output and input options every command
-    /// shares, the conventions, and the exit statuses.
-    static func notes() -> String {
-        return lines.firstIndex { $0.hasPrefix("Output options") }.map { lines[$0...].joined(separator: "\n") } ?? ""
-    }
+    /// The names of the commands.
+    static let commandNames = commands.map(\.name)
 
     /// An entry as help shows it: `waymark NAME`, then its lines indented by two, so
     /// that every line fits the 80 columns ArgumentParser wraps at.
-    static func helpEntry(for command: String) -> String {
-        let lines = entry(for: command)
-        guard let first = lines.first else { return "waymark \(command)" }
-        var rest = [first.dropFirst(2 + command.count)] + lines.dropFirst()
-        rest = rest.map { $0.drop { $0 == " " } }.filter { !$0.isEmpty }
-        return (["waymark \(command)"] + rest.map { "  " + $0 }).joined(separator: "\n")
+    static func entry(_ name: String, _ text: String) -> String {
+        (["waymark \(name)"] + text.split(separator: "\n").map { "  " + $0 }).joined(separator: "\n")
     }
 
     /// Paragraphs re-wrapped to `width` columns (ArgumentParser would break longer
@@ -71,28 +69,10 @@ enum Help {
         }.joined(separator: "\n\n")
     }
 
-    /// A command's help discussion: its entry (options with their values and
-    /// defaults, what rows it reads and writes), then the closing notes, exit
-    /// statuses included.
-    static func discussion(for command: String) -> String {
-        helpEntry(for: command) + "\n\n" + reflowedNotes
-    }
-
-    /// The command's usage line: its options are in the help below it, its input
-    /// (FILE, ROUTE_FILE, LOG) as its entry names it.
-    static func usageLine(for command: String) -> String {
-        let synopsis = entry(for: command).prefix(3).joined(separator: " ")
-        let input = ["[FILE]", "[TRACK]", "ROUTE_FILE", "LOG"].first { synopsis.contains($0) }
-        return (["waymark", command, "[OPTIONS]"] + (input.map { [$0] } ?? [])).joined(separator: " ")
-    }
-
     /// The root help's discussion: the introduction, the top-level options and the
-    /// closing notes (the commands are listed by ArgumentParser).
+    /// shared notes (ArgumentParser lists the commands).
     static func rootDiscussion() -> String {
-        let first = lines.firstIndex(of: "commands:") ?? lines.count
-        // The introduction without its first line, which is the root's abstract.
-        let intro = lines[3..<first].joined(separator: "\n").trimmingNewlines()
-        return intro + "\n\n" + helpEntry(for: "version") + "\n\n" + reflowedNotes
+        HelpText.introduction + "\n\n" + entry("version", Version.entry) + "\n\n" + reflowedNotes
     }
 
     /// The known command nearest to a mistyped one (edit distance at most 2), if any.
@@ -113,14 +93,5 @@ enum Help {
             previous = current
         }
         return a.isEmpty ? b.count : previous[b.count]
-    }
-}
-
-private extension String {
-    func trimmingNewlines() -> String {
-        var s = Substring(self)
-        while s.first == "\n" { s.removeFirst() }
-        while s.last == "\n" { s.removeLast() }
-        return String(s)
     }
 }

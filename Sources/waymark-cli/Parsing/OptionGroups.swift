@@ -5,6 +5,7 @@ import ArgumentParser
 
 /// `--precision N` and `--line-buffered`: every command.
 struct OutputOptionGroup: ParsableArguments {
+    /// A repeated `--precision` is allowed: the last one counts.
     @Option(name: .customLong("precision"), parsing: .unconditional,
             help: ArgumentHelp("Fixed decimals (0 to 17) for row values; default: the shortest form that reads back as the same double.",
                                valueName: "N"),
@@ -150,16 +151,3 @@ let inputFormatHelp = ArgumentHelp("Input format (default: the FILE's extension,
 let csvFormatHelp = ArgumentHelp("Input format: csv only (these rows are not points).", valueName: "csv")
 let fileHelp = ArgumentHelp("The input (default: standard input; - is standard input).", valueName: "FILE")
 let coordinateHelp = "LAT,LON[,H]"
-
-/// Runs a command body with its output; whatever the body wrote is flushed before an
-/// error is reported, so the rows already out are complete.
-func execute(_ out: inout Output, _ body: (inout Output) throws(CLIError) -> Void) throws(CLIError) {
-    do {
-        try body(&out)
-    } catch {
-        out.flush()
-        throw error
-    }
-    out.finish()
-    out.flush()
-}

@@ -5,6 +5,7 @@ import Waymark
 // contract); the bodies live in Commands/.
 
 struct Demo: WaymarkCommand {
+    static let entry = HelpText.Entry.demo
     static let configuration = helpConfiguration("demo", "The built-in 55-point walking route in ARKit coordinates, with the spherical baselines' errors.")
     @OptionGroup var output: OutputOptionGroup
     @Argument(help: .hidden) var files: [String] = []
@@ -16,7 +17,8 @@ struct Demo: WaymarkCommand {
 private let axesHelp = ArgumentHelp("Scene axes (default: eus), or an engine preset: arkit, realitykit, scenekit, arcore, arcore-unity, unity, unreal (centimetres), godot, threejs, webxr, bevy.", valueName: "eus|enu|eun|ENGINE")
 
 struct Scene: WaymarkCommand {
-    static let configuration = helpConfiguration("scene", "Rows lat,lon[,h] -> x,y,z (AR scene coordinates).")
+    static let entry = HelpText.Entry.scene
+    static let configuration = helpConfiguration("scene", "Rows lat,lon[,h] -> x,y,z (AR scene coordinates).", input: "[FILE]")
     @Option(name: .customLong("origin"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The scene's origin (required).", valueName: coordinateHelp), transform: Given.coordinate("origin"))
     var origin: [Given<GeodeticCoordinate>] = []
@@ -41,7 +43,8 @@ struct Scene: WaymarkCommand {
 }
 
 struct Geodetic: WaymarkCommand {
-    static let configuration = helpConfiguration("geodetic", "Rows x,y,z -> lat,lon,h.")
+    static let entry = HelpText.Entry.geodetic
+    static let configuration = helpConfiguration("geodetic", "Rows x,y,z -> lat,lon,h.", input: "[FILE]")
     @Option(name: .customLong("origin"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The scene's origin (required).", valueName: coordinateHelp), transform: Given.coordinate("origin"))
     var origin: [Given<GeodeticCoordinate>] = []
@@ -61,7 +64,8 @@ struct Geodetic: WaymarkCommand {
 }
 
 struct Inverse: WaymarkCommand {
-    static let configuration = helpConfiguration("inverse", "Rows lat1,lon1,lat2,lon2 -> distance_m,azimuth1_deg,azimuth2_deg.")
+    static let entry = HelpText.Entry.inverse
+    static let configuration = helpConfiguration("inverse", "Rows lat1,lon1,lat2,lon2 -> distance_m,azimuth1_deg,azimuth2_deg.", input: "[FILE]")
     @Option(name: .customLong("method"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Karney's ellipsoidal geodesic (default) or the haversine.", valueName: Choice.InverseMethod.valueNames),
             completion: Choice.InverseMethod.defaultCompletionKind, transform: Given.choice("method"))
@@ -85,7 +89,8 @@ struct Inverse: WaymarkCommand {
 }
 
 struct Direct: WaymarkCommand {
-    static let configuration = helpConfiguration("direct", "Rows lat1,lon1,azimuth1_deg,distance_m -> lat2,lon2,azimuth2_deg.")
+    static let entry = HelpText.Entry.direct
+    static let configuration = helpConfiguration("direct", "Rows lat1,lon1,azimuth1_deg,distance_m -> lat2,lon2,azimuth2_deg.", input: "[FILE]")
     @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: csvFormatHelp, completion: .list(["csv"]),
             transform: Given.choice("from"))
     var from: [Given<InputFormat>] = []
@@ -99,7 +104,8 @@ struct Direct: WaymarkCommand {
 }
 
 struct Accuracy: WaymarkCommand {
-    static let configuration = helpConfiguration("accuracy", "The spherical baselines' errors by distance and latitude, or on a track (CSV), and report pages.")
+    static let entry = HelpText.Entry.accuracy
+    static let configuration = helpConfiguration("accuracy", "The spherical baselines' errors by distance and latitude, or on a track (CSV), and report pages.", input: "[TRACK]")
     @Option(name: .customLong("html"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Also write a self-contained report page.", valueName: "FILE"), completion: .file(), transform: Given.text("html"))
     var html: [Given<String>] = []
@@ -123,7 +129,8 @@ struct Accuracy: WaymarkCommand {
 }
 
 struct Length: WaymarkCommand {
-    static let configuration = helpConfiguration("length", "A track's length and per-segment distance and azimuth by each method.")
+    static let entry = HelpText.Entry.length
+    static let configuration = helpConfiguration("length", "A track's length and per-segment distance and azimuth by each method.", input: "[FILE]")
     @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: inputFormatHelp,
             completion: InputFormat.defaultCompletionKind, transform: Given.choice("from"))
     var from: [Given<InputFormat>] = []
@@ -139,6 +146,7 @@ struct Length: WaymarkCommand {
 private let estimatorNote = "seed is a deprecated name of pairwise"
 
 struct Simulate: WaymarkCommand {
+    static let entry = HelpText.Entry.simulate
     static let configuration = helpConfiguration("simulate", "The heading corrector or the navigator in seeded field simulations.")
     @Option(name: .customLong("route"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The walk (default: straight, 300 m).", valueName: "straight|sample|FILE"), completion: .file(),
@@ -249,7 +257,8 @@ struct Simulate: WaymarkCommand {
 }
 
 struct Replay: WaymarkCommand {
-    static let configuration = helpConfiguration("replay", "Runs the navigator over a field log, one row per frame.")
+    static let entry = HelpText.Entry.replay
+    static let configuration = helpConfiguration("replay", "Runs the navigator over a field log, one row per frame.", input: "LOG")
     @Option(name: .customLong("route"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The route (rows lat,lon[,h], GeoJSON, GPX or a polyline; required).", valueName: "ROUTE"),
             completion: .file(), transform: Given.text("route"))
@@ -290,7 +299,8 @@ struct Replay: WaymarkCommand {
 }
 
 struct Arrows: WaymarkCommand {
-    static let configuration = helpConfiguration("arrows", "Rows x,y,z,yaw_deg (eus) of the route arrows ahead of the user.")
+    static let entry = HelpText.Entry.arrows
+    static let configuration = helpConfiguration("arrows", "Rows x,y,z,yaw_deg (eus) of the route arrows ahead of the user.", input: "ROUTE_FILE")
     @Option(name: .customLong("origin"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The scene's origin (required).", valueName: coordinateHelp), transform: Given.coordinate("origin"))
     var origin: [Given<GeodeticCoordinate>] = []
@@ -318,6 +328,7 @@ struct Arrows: WaymarkCommand {
 }
 
 struct Bench: WaymarkCommand {
+    static let entry = HelpText.Entry.bench
     static let configuration = helpConfiguration("bench", "Speed of every path against PROJ and a vectorised C floor.")
     @Option(name: .customLong("points"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Points per run (default: 10000).", valueName: "N"), transform: Given.count("points"))
@@ -334,7 +345,8 @@ struct Bench: WaymarkCommand {
 }
 
 struct Datum: WaymarkCommand {
-    static let configuration = helpConfiguration("datum", "Rows lat,lon -> lat,lon between WGS-84, GCJ-02 and BD-09 (exact both ways).")
+    static let entry = HelpText.Entry.datum
+    static let configuration = helpConfiguration("datum", "Rows lat,lon -> lat,lon between WGS-84, GCJ-02 and BD-09 (exact both ways).", input: "[FILE]")
     @Option(name: .customLong("from"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The rows' datum (required).", valueName: Choice.Datum.valueNames),
             completion: Choice.Datum.defaultCompletionKind, transform: Given.choice("from"))
@@ -357,7 +369,8 @@ struct Datum: WaymarkCommand {
 }
 
 struct Transform: WaymarkCommand {
-    static let configuration = helpConfiguration("transform", "Rows x,y[,z] -> x,y,z between CRSs (EPSG codes, PROJ strings, WKT).")
+    static let entry = HelpText.Entry.transform
+    static let configuration = helpConfiguration("transform", "Rows x,y[,z] -> x,y,z between CRSs (EPSG codes, PROJ strings, WKT).", input: "[FILE]")
     @Option(name: .customLong("from"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The rows' CRS (required).", valueName: "CRS"), transform: Given.text("from"))
     var from: [Given<String>] = []
@@ -374,7 +387,8 @@ struct Transform: WaymarkCommand {
 }
 
 struct GeoidCommand: WaymarkCommand {
-    static let configuration = helpConfiguration("geoid", "Rows lat,lon,h -> lat,lon,h between sea-level and ellipsoid heights (EGM96), or the undulation.")
+    static let entry = HelpText.Entry.geoid
+    static let configuration = helpConfiguration("geoid", "Rows lat,lon,h -> lat,lon,h between sea-level and ellipsoid heights (EGM96), or the undulation.", input: "[FILE]")
     @Option(name: .customLong("to"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The heights written (default: ellipsoidal).", valueName: Choice.Heights.valueNames),
             completion: Choice.Heights.defaultCompletionKind, transform: Given.choice("to"))
@@ -398,7 +412,8 @@ struct GeoidCommand: WaymarkCommand {
 }
 
 /// `waymark version`: the same line as `waymark --version`.
-struct Version: ParsableCommand {
+struct Version: DocumentedCommand {
+    static let entry = HelpText.Entry.version
     static let configuration: CommandConfiguration = {
         CommandConfiguration(commandName: "version", abstract: "Prints \"waymark MAJOR.MINOR.PATCH\" (as --version does).")
     }()

@@ -37,7 +37,7 @@ struct WaymarkCLI: ParsableCommand {
         let names = Help.commandNames
         if words.first == "--generate-manual" {
             var out = Output()
-            out.line(ManualPage.roff(usage: usage, version: WaymarkVersion.string), terminated: false)
+            out.line(ManualPage.roff(version: WaymarkVersion.string), terminated: false)
             out.flush()
             exitProcess(0)
         }

@@ -3,7 +3,7 @@ import ArgumentParser
 /// A waymark command as ArgumentParser sees it: its options parsed once into typed
 /// values (``Given``; repeats and extra files refused in `validate()`), then its body
 /// run with the output its options ask for.
-protocol WaymarkCommand: ParsableCommand {
+protocol WaymarkCommand: DocumentedCommand {
     var output: OutputOptionGroup { get }
     /// The positional words: at most one input FILE, `-` for standard input.
     var files: [String] { get }
@@ -37,12 +37,17 @@ extension WaymarkCommand {
         var out = output.output(format: try format())
         try execute(&out) { out throws(CLIError) in try body(&out) }
     }
+}
 
-    /// Help, usage and discussion cut from ``usage`` (once: ArgumentParser asks for a
-    /// command's configuration many times while parsing), so `waymark COMMAND --help`, the
-    /// root help and the man page say the same things.
-    static func helpConfiguration(_ name: String, _ abstract: String) -> CommandConfiguration {
-        CommandConfiguration(commandName: name, abstract: abstract, usage: Help.usageLine(for: name),
-                             discussion: Help.discussion(for: name))
+/// Runs a command body with its output; whatever the body wrote is flushed before an
+/// error is reported, so the rows already out are complete.
+func execute(_ out: inout Output, _ body: (inout Output) throws(CLIError) -> Void) throws(CLIError) {
+    do {
+        try body(&out)
+    } catch {
+        out.flush()
+        throw error
     }
+    out.finish()
+    out.flush()
 }

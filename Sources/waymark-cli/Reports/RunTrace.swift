@@ -76,7 +76,7 @@ struct RunTrace {
     var session = 0
     /// The compass error a simulation started with (nil for a replayed log).
     var trueCorrection: Double? = nil
-    /// `filter`, `robust` or `seed` (``NavigatorOptions``).
+    /// `filter`, `robust` or `seed` (``Choice/Estimator/printedName(_:)``).
     var estimator: String
     /// How many fixes and compass readings the filter used, took for the anchor only,
     /// rejected, forced or skipped (``MeasurementNote``): [kind][outcome].
