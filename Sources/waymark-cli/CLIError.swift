@@ -30,3 +30,8 @@ struct CLIError: Error {
     /// Bad input at a 1-based line number.
     static func data(line: Int, _ reason: String) -> CLIError { CLIError(kind: .data, message: "line \(line): \(reason)") }
 }
+
+extension CLIError: CustomStringConvertible {
+    /// The message: what ArgumentParser shows should it report the error itself.
+    var description: String { message }
+}

@@ -31,3 +31,22 @@ extension WaymarkError {
         }
     }
 }
+
+/// Human wording of a core error for a value read from input.
+func describe(_ error: WaymarkError, latitude: Double? = nil) -> String {
+    switch error {
+    case .invalidInput(let fault), .invalidElement(_, let fault):
+        switch fault {
+        case .nonFinite: return "value is not finite (NaN or infinity)"
+        case .latitudeOutOfRange:
+            if let latitude { return "latitude \(latitude) is outside [-90, 90]" }
+            return "latitude is outside [-90, 90]"
+        case .notPositive: return "value must be positive"
+        case .outOfRange: return "value is out of range"
+        }
+    case .invalidEllipsoid: return "invalid ellipsoid"
+    case .badStride: return "stride smaller than an element"
+    case .badCount: return "bad count"
+    case .projFailure, .gridMissing, .noConvergence: return error.message
+    }
+}

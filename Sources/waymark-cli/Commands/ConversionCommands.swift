@@ -2,25 +2,24 @@ import Waymark
 
 /// `waymark scene` and `waymark geodetic`: rows of coordinates through a SceneFrame.
 enum ConversionCommands {
-    static let methods = ["ellipsoidal", "proj", "haversine", "meters-per-degree"]
     /// Rows per batch on the streaming paths.
     static let batch = 1024
 
     /// `scene --origin LAT,LON[,H] [--axes eus|enu|eun] [--method …] [FILE]`:
     /// rows `lat,lon[,h]` → `x,y,z`.
-    static func scene(_ args: Arguments, _ out: inout Output) throws(CLIError) {
-        let origin = try args.origin()
-        let frame = SceneFrame(origin: origin, axes: try args.axes())
-        let method = try args.choice("method", default: "ellipsoidal", among: methods)
+    static func scene(_ command: Scene, _ out: inout Output) throws(CLIError) {
+        let origin = try required(command.origin)
+        let frame = SceneFrame(origin: origin, axes: command.axes.value ?? .eus)
+        let method = command.method.value ?? .ellipsoidal
         let pipeline: ProjTopocentricPipeline?
         do throws(WaymarkError) {
-            pipeline = method == "proj" ? try ProjTopocentricPipeline(origin: origin) : nil
+            pipeline = method == .proj ? try ProjTopocentricPipeline(origin: origin) : nil
         } catch {
             throw .usage("cannot build the PROJ pipeline: \(describe(error))")
         }
-        var input = try RowInput(args, geographic: true)
+        var input = try RowInput(command.input.options(from: command.from, file: command.file), geographic: true)
         defer { input.close() }
-        if method == "ellipsoidal" && !input.keepsColumns {
+        if method == .ellipsoidal && !input.keepsColumns {
             try streamScene(frame, &input, &out)
             return
         }
@@ -34,13 +33,13 @@ enum ConversionCommands {
             }
             let p: SIMD3<Double>
             switch method {
-            case "proj":
+            case .proj:
                 do throws(WaymarkError) { p = frame.scenePosition(fromENU: try pipeline!.forward(point)) } catch {
                     throw .data(line: row.line, describe(error))
                 }
-            case "haversine": p = frame.scenePosition(of: point, baseline: .haversine)
-            case "meters-per-degree": p = frame.scenePosition(of: point, baseline: .metersPerDegree)
-            default: p = frame.scenePosition(of: point)
+            case .haversine: p = frame.scenePosition(of: point, baseline: .haversine)
+            case .metersPerDegree: p = frame.scenePosition(of: point, baseline: .metersPerDegree)
+            case .ellipsoidal: p = frame.scenePosition(of: point)
             }
             return [p.x, p.y, p.z]
         }
@@ -85,9 +84,9 @@ enum ConversionCommands {
     }
 
     /// `geodetic --origin LAT,LON[,H] [--axes …] [FILE]`: rows `x,y,z` → `lat,lon,h`.
-    static func geodetic(_ args: Arguments, _ out: inout Output) throws(CLIError) {
-        let frame = SceneFrame(origin: try args.origin(), axes: try args.axes())
-        var input = try RowInput(args, geographic: false)
+    static func geodetic(_ command: Geodetic, _ out: inout Output) throws(CLIError) {
+        let frame = SceneFrame(origin: try required(command.origin), axes: command.axes.value ?? .eus)
+        var input = try RowInput(command.input.options(from: command.from, file: command.file), geographic: false)
         defer { input.close() }
         let geographic = (lat: 0, lon: 1, h: Optional(2))
         if input.keepsColumns {

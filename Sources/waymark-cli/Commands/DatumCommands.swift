@@ -4,16 +4,11 @@ import Waymark
 enum DatumCommands {
     /// `datum --from wgs84|gcj02|bd09 --to wgs84|gcj02|bd09 [--region china-rectangle|everywhere] [FILE]`:
     /// rows `lat,lon` → `lat,lon` (exact inverses).
-    static func datum(_ args: Arguments, _ out: inout Output) throws(CLIError) {
-        let names = ["wgs84", "gcj02", "bd09"]
-        guard args.options["from"] != nil, args.options["to"] != nil else { throw .usage("--from and --to are required") }
-        let from = try args.choice("from", default: "wgs84", among: names)
-        let to = try args.choice("to", default: "wgs84", among: names)
-        let region: ChinaRegion = try args.choice("region", default: "china-rectangle", among: ["china-rectangle", "everywhere"]) == "everywhere"
-            ? .everywhere : .chinaRectangle
-        let datums: [String: ChinaDatum.Datum] = ["wgs84": .wgs84, "gcj02": .gcj02, "bd09": .bd09]
-        let conversion = ChinaDatum.Conversion(from: datums[from]!, to: datums[to]!)
-        var input = try RowInput(args, geographic: true, fromIsFormat: false)
+    static func datum(_ command: Datum, _ out: inout Output) throws(CLIError) {
+        guard let from = command.from.value, let to = command.to.value else { throw .usage("--from and --to are required") }
+        let region = (command.region.value ?? .chinaRectangle).region
+        let conversion = ChinaDatum.Conversion(from: from.datum, to: to.datum)
+        var input = try RowInput(command.input.options(file: command.file), geographic: true)
         defer { input.close() }
         let geographic = (lat: 0, lon: 1, h: Int?.none)
         // The batch path reports iterative inverses that do not converge outside China's
@@ -52,8 +47,8 @@ enum DatumCommands {
     /// `transform --from CRS --to CRS [FILE]`: rows `x,y[,z]` in PROJ's normalised order
     /// (longitude/easting, latitude/northing, height) → `x,y,z`.
     /// `--input-format` names the input format here (`--from` is the source CRS).
-    static func transform(_ args: Arguments, _ out: inout Output) throws(CLIError) {
-        guard let from = args.options["from"], let to = args.options["to"] else { throw .usage("--from CRS and --to CRS are required") }
+    static func transform(_ command: Transform, _ out: inout Output) throws(CLIError) {
+        guard let from = command.from.value, let to = command.to.value else { throw .usage("--from CRS and --to CRS are required") }
         let transform: CRSTransform
         // The definitions come from the user's own command line, so grids may be named by
         // path (the library's default, for definitions from outside, is PROJ's resource
@@ -61,7 +56,7 @@ enum DatumCommands {
         do throws(WaymarkError) { transform = try CRSTransform(from: from, to: to, files: .allowPaths) } catch {
             throw .library(error, .usage, message: "cannot build the transformation: \(error.message)")
         }
-        var input = try RowInput(args, geographic: false, fromIsFormat: false)
+        var input = try RowInput(command.input.options(file: command.file), geographic: false)
         defer { input.close() }
         try RowStream.each(&input, &out, fieldCounts: 2...3, header: "x,y,z") { row throws(CLIError) in
             let v = row.values
@@ -78,15 +73,15 @@ enum DatumCommands {
     /// rows `lat,lon,h` → `lat,lon,h` with the height converted (default: orthometric →
     /// ellipsoidal), or rows `lat,lon[,h]` → `undulation_m` with `--undulation`; bilinear
     /// (PROJ's, the default) or cubic (NGA's) between the grid's nodes.
-    static func geoid(_ args: Arguments, _ out: inout Output) throws(CLIError) {
-        let to = try args.choice("to", default: "ellipsoidal", among: ["ellipsoidal", "orthometric"])
-        let cubic = try args.choice("interpolation", default: "bilinear", among: ["bilinear", "cubic"]) == "cubic"
-        let undulationOnly = args.flags.contains("undulation")
+    static func geoid(_ command: GeoidCommand, _ out: inout Output) throws(CLIError) {
+        let to = command.to.value ?? .ellipsoidal
+        let cubic = command.interpolation.value == .cubic
+        let undulationOnly = command.undulation
         let geoid: Geoid
         do throws(WaymarkError) { geoid = try Geoid(interpolation: cubic ? .cubic : .bilinear) } catch {
             throw .library(error, .unavailable)
         }
-        var input = try RowInput(args, geographic: true)
+        var input = try RowInput(command.input.options(from: command.from, file: command.file), geographic: true)
         defer { input.close() }
         try RowStream.each(&input, &out, fieldCounts: undulationOnly ? 2...3 : 3...3, header: undulationOnly ? "undulation_m" : "lat,lon,h",
                            geographic: undulationOnly ? nil : (lat: 0, lon: 1, h: 2)) { row throws(CLIError) in
@@ -96,7 +91,7 @@ enum DatumCommands {
                 if undulationOnly {
                     return [try geoid.undulation(at: p)]
                 } else {
-                    let q = try geoid.converting(p, to: to == "ellipsoidal" ? .ellipsoidal : .orthometric)
+                    let q = try geoid.converting(p, to: to.reference)
                     return [q.latitude, q.longitude, q.height]
                 }
             } catch {

@@ -5,13 +5,11 @@ enum GeodesicCommands {
     /// `inverse [--method ellipsoidal|haversine] [FILE]`: rows `lat1,lon1,lat2,lon2` →
     /// `distance_m,azimuth1_deg,azimuth2_deg` (haversine: initial and final bearing on
     /// the mean-radius sphere).
-    static func inverse(_ args: Arguments, _ out: inout Output) throws(CLIError) {
-        let method = try args.choice("method", default: "ellipsoidal", among: ["ellipsoidal", "haversine"])
-        if args.options["pairs"] != nil {
-            _ = try args.choice("pairs", default: "consecutive", among: ["consecutive"])
-            return try consecutive(args, method: method, &out)
-        }
-        var input = try RowInput(args, geographic: false, pointsHint: "--pairs consecutive reads a track's points, each with the next")
+    static func inverse(_ command: Inverse, _ out: inout Output) throws(CLIError) {
+        let method = command.method.value ?? .ellipsoidal
+        let options = command.input.options(from: command.from, file: command.file)
+        if command.pairs.value == .consecutive { return try consecutive(options, method: method, &out) }
+        var input = try RowInput(options, geographic: false, pointsHint: "--pairs consecutive reads a track's points, each with the next")
         defer { input.close() }
         func solve(_ line: Int, _ v: UnsafePointer<Double>) throws(CLIError) -> (Double, Double, Double) {
             let a: GeodeticCoordinate, b: GeodeticCoordinate
@@ -21,7 +19,7 @@ enum GeodesicCommands {
             do throws(WaymarkError) {
                 b = try GeodeticCoordinate(latitude: v[2], longitude: v[3])
             } catch { throw .data(line: line, "point 2: " + describe(error, latitude: v[2])) }
-            if method == "haversine" {
+            if method == .haversine {
                 let h = Haversine.standard
                 return (h.distance(a, b), h.initialBearing(a, b), h.finalBearing(a, b))
             }
@@ -48,12 +46,12 @@ enum GeodesicCommands {
     /// `inverse --pairs consecutive [FILE]`: the points of a track or route (any input
     /// format, `lat,lon[,h]`) in pairs, each point and the next: N points give N − 1 rows,
     /// row k from point k to point k + 1 (heights are not used).
-    static func consecutive(_ args: Arguments, method: String, _ out: inout Output) throws(CLIError) {
-        let track = try Track.read(args, command: "inverse --pairs consecutive")
+    static func consecutive(_ options: InputOptions, method: Choice.InverseMethod, _ out: inout Output) throws(CLIError) {
+        let track = try Track.read(options, command: "inverse --pairs consecutive")
         try out.header("distance_m,azimuth1_deg,azimuth2_deg")
         for (a, b) in zip(track.points, track.points.dropFirst()) {
             let p = try GeodeticCoordinate.ground(a.coordinate), q = try GeodeticCoordinate.ground(b.coordinate)
-            if method == "haversine" {
+            if method == .haversine {
                 let h = Haversine.standard
                 out.row(h.distance(p, q), h.initialBearing(p, q), h.finalBearing(p, q))
             } else {
@@ -64,8 +62,8 @@ enum GeodesicCommands {
     }
 
     /// `direct [FILE]`: rows `lat1,lon1,azimuth1_deg,distance_m` → `lat2,lon2,azimuth2_deg`.
-    static func direct(_ args: Arguments, _ out: inout Output) throws(CLIError) {
-        var input = try RowInput(args, geographic: false)
+    static func direct(_ command: Direct, _ out: inout Output) throws(CLIError) {
+        var input = try RowInput(command.input.options(from: command.from, file: command.file), geographic: false)
         defer { input.close() }
         try RowStream.each(&input, &out, fieldCounts: 4...4, header: "lat2,lon2,azimuth2_deg",
                            geographic: (lat: 0, lon: 1, h: nil)) { row throws(CLIError) in

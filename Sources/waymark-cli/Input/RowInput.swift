@@ -50,10 +50,6 @@ enum InputFormat: String, CaseIterable {
 /// and `--keep-columns` carries each point's time as a `time` column (seconds since
 /// 1970 UTC; empty where a point has none).
 struct RowInput {
-    /// Option names every row command takes (the format's is added per command).
-    static let optionNames: Set<String> = ["input-format", "from", "delimiter", "heights", "gpx-part", "polygons", "missing-heights"]
-    static let switchNames: Set<String> = ["lon-lat", "keep-columns"]
-
     private var csv: CSVInput?
     private var rows: [Row] = []
     private var index = 0
@@ -63,67 +59,52 @@ struct RowInput {
     /// The format as read: its name, or the kind of JSON document (osrm, valhalla).
     private(set) var formatName: String
 
-    /// Opens the input `args` names. `geographic`: rows are `lat,lon[,h]` points, which
-    /// every format can give; otherwise only CSV. `fromIsFormat`: `--from` names the
-    /// input format (false where the command's own `--from` means a datum or a CRS).
-    /// `pointsHint`: what the refusal of a point format suggests instead (inverse: `--pairs`).
-    init(_ args: Arguments, geographic: Bool, fromIsFormat: Bool = true, pointsHint: String? = nil) throws(CLIError) {
+    /// Opens the input `options` name. `geographic`: rows are `lat,lon[,h]` points, which
+    /// every format can give; otherwise only CSV. `pointsHint`: what the refusal of a
+    /// point format suggests instead (inverse: `--pairs`).
+    init(_ options: InputOptions, geographic: Bool, pointsHint: String? = nil) throws(CLIError) {
         let format: InputFormat
-        let formatOption = args.options["input-format"] ?? (fromIsFormat ? args.options["from"] : nil)
-        if fromIsFormat, args.options["input-format"] != nil, args.options["from"] != nil {
+        if options.inputFormat != nil, options.from != nil {
             throw .usage("--from and --input-format say the same thing: give one")
         }
-        if let formatOption {
-            guard let f = InputFormat(rawValue: formatOption) else {
-                throw .usage("--\(args.options["input-format"] != nil ? "input-format" : "from") must be one of "
-                             + "\(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")), got '\(formatOption)'")
-            }
-            format = f
+        if let named = options.inputFormat ?? options.from {
+            format = named.value
         } else {
-            try InputFormat.refuseKMZ(args.file)
-            let named = args.file.flatMap(InputFormat.fromExtension)
+            try InputFormat.refuseKMZ(options.file)
+            let named = options.file.flatMap(InputFormat.fromExtension)
             if let named, !geographic {
-                throw .usage("\(args.file!) is \(named.rawValue) by its extension: it gives lat,lon[,h] points, and this command reads "
+                throw .usage("\(options.file!) is \(named.rawValue) by its extension: it gives lat,lon[,h] points, and this command reads "
                              + "other rows, from CSV only" + (pointsHint.map { " (\($0))" } ?? ""))
             }
             format = named ?? .csv
         }
         var csvOptions = CSVOptions()
-        if let d = args.options["delimiter"] {
-            if d == "auto" { csvOptions.autoDetect = true } else {
-                guard let delimiter = CSVDelimiter(rawValue: d) else {
-                    throw .usage("--delimiter must be one of auto, comma, semicolon, tab, whitespace, got '\(d)'")
-                }
-                csvOptions.delimiter = delimiter
-            }
+        if let d = options.delimiter {
+            if let delimiter = d.delimiter { csvOptions.delimiter = delimiter } else { csvOptions.autoDetect = true }
         }
-        csvOptions.lonLat = args.flags.contains("lon-lat")
-        csvOptions.keepColumns = args.flags.contains("keep-columns")
+        csvOptions.lonLat = options.lonLat
+        csvOptions.keepColumns = options.keepColumns
         if csvOptions.lonLat && !geographic { throw .usage("--lon-lat is for lat,lon[,h] rows") }
         if format != .csv {
             guard geographic else {
                 throw .usage("--from \(format.rawValue) gives lat,lon[,h] points; this command reads other rows, from CSV only"
                              + (pointsHint.map { " (\($0))" } ?? ""))
             }
-            for name in ["delimiter"] where args.options[name] != nil { throw .usage("--\(name) is for CSV input") }
-            for name in ["lon-lat"] where args.flags.contains(name) { throw .usage("--\(name) is for CSV input") }
-            if args.flags.contains("keep-columns"), !format.isTrack {
+            if options.delimiter != nil { throw .usage("--delimiter is for CSV input") }
+            if options.lonLat { throw .usage("--lon-lat is for CSV input") }
+            if options.keepColumns, !format.isTrack {
                 throw .usage("--keep-columns is for CSV input, and for the time of GPX, KML, TCX and NMEA points")
             }
         }
-        let heights = args.options["heights"]
-        if let heights {
-            guard format.seaLevelHeights else { throw .usage("--heights is for GPX <ele>, KML altitudes and TCX AltitudeMeters (sea-level heights)") }
-            guard heights == "ellipsoidal" || heights == "orthometric" else {
-                throw .usage("--heights must be ellipsoidal or orthometric, got '\(heights)'")
-            }
+        if options.heights != nil, !format.seaLevelHeights {
+            throw .usage("--heights is for GPX <ele>, KML altitudes and TCX AltitudeMeters (sea-level heights)")
         }
-        let track = try TrackOptions(args)
-        if args.options["gpx-part"] != nil, format != .gpx { throw .usage("--gpx-part is for GPX input") }
-        if args.options["polygons"] != nil, format != .geojson, format != .kml { throw .usage("--polygons is for GeoJSON and KML input") }
-        if args.options["missing-heights"] != nil, !format.isTrack { throw .usage("--missing-heights is for GPX, KML, TCX and NMEA input") }
-        try self.init(path: args.file, format: format, geographic: geographic, csvOptions: csvOptions, gpxHeights: heights, track: track)
-        if format.isTrack, args.flags.contains("keep-columns") {
+        if options.gpxPart != nil, format != .gpx { throw .usage("--gpx-part is for GPX input") }
+        if options.polygons != nil, format != .geojson, format != .kml { throw .usage("--polygons is for GeoJSON and KML input") }
+        if options.missingHeights != nil, !format.isTrack { throw .usage("--missing-heights is for GPX, KML, TCX and NMEA input") }
+        try self.init(path: options.file, format: format, geographic: geographic, csvOptions: csvOptions, gpxHeights: options.heights,
+                      track: options.track)
+        if format.isTrack, options.keepColumns {
             keepsColumns = true
             trackTimes = true
         }
@@ -137,7 +118,7 @@ struct RowInput {
     /// first row past it (``RouteLimit``), met while reading: a document stops being
     /// parsed there, CSV is streamed.
     init(path: String?, format: InputFormat? = nil, geographic: Bool, csvOptions: CSVOptions = CSVOptions(),
-         gpxHeights heights: String? = nil, track: TrackOptions = TrackOptions(), maximumPoints: Int = .max) throws(CLIError) {
+         gpxHeights heights: Choice.Heights? = nil, track: TrackOptions = TrackOptions(), maximumPoints: Int = .max) throws(CLIError) {
         if format == nil { try InputFormat.refuseKMZ(path) }
         let format = format ?? path.flatMap(InputFormat.fromExtension) ?? .csv
         self.format = format
@@ -165,7 +146,7 @@ struct RowInput {
             (rows, isRoute) = try PolylineInput.rows(try WholeInput.read(path), precision: format == .polyline6 ? 6 : 5,
                                                      maximumPoints: maximumPoints)
         }
-        if format.seaLevelHeights, heights != "orthometric", rows.contains(where: { $0.values.count == 3 }) {
+        if format.seaLevelHeights, heights != .orthometric, rows.contains(where: { $0.values.count == 3 }) {
             try Self.ellipsoidalHeights(&rows, format: format)
         }
     }

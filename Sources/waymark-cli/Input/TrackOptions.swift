@@ -20,24 +20,6 @@ struct TrackOptions {
     }
     var missingHeights = MissingHeights.error
 
-    /// The options from the command line (values checked: exit 64).
-    init(_ args: Arguments) throws(CLIError) {
-        if let part = args.options["gpx-part"] {
-            guard let p = GPXPart(rawValue: part) else {
-                throw .usage("--gpx-part must be one of track, route, waypoints, got '\(part)'")
-            }
-            gpxPart = p
-        }
-        polygonRings = try args.choice("polygons", default: "skip", among: ["skip", "rings"]) == "rings"
-        let missing = try args.choice("missing-heights", default: "error", among: MissingHeights.allCases.map(\.rawValue))
-        missingHeights = MissingHeights(rawValue: missing)!
-    }
-
-    init() {}
-
-    /// Option names these options take.
-    static let optionNames = ["gpx-part", "polygons", "missing-heights"]
-
     /// Applies ``missingHeights`` to the rows of a track whose points have `lat,lon` or
     /// `lat,lon,h`: all or none with a height is fine; a mix is an error naming the first
     /// point without one (`what` names points: "<trkpt>", "Trackpoint", …), or is resolved

@@ -37,7 +37,7 @@ struct WaymarkCLI: ParsableCommand {
         let names = Help.commandNames
         if words.first == "--generate-manual" {
             var out = Output()
-            out.line(ManualPage.roff(usage: usage, version: WaymarkVersion.string), terminated: false)
+            out.line(ManualPage.roff(version: WaymarkVersion.string), terminated: false)
             out.flush()
             exitProcess(0)
         }
@@ -58,6 +58,8 @@ struct WaymarkCLI: ParsableCommand {
         } catch let error as CLIError {
             fail(error)
         } catch {
+            // An option's value that does not parse: the transform's own message.
+            if let refused = underlyingCLIError(error) { fail(refused) }
             parserExit(error)
         }
         exitProcess(0)

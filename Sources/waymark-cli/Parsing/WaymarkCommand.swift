@@ -1,38 +1,53 @@
 import ArgumentParser
 
-/// A waymark command as ArgumentParser sees it: its options parsed once into
-/// ``Arguments`` (repeats and extra files refused in `validate()`), then its body run
-/// with the output its options ask for.
-protocol WaymarkCommand: ParsableCommand {
+/// A waymark command as ArgumentParser sees it: its options parsed once into typed
+/// values (``Given``; repeats and extra files refused in `validate()`), then its body
+/// run with the output its options ask for.
+protocol WaymarkCommand: DocumentedCommand {
     var output: OutputOptionGroup { get }
-    /// The parsed options by name, for the body.
-    func arguments() throws(CLIError) -> Arguments
+    /// The positional words: at most one input FILE, `-` for standard input.
+    var files: [String] { get }
     /// `--to` / `--output-format` (csv for commands without them).
     func format() throws(CLIError) -> OutputFormat
-    func body(_ args: Arguments, _ out: inout Output) throws(CLIError)
+    func body(_ out: inout Output) throws(CLIError)
 }
 
 extension WaymarkCommand {
     func format() throws(CLIError) -> OutputFormat { .csv }
 
-    mutating func validate() throws {
-        // ArgumentParser prints this message among its own lines, whose breaks it keeps:
-        // the message's own are escaped here.
-        do throws(CLIError) { _ = try arguments() } catch { throw ValidationError(TerminalText.escaped(error.message)) }
+    /// The input FILE; nil: standard input.
+    var file: String? { files.first == "-" ? nil : files.first }
+
+    mutating func validate() throws { try validateOptions() }
+
+    /// Refuses a value option given twice and more than one FILE.
+    func validateOptions() throws {
+        do throws(CLIError) {
+            try refuseRepeats(in: self)
+            guard files.count <= 1 else { throw .usage("more than one input file: \(files[0]) and \(files[1])") }
+        } catch {
+            // ArgumentParser prints this message among its own lines, whose breaks it
+            // keeps: the message's own are escaped here.
+            throw ValidationError(TerminalText.escaped(error.message))
+        }
     }
 
     mutating func run() throws {
-        let args = try arguments()
         // One buffer, its capacity reserved once: moved, never copied.
-        var out = try output.output(format: try format())
-        try execute(args, &out) { args, out throws(CLIError) in try body(args, &out) }
+        var out = output.output(format: try format())
+        try execute(&out) { out throws(CLIError) in try body(&out) }
     }
+}
 
-    /// Help, usage and discussion cut from ``usage`` (once: ArgumentParser asks for a
-    /// command's configuration many times while parsing), so `waymark COMMAND --help`, the
-    /// root help and the man page say the same things.
-    static func helpConfiguration(_ name: String, _ abstract: String) -> CommandConfiguration {
-        CommandConfiguration(commandName: name, abstract: abstract, usage: Help.usageLine(for: name),
-                             discussion: Help.discussion(for: name))
+/// Runs a command body with its output; whatever the body wrote is flushed before an
+/// error is reported, so the rows already out are complete.
+func execute(_ out: inout Output, _ body: (inout Output) throws(CLIError) -> Void) throws(CLIError) {
+    do {
+        try body(&out)
+    } catch {
+        out.flush()
+        throw error
     }
+    out.finish()
+    out.flush()
 }

@@ -2,18 +2,18 @@ import Waymark
 
 /// Field logs: the fixes, camera frames, compass readings and tracking changes of a
 /// walk as CSV, the format `waymark replay` reads and `waymark simulate --log` writes
-/// (issue 9's contract: the header and the meaning of every column are fixed; issue 22
-/// appended three optional columns).
+/// (a contract: the headers and the meaning of every column are fixed, so logs recorded
+/// by apps and tools keep replaying).
 ///
-/// Two headers are valid: the original twelve columns (`header`: fixes and frames only)
+/// Two headers are valid: twelve columns (`header`: fixes and frames only)
 /// and the same twelve followed by `true_heading_deg,heading_accuracy_deg,tracking`
 /// (`extendedHeader`), which also carries `heading` rows (a compass reading with the
 /// camera's pose) and `tracking` rows (the AR session's tracking state). In an extended
-/// log fix and frame rows leave the three new columns empty.
+/// log fix and frame rows leave the three extra columns empty.
 enum FieldLog {
     static let header = "t_s,event,lat,lon,h,accuracy_m,x,y,z,yaw_deg,pitch_deg,roll_deg"
     static let extendedHeader = header + ",true_heading_deg,heading_accuracy_deg,tracking"
-    /// The column names of the extended header (the original twelve are its prefix).
+    /// The column names of the extended header (`header`'s twelve are its prefix).
     static let names = extendedHeader.split(separator: ",").map(String.init)
 
     /// One row.
@@ -41,7 +41,7 @@ enum FieldLog {
         events.contains { $0.kind == .heading || $0.kind == .tracking }
     }
 
-    /// The log text of a simulated walk (events in time order): the original header
+    /// The log text of a simulated walk (events in time order): the twelve-column header
     /// when it has only fixes and frames, else the extended one.
     static func text(of events: [WalkSimulator.Event]) -> String {
         let extended = isExtended(events)

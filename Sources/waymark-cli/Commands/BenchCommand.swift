@@ -14,9 +14,8 @@ enum BenchCommand {
         let run: () -> Void
     }
 
-    static func run(_ args: Arguments, _ out: inout Output) throws(CLIError) {
-        let n = try args.count("points", default: 10_000)
-        let repeats = try args.count("repeat", default: 15)
+    /// `n` points per run, `repeats` repetitions.
+    static func run(points n: Int, repeats: Int, _ out: inout Output) throws(CLIError) {
 
         // A winding 2 km walk near Moscow's Gorky Park, n points, heights 140–160 m.
         let origin = try! GeodeticCoordinate(latitude: 55.7300, longitude: 37.6010, height: 150)

@@ -6,7 +6,7 @@ import Waymark
 /// point with the segment that ends there (``columns``); `--html` / `--svg` write the
 /// page (``TrackAccuracyPage``).
 enum TrackAccuracyCommand {
-    /// The CSV's columns (a contract, documented in the usage text): the point, its
+    /// The CSV's columns (a contract, documented in the command's help entry): the point, its
     /// position errors, and the segment from the previous point (empty on the first row).
     static let columns = [
         "point", "line", "lat", "lon", "h", "time", "along_track_m", "distance_from_origin_m",
@@ -15,11 +15,11 @@ enum TrackAccuracyCommand {
         "meters_per_degree_distance_error_m", "meters_per_degree_azimuth_error_deg",
     ]
 
-    static func run(_ args: Arguments, _ out: inout Output) throws(CLIError) {
-        let origin: GeodeticCoordinate? = args.options["origin"] == nil ? nil : try args.origin()
-        let track = try Track.read(args, command: "accuracy")
-        let comparison = TrackComparison(track: track, origin: origin)
-        for line in summary(comparison, name: args.file ?? "standard input") { out.line("# " + line) }
+    static func run(_ command: Accuracy, _ out: inout Output) throws(CLIError) {
+        let track = try Track.read(command.input.options(from: command.from, file: command.file), command: "accuracy")
+        let comparison = TrackComparison(track: track, origin: command.origin.value)
+        let name = command.file ?? "standard input"
+        for line in summary(comparison, name: name) { out.line("# " + line) }
         out.line(columns.joined(separator: ","))
         let number: (Double) -> String = { [precision = out.precision] v in precision.map { fixed(v, $0) } ?? format(v) }
         for p in comparison.points {
@@ -37,10 +37,10 @@ enum TrackAccuracyCommand {
             }
             out.line(fields.joined(separator: ","))
         }
-        if args.options["html"] != nil || args.options["svg"] != nil {
-            let page = TrackAccuracyPage(comparison: comparison, name: args.file ?? "standard input")
-            if let path = args.options["html"] { try TextFile.write(page.html(), to: path) }
-            if let path = args.options["svg"] { try TextFile.write(page.svg(), to: path) }
+        if !command.html.isEmpty || !command.svg.isEmpty {
+            let page = TrackAccuracyPage(comparison: comparison, name: name)
+            if let path = command.html.value { try TextFile.write(page.html(), to: path) }
+            if let path = command.svg.value { try TextFile.write(page.svg(), to: path) }
         }
     }
 

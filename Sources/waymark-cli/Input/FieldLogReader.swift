@@ -30,7 +30,7 @@ extension FieldLog {
         /// Lines read from the stream so far.
         private var linesRead = 0
         private var sawHeader = false
-        /// 12 (the original header) or 15 (the extended one), once the header is read.
+        /// 12 (`header`) or 15 (the extended one), once the header is read.
         private(set) var columns = 0
         /// The row ``next()`` returns next, already read and checked.
         private var ahead: Entry? = nil

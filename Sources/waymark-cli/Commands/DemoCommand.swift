@@ -3,7 +3,7 @@ import Waymark
 /// `waymark demo` (and `waymark` alone): the built-in sample route in ARKit scene
 /// coordinates, with each spherical baseline's error against the exact method.
 enum DemoCommand {
-    static func run(_ args: Arguments, _ out: inout Output) throws(CLIError) {
+    static func run(_ out: inout Output) throws(CLIError) {
         let route = SampleRoute.coordinates()
         let origin = route[0]
         let frame = SceneFrame(origin: origin, axes: .eus)

@@ -17,13 +17,13 @@ struct Track {
     /// Every point has a height (otherwise all are on h = 0).
     var hasHeights: Bool
 
-    /// The track `args` names (FILE and the input options). At most
+    /// The track `options` name (FILE and the input options). At most
     /// ``RouteLimit/maximumPoints`` points; a point that is not a coordinate is a data
     /// error naming its line; an input without points is one too. `--keep-columns` is a
     /// usage error: these commands write their own columns.
-    static func read(_ args: Arguments, command: String) throws(CLIError) -> Track {
-        if args.flags.contains("keep-columns") { throw .usage("--keep-columns is not for \(command), which writes its own columns") }
-        var input = try RowInput(args, geographic: true)
+    static func read(_ options: InputOptions, command: String) throws(CLIError) -> Track {
+        if options.keepColumns { throw .usage("--keep-columns is not for \(command), which writes its own columns") }
+        var input = try RowInput(options, geographic: true)
         defer { input.close() }
         var points: [Point] = []
         var heights = 0
@@ -38,7 +38,7 @@ struct Track {
             }
             if v.count == 3 { heights += 1 }
         }
-        guard !points.isEmpty else { throw CLIError(kind: .data, message: "\(args.file ?? "standard input") has no points") }
+        guard !points.isEmpty else { throw CLIError(kind: .data, message: "\(options.file ?? "standard input") has no points") }
         return Track(points: points, format: input.formatName, hasHeights: heights == points.count)
     }
 }

@@ -1,7 +1,7 @@
 import Waymark
 
 /// `waymark replay --route ROUTE [--fov-deg 60] [--viewport 390x844]
-/// [--route-heights ellipsoidal|orthometric|none] [--estimator filter|robust|seed]
+/// [--route-heights ellipsoidal|orthometric|none] [--estimator filter|robust|pairwise]
 /// [--alignment gravity|gravity-and-heading] [--html FILE] LOG`: runs the navigator
 /// over a field log exactly as an app would (every fix to `addFix`, every compass
 /// reading to `addHeading`, every tracking change to `tracking`, every frame to
@@ -12,26 +12,18 @@ enum ReplayCommand {
         + "finish_x,finish_y,finish_z,finish_visible,finish_screen_x,finish_screen_y,finish_diameter_pt,hint_x,hint_y,hint_turn_deg,"
         + "label_roll_deg,arrow_count,first_arrow_along_m,first_arrow_x,first_arrow_y,first_arrow_z,anchor_sigma_m,correction_source"
 
-    static func run(_ args: Arguments, _ out: inout Output) throws(CLIError) {
-        guard let routePath = args.options["route"] else { throw .usage("replay needs --route ROUTE (rows lat,lon[,h])") }
-        let fov = try NavigationCommands.number(args, "fov-deg", default: 60)
-        guard fov > 0, fov < 180 else { throw .usage("--fov-deg must be between 0 and 180") }
-        let viewportText = args.options["viewport"] ?? "390x844"
-        let sides = viewportText.split(separator: "x", omittingEmptySubsequences: false)
-        guard sides.count == 2, let width = Double(sides[0]), let height = Double(sides[1]), width > 0, height > 0,
-              width.isFinite, height.isFinite else { throw .usage("--viewport must be WIDTHxHEIGHT in points, got '\(viewportText)'") }
+    static func run(_ command: Replay, _ out: inout Output) throws(CLIError) {
+        guard let routePath = command.route.value else { throw .usage("replay needs --route ROUTE (rows lat,lon[,h])") }
+        let fov = command.fovDeg.value ?? 60
+        let viewport = command.viewport.value ?? Viewport()
+        let (width, height) = (viewport.width, viewport.height)
         // A GPX route's <ele> stays above sea level when the navigator is told to convert it.
-        let (route, withHeights) = try NavigationCommands.readRoute(routePath, gpxHeights: args.options["route-heights"] == "orthometric" ? "orthometric" : nil)
+        let (route, withHeights) = try NavigationCommands.readRoute(
+            routePath, gpxHeights: command.routeHeights.value == .orthometric ? .orthometric : nil)
         guard route.count >= 2 else { throw .usage("the route needs at least two points") }
-        let heights: Navigator.RouteHeights
-        switch try args.choice("route-heights", default: withHeights ? "ellipsoidal" : "none",
-                               among: ["ellipsoidal", "orthometric", "none"]) {
-        case "ellipsoidal": heights = .ellipsoidal
-        case "orthometric": heights = .orthometric
-        default: heights = .none
-        }
+        let heights = (command.routeHeights.value ?? (withHeights ? .ellipsoidal : .none)).navigator
         guard withHeights || heights == .none else { throw .usage("--route-heights \(heights == .orthometric ? "orthometric" : "ellipsoidal") needs a height on every route row") }
-        let configuration = try NavigatorOptions.configuration(args)
+        let configuration = try NavigatorOptions.configuration(command.estimator.value ?? .filter, alignment: command.alignment.value)
         var navigator: Navigator
         // The route's only PROJ work is its heights' geoid (orthometric).
         do { navigator = try Navigator(route: route, heights: heights, configuration: configuration) } catch {
@@ -40,15 +32,15 @@ enum ReplayCommand {
         let projection: Matrix4x4d
         do { projection = try CameraPose.perspective(fovY: fov, aspect: width / height) } catch { throw .usage(error.message) }
 
-        let explainPath = args.options["explain"]
+        let explainPath = command.explain.value
         if explainPath != nil && navigator.configuration.method != .filter {
             throw .usage("--explain logs the filter's reasoning: it needs --estimator filter")
         }
-        var log = try FieldLog.Reader(path: args.file)
+        var log = try FieldLog.Reader(path: command.file)
         defer { log.close() }
         try log.readHeader()          // not a log: nothing is written
         out.line(header)
-        let pagePath = args.options["html"]
+        let pagePath = command.html.value
         var trace = pagePath == nil ? nil : RunTrace(navigator: navigator)
         var explained = explainPath == nil ? nil : Self.explainHeader + "\n"
         while let event = try log.next() {
@@ -77,7 +69,7 @@ enum ReplayCommand {
         }
         if let explainPath, let explained { try TextFile.write(explained, to: explainPath) }
         if let pagePath, let trace {
-            let name = args.file.map { String($0.split(separator: "/").last ?? "") } ?? "standard input"
+            let name = command.file.map { String($0.split(separator: "/").last ?? "") } ?? "standard input"
             let page = RunPage(trace: trace, title: "Waymark replay: \(name)", source: "waymark replay --html", kind: "replay")
             try TextFile.write(page.html(), to: pagePath)
         }

@@ -6,10 +6,10 @@ enum NavigationCommands {
     /// Reads a route (CSV `lat,lon[,h]` rows, or GeoJSON, GPX or a polyline as the
     /// file's extension says) into coordinates; `allHeights` says whether
     /// every row had a height (otherwise the navigator lays the route on the ground).
-    /// `gpxHeights: "orthometric"` keeps GPX `<ele>` above sea level (for a caller that
+    /// `gpxHeights: .orthometric` keeps GPX `<ele>` above sea level (for a caller that
     /// converts them itself, as `replay --route-heights orthometric` does). At most
     /// ``RouteLimit/maximumPoints`` points, checked as they are read.
-    static func readRoute(_ path: String?, format: InputFormat? = nil, gpxHeights: String? = nil) throws(CLIError) -> (points: [GeodeticCoordinate], allHeights: Bool) {
+    static func readRoute(_ path: String?, format: InputFormat? = nil, gpxHeights: Choice.Heights? = nil) throws(CLIError) -> (points: [GeodeticCoordinate], allHeights: Bool) {
         var input = try RowInput(path: path, format: format, geographic: true, gpxHeights: gpxHeights,
                                  maximumPoints: RouteLimit.maximumPoints)
         defer { input.close() }
@@ -25,13 +25,7 @@ enum NavigationCommands {
         return (route, allHeights)
     }
 
-    static func number(_ args: Arguments, _ name: String, default value: Double) throws(CLIError) -> Double {
-        guard let text = args.options[name] else { return value }
-        guard let v = Double(text), v.isFinite else { throw .usage("--\(name) must be a number, got '\(text)'") }
-        return v
-    }
-
-    /// `simulate [--route straight|sample|FILE] [--runs N] [--seed S] [--heading-error-deg D] [--gps-sigma-m M]
+    /// `simulate [--route straight|sample|FILE] [--runs N] [--random-seed S] [--heading-error-deg D] [--gps-sigma-m M]
     /// [--jumps] [--drift-deg-per-min R] [--duration-s T] [--speed-mps V] [--estimator …] [--svg FILE] [--log FILE]
     /// [--html FILE] [walk models] [--navigator [--alignment …]]`.
     ///
@@ -46,60 +40,53 @@ enum NavigationCommands {
     /// field of view and viewport; `--estimator` and `--alignment` as replay's), the
     /// truth beside it. `--navigator` runs `--runs` (20) seeded walks through the
     /// navigator (`NavigatorTrial`) and prints its figures instead.
-    static func simulate(_ args: Arguments, _ out: inout Output) throws(CLIError) {
-        guard args.file == nil else { throw .usage("simulate takes no input file; use --route FILE") }
+    static func simulate(_ command: Simulate, _ out: inout Output) throws(CLIError) {
+        guard command.file == nil else { throw .usage("simulate takes no input file; use --route FILE") }
         var scenario = FieldSimulator.Scenario()
         var routeHasHeights = false
-        switch args.options["route"] ?? "straight" {
-        case "straight": break
-        case "sample": scenario.route = SampleRoute.coordinates()
-        case let path: (scenario.route, routeHasHeights) = try readRoute(path)
+        switch command.route.value ?? .straight {
+        case .straight: break
+        case .sample: scenario.route = SampleRoute.coordinates()
+        case .file(let path): (scenario.route, routeHasHeights) = try readRoute(path)
         }
         guard scenario.route.count >= 2 else { throw .usage("--route needs at least two points") }
-        let navigatorTrials = args.flags.contains("navigator")
-        let runs = try args.count("runs", default: navigatorTrials ? 20 : 100)
-        let seedText = args.options["seed"] ?? "1"
-        guard let seed = UInt64(seedText) else { throw .usage("--seed must be a non-negative integer, got '\(seedText)'") }
-        scenario.headingError = try number(args, "heading-error-deg", default: 15)
-        scenario.gpsSigma = try number(args, "gps-sigma-m", default: 5)
-        guard scenario.gpsSigma >= 0 else { throw .usage("--gps-sigma-m must not be negative") }
-        scenario.speed = try number(args, "speed-mps", default: 1.4)
-        guard scenario.speed > 0 else { throw .usage("--speed-mps must be positive") }
-        scenario.jumps = args.flags.contains("jumps")
-        scenario.driftDegreesPerMinute = try number(args, "drift-deg-per-min", default: 0)
-        if args.options["duration-s"] != nil {
-            let d = try number(args, "duration-s", default: 0)
-            guard d > 0 else { throw .usage("--duration-s must be positive") }
-            scenario.duration = d
-        }
-        let models = try WalkModels(args)
-        let walks = args.options["log"] != nil || args.options["html"] != nil
+        let navigatorTrials = command.navigator
+        let runs = command.runs.value ?? (navigatorTrials ? 20 : 100)
+        let seed = command.firstSeed
+        scenario.headingError = command.headingErrorDeg.value ?? 15
+        scenario.gpsSigma = command.gpsSigmaM.value ?? 5
+        scenario.speed = command.speedMps.value ?? 1.4
+        scenario.jumps = command.jumps
+        scenario.driftDegreesPerMinute = command.driftDegPerMin.value ?? 0
+        if let duration = command.durationS.value { scenario.duration = duration }
+        let models = try WalkModels(command)
+        let walks = !command.log.isEmpty || !command.html.isEmpty
         if let flag = models.given.first, !walks && !navigatorTrials {
             throw .usage("--\(flag) models the walk that --log, --html and --navigator simulate; the summary without them is the "
                          + "field simulator's (white GPS noise, an exact AR track, no compass readings)")
         }
-        if args.options["alignment"] != nil && args.options["html"] == nil && !navigatorTrials {
+        if !command.alignment.isEmpty && command.html.isEmpty && !navigatorTrials {
             throw .usage("--alignment is the navigator's: it needs --navigator or --html")
         }
-        let estimatorName: String
+        let estimator: Choice.Estimator
         if navigatorTrials {
-            for (flag, instead) in [("jumps", "--outliers P"), ("drift-deg-per-min", "--yaw-drift-deg D")]
-                where args.flags.contains(flag) || args.options[flag] != nil {
+            for (flag, given, instead) in [("jumps", command.jumps, "--outliers P"),
+                                           ("drift-deg-per-min", !command.driftDegPerMin.isEmpty, "--yaw-drift-deg D")] where given {
                 throw .usage("--navigator cannot run --\(flag) (the field simulator's model); use \(instead)")
             }
-            if args.options["svg"] != nil { throw .usage("--svg plots the field simulator's runs, not --navigator's") }
-            estimatorName = try args.choice("estimator", default: "filter", among: NavigatorOptions.estimators + ["pairwise"])
+            if !command.svg.isEmpty { throw .usage("--svg plots the field simulator's runs, not --navigator's") }
+            estimator = command.estimator.value ?? .filter
         } else {
-            estimatorName = try args.choice("estimator", default: "robust", among: ["seed", "pairwise", "robust", "filter"])
-            if estimatorName == "filter" {
+            estimator = command.estimator.value ?? .robust
+            if estimator == .filter {
                 throw .usage("--estimator filter is the navigator's: add --navigator (without it the summary is the heading corrector's: "
                              + "seed, pairwise or robust; --html runs the filter unless --estimator says otherwise)")
             }
         }
         // The navigator `--html` and `--navigator` run: replay's defaults unless told.
         let configuration = try NavigatorOptions.configuration(
-            args, estimator: navigatorTrials || args.options["estimator"] != nil ? estimatorName : "filter")
-        scenario.corrector.estimator = estimatorName == "robust" ? .robustLeastSquares : .pairwise
+            navigatorTrials || !command.estimator.isEmpty ? estimator : .filter, alignment: command.alignment.value)
+        scenario.corrector.estimator = estimator.corrector ?? .pairwise
         if scenario.driftDegreesPerMinute != 0 && scenario.corrector.estimator == .robustLeastSquares { scenario.corrector.history = 60 }
 
         // The walk's length in time is checked before anything runs (a 179°-long route
@@ -138,14 +125,14 @@ enum NavigationCommands {
         }
         if walks {
             guard !scenario.jumps, scenario.driftDegreesPerMinute == 0 else {
-                throw .usage("--\(args.options["log"] != nil ? "log" : "html") cannot record --jumps or --drift-deg-per-min "
+                throw .usage("--\(command.log.isEmpty ? "html" : "log") cannot record --jumps or --drift-deg-per-min "
                              + "(the walk's models are --outliers and --yaw-drift-deg)")
             }
             let walk = WalkSimulator(walkScenario(scenario, models: models, seed: seed))
             let events: [WalkSimulator.Event]
             do { events = try walk.events() } catch { throw .usage(error.message) }
-            if let path = args.options["log"] { try TextFile.write(FieldLog.text(of: events), to: path) }
-            if let path = args.options["html"] {
+            if let path = command.log.value { try TextFile.write(FieldLog.text(of: events), to: path) }
+            if let path = command.html.value {
                 var navigator: Navigator
                 do { navigator = try Navigator(route: scenario.route, heights: heights, configuration: configuration) } catch { throw .usage(error.message) }
                 let projection: Matrix4x4d
@@ -157,7 +144,7 @@ enum NavigationCommands {
                 try TextFile.write(page.html(), to: path)
             }
         }
-        if let path = args.options["svg"], let first = firstRun {
+        if let path = command.svg.value, let first = firstRun {
             try TextFile.write(svg(first), to: path)
         }
     }
@@ -178,7 +165,7 @@ enum NavigationCommands {
         func value(_ v: Double?) -> String { format(v ?? .nan) }
         func share(_ within: Int, _ total: Int) -> String { total == 0 ? format(.nan) : format(Double(within) / Double(total)) }
         out.line("runs \(runs)")
-        out.line("estimator \(NavigatorOptions.name(configuration))")
+        out.line("estimator \(Choice.Estimator.printedName(configuration))")
         out.line("runs_applied \(pool.applied)")
         out.line("first_applied_s_median \(value(NavigatorTrial.quantile(pool.firstApplied, 0.5)))")
         out.line("heading_error_deg_p95 \(value(NavigatorTrial.quantile(pool.heading, 0.95)))")
@@ -202,60 +189,31 @@ enum NavigationCommands {
 
         init() {}
 
-        init(_ args: Arguments) throws(CLIError) {
-            let names = ["gps-correlation-s", "gps-correlated-share", "outliers", "compass-sigma-deg", "compass-disturbance",
-                         "outage", "reset-at", "limited", "yaw-drift-deg", "position-drift-m"]
-            given = names.filter { args.options[$0] != nil }
-            func number(_ name: String, default value: Double, _ valid: (Double) -> Bool, _ range: String) throws(CLIError) -> Double {
-                let v = try NavigationCommands.number(args, name, default: value)
-                guard valid(v) else { throw .usage("--\(name) must be \(range), got '\(args.options[name] ?? "")'") }
-                return v
-            }
-            gpsCorrelatedShare = try number("gps-correlated-share", default: 0, { $0 >= 0 && $0 < 1 }, "in [0, 1)")
-            gpsCorrelationTime = try number("gps-correlation-s", default: 30, { $0 > 0 }, "positive")
-            if args.options["gps-correlation-s"] != nil && gpsCorrelatedShare == 0 {
+        init(_ command: Simulate) throws(CLIError) {
+            let options: [(String, Bool)] = [
+                ("gps-correlation-s", !command.gpsCorrelationS.isEmpty), ("gps-correlated-share", !command.gpsCorrelatedShare.isEmpty),
+                ("outliers", !command.outliers.isEmpty), ("compass-sigma-deg", !command.compassSigmaDeg.isEmpty),
+                ("compass-disturbance", !command.compassDisturbance.isEmpty), ("outage", !command.outage.isEmpty),
+                ("reset-at", !command.resetAt.isEmpty), ("limited", !command.limited.isEmpty),
+                ("yaw-drift-deg", !command.yawDriftDeg.isEmpty), ("position-drift-m", !command.positionDriftM.isEmpty),
+            ]
+            given = options.filter(\.1).map(\.0)
+            gpsCorrelatedShare = command.gpsCorrelatedShare.value ?? 0
+            gpsCorrelationTime = command.gpsCorrelationS.value ?? 30
+            if !command.gpsCorrelationS.isEmpty && gpsCorrelatedShare == 0 {
                 throw .usage("--gps-correlation-s needs --gps-correlated-share above 0 (the GPS error is white without it)")
             }
-            outliers = try number("outliers", default: 0, { $0 >= 0 && $0 <= 1 }, "a probability in [0, 1]")
-            if args.options["compass-sigma-deg"] != nil {
-                compassSigma = try number("compass-sigma-deg", default: 5, { $0 > 0 && $0 <= 180 }, "in (0, 180]")
-            }
-            compassDisturbance = try number("compass-disturbance", default: 0, { $0 >= 0 && $0 <= 2 }, "between 0 and 2 per second")
-            if args.options["compass-disturbance"] != nil && compassSigma == nil {
+            outliers = command.outliers.value ?? 0
+            compassSigma = command.compassSigmaDeg.value
+            compassDisturbance = command.compassDisturbance.value ?? 0
+            if !command.compassDisturbance.isEmpty && compassSigma == nil {
                 throw .usage("--compass-disturbance needs --compass-sigma-deg (no compass readings without it)")
             }
-            yawDrift = try number("yaw-drift-deg", default: 0, { $0 >= 0 }, "non-negative (degrees per √minute)")
-            positionDrift = try number("position-drift-m", default: 0, { $0 >= 0 }, "non-negative (metres per √metre)")
-            outage = try args.options["outage"].map { text throws(CLIError) in try Self.interval(text, "outage") }
-            if let text = args.options["limited"] {
-                limited = []
-                for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-                    limited.append(try Self.interval(String(part), "limited"))
-                }
-                limited.sort { $0.lowerBound < $1.lowerBound }
-                for k in limited.indices.dropFirst() where limited[k].lowerBound <= limited[k - 1].upperBound {
-                    throw .usage("--limited intervals must not overlap")
-                }
-            }
-            if let text = args.options["reset-at"] {
-                for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-                    guard let t = Double(part.trimmingSpaces()), t.isFinite, t > 0 else {
-                        throw .usage("--reset-at takes times in seconds after the start (above 0), got '\(part)'")
-                    }
-                    resets.append(t)
-                }
-                resets.sort()
-            }
-        }
-
-        /// `START:END`, seconds, 0 ≤ START < END.
-        static func interval(_ text: String, _ name: String) throws(CLIError) -> ClosedRange<Double> {
-            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 2, let a = Double(parts[0].trimmingSpaces()), let b = Double(parts[1].trimmingSpaces()),
-                  a.isFinite, b.isFinite, a >= 0, a < b else {
-                throw .usage("--\(name) takes START:END in seconds with 0 <= START < END, got '\(text)'")
-            }
-            return a...b
+            yawDrift = command.yawDriftDeg.value ?? 0
+            positionDrift = command.positionDriftM.value ?? 0
+            outage = command.outage.value
+            limited = command.limited.value ?? []
+            resets = command.resetAt.joined().sorted()
         }
     }
 
@@ -312,19 +270,12 @@ enum NavigationCommands {
 
     /// `arrows --origin LAT,LON[,H] --position LAT,LON[,H] [--spacing-m 3] [--ahead-m 100] ROUTE_FILE`:
     /// rows `x,y,z,yaw_deg` (eus) for the arrows ahead of the user.
-    static func arrows(_ args: Arguments, _ out: inout Output) throws(CLIError) {
-        let origin = try args.origin()
-        let position = try args.coordinate("position")
-        guard let file = args.file else { throw .usage("arrows needs a ROUTE_FILE (rows lat,lon[,h])") }
-        let spacing = try number(args, "spacing-m", default: 3), ahead = try number(args, "ahead-m", default: 100)
-        guard spacing > 0, ahead > 0 else { throw .usage("--spacing-m and --ahead-m must be positive") }
-        let format = try args.options["from"].map { name throws(CLIError) in
-            guard let f = InputFormat(rawValue: name) else {
-                throw .usage("--from must be one of \(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'")
-            }
-            return f
-        }
-        let route = try readRoute(file, format: format).points
+    static func arrows(_ command: Arrows, _ out: inout Output) throws(CLIError) {
+        let origin = try required(command.origin)
+        let position = try required(command.position, "position")
+        guard let file = command.file else { throw .usage("arrows needs a ROUTE_FILE (rows lat,lon[,h])") }
+        let spacing = command.spacingM.value ?? 3, ahead = command.aheadM.value ?? 100
+        let route = try readRoute(file, format: command.from.value).points
         guard !route.isEmpty else { throw .usage("the route file has no points") }
         let frame = SceneFrame(origin: origin, axes: .eus)
         try out.header("x,y,z,yaw_deg")

@@ -76,7 +76,7 @@ struct RunTrace {
     var session = 0
     /// The compass error a simulation started with (nil for a replayed log).
     var trueCorrection: Double? = nil
-    /// `filter`, `robust` or `seed` (``NavigatorOptions``).
+    /// `filter`, `robust` or `seed` (``Choice/Estimator/printedName(_:)``).
     var estimator: String
     /// How many fixes and compass readings the filter used, took for the anchor only,
     /// rejected, forced or skipped (``MeasurementNote``): [kind][outcome].
@@ -87,7 +87,7 @@ struct RunTrace {
         routeLength = navigator.route.length
         arrowSpacing = navigator.configuration.arrowSpacing
         horizontalAxes = navigator.configuration.axes.upAxisIndex == 2 ? (0, 1) : (0, 2)
-        estimator = NavigatorOptions.name(navigator.configuration)
+        estimator = Choice.Estimator.printedName(navigator.configuration)
     }
 
     /// After `navigator` took a compass reading with the camera at `camera` (camera → scene).
