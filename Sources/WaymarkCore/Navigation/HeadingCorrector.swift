@@ -22,7 +22,7 @@
 /// positions, weights 1/σ²), rejecting fixes whose residual exceeds `rejection` times
 /// the robust (median-based) residual scale and solving again. Its 1-σ uncertainty is
 /// σ / √(Σ wᵢ|s̃ᵢ|²) — the least-squares limit for the data — and the number of fixes
-/// used is reported. The fit is the navigator's own engine (``TrackFitter``).
+/// used is reported. The fit is the navigator's own engine (`TrackFitter`).
 public struct HeadingCorrector: Sendable {
     /// Which pairs of estimates the pairwise estimator averages.
     public enum PairSelection: Sendable, Equatable {
