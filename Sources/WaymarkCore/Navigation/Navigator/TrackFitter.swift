@@ -36,7 +36,9 @@ struct TrackFit: Sendable {
 ///   adjustment") — per pair, GPS bearing − scene bearing, averaged on the circle.
 struct TrackFitter: Sendable {
     /// What the robust fit returns when a rejection round leaves fewer than two points,
-    /// or none spread out: the callers differ, and each keeps what its users see.
+    /// or none spread out. The two callers answer differently, and each keeps its
+    /// answer: their outputs (the corrector's C and CLI results, the navigator's replay
+    /// rows) depend on it.
     enum Collapse: Sendable {
         /// The fit of the round before (the navigator: its span and σ gates judge it).
         case previousFit
