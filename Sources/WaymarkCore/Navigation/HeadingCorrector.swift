@@ -1,10 +1,11 @@
-/// Corrects the AR session's compass error from pairs of estimates (the Yandex.Maps article,
-/// "Coordinate system adjustment"), and a robust least-squares estimator beyond it.
+/// Corrects the AR session's compass error from pairs of estimates (the pairs method of
+/// the Yandex.Maps article "How Yandex created augmented reality in Maps for iOS",
+/// section "Coordinate system adjustment"), and a robust least-squares estimator beyond it.
 ///
 /// The correction is the heading correction δ of ``SceneFrame``: how far true azimuths
 /// exceed the scene's. Each trigger returns a correction to *add* to the frame's δ.
 ///
-/// The seed algorithm (``Estimator/pairwise``), every step configurable:
+/// The pairs method (``Estimator/pairwise``), every step configurable:
 /// 1. buffer estimates until `bufferCount` are collected or `bufferInterval` seconds
 ///    have passed since the last trigger (the time limit guards against GPS loss);
 /// 2. filter out estimates with a horizontal accuracy value above `maximumAccuracy`,
@@ -21,7 +22,7 @@
 /// positions, weights 1/σ²), rejecting fixes whose residual exceeds `rejection` times
 /// the robust (median-based) residual scale and solving again. Its 1-σ uncertainty is
 /// σ / √(Σ wᵢ|s̃ᵢ|²) — the least-squares limit for the data — and the number of fixes
-/// used is reported.
+/// used is reported. The fit is the navigator's own engine (`TrackFitter`).
 public struct HeadingCorrector: Sendable {
     /// Which pairs of estimates the pairwise estimator averages.
     public enum PairSelection: Sendable, Equatable {
@@ -148,7 +149,7 @@ public struct HeadingCorrector: Sendable {
         let result: Correction?
         switch configuration.estimator {
         case .pairwise:
-            result = seedCorrection(frame: frame)
+            result = pairwiseCorrection(frame: frame)
             buffer.removeAll()
         case .robustLeastSquares:
             result = robustCorrection(frame: frame)
@@ -157,12 +158,15 @@ public struct HeadingCorrector: Sendable {
         return result
     }
 
-    /// Estimates since the last trigger (the article's limit by quantity).
+    /// Estimates since the last trigger (the limit by quantity).
     private var pendingCount = 0
 
-    // MARK: The article's pairs
+    // MARK: Pairwise
 
-    mutating func seedCorrection(frame: SceneFrame) -> Correction? {
+    /// The pairs method over the buffer. Its bearings are geodesic between the fixes
+    /// (the navigator's pairs use bearings in its tangent plane instead); the averaging
+    /// is the shared ``CircularSum``.
+    mutating func pairwiseCorrection(frame: SceneFrame) -> Correction? {
         let g = ShortRangeGeodesic.wgs84
         var pairs: [(Int, Int, Double, Double)] = []   // i, j, weight, true bearing 1 → 2
         for i in buffer.indices {
@@ -199,74 +203,30 @@ public struct HeadingCorrector: Sendable {
             pairs = Array(pairs.sorted { $0.2 > $1.2 }.prefix(keep))
         }
         guard !pairs.isEmpty else { return nil }
-        let corrections = pairs.map { p -> Double in
+        var sum = CircularSum()
+        for p in pairs {
             let e1 = buffer[p.0], e2 = buffer[p.1]
             let calculated = e1.carried(to: e2.scenePosition, through: frame)
-            return p.3 - g.inverseAnyLength(e1.fix, calculated).azimuth1
+            sum.add(p.3 - g.inverseAnyLength(e1.fix, calculated).azimuth1)
         }
-        guard let angle = CircularMean.of(corrections) else { return nil }
+        guard let angle = sum.mean else { return nil }
         return Correction(angle: angle, uncertainty: nil, used: pairs.count)
     }
 
     // MARK: Robust least squares
 
+    /// The robust fit over the buffer in the frame's tangent plane. A rejection round
+    /// that leaves too few fixes gives no correction (``TrackFitter/Collapse/noFit``):
+    /// the corrector has no later gate that would catch a fit of so inconsistent a track.
     func robustCorrection(frame: SceneFrame) -> Correction? {
-        guard buffer.count >= 2 else { return nil }
         let t = frame.tangentFrame
-        // Horizontal ENU of each fix (GPS) and of each scene position (as the frame sees it).
-        let gps = buffer.map { e -> SIMD2<Double> in let v = t.forward(e.fix); return SIMD2(v.x, v.y) }
-        let scene = buffer.map { e -> SIMD2<Double> in let v = frame.enu(fromScene: e.scenePosition); return SIMD2(v.x, v.y) }
-        let unit = InverseVariance.unit(smallest: buffer.reduce(Double.infinity) { min($0, $1.horizontalAccuracy) })
-        let weights = buffer.map { InverseVariance.weight($0.horizontalAccuracy, unit: unit) }
-        var active = [Bool](repeating: true, count: buffer.count)
-        var result: (angle: Double, spread: Double, used: Int)? = nil
-        for _ in 0..<3 {
-            guard let fit = Self.procrustes(gps, scene, weights, active) else { return nil }
-            result = (fit.angle, fit.spread, fit.used)
-            // Residuals under the fit; robust scale from their median.
-            let residuals = buffer.indices.map { i -> Double in
-                let (s, c) = AngleMath.sincosd(-fit.angle)   // azimuth +angle is a clockwise turn
-                let p = scene[i] - fit.sceneMean
-                let rotated = SIMD2(c * p.x - s * p.y, s * p.x + c * p.y) + fit.gpsMean
-                let r = gps[i] - rotated
-                return (r * r).sum().squareRoot()
-            }
-            let scale = max(Self.median(buffer.indices.filter { active[$0] }.map { residuals[$0] }) / 0.8326, 1e-9)
-            var changed = false
-            for i in buffer.indices {
-                let keep = residuals[i] <= configuration.rejection * scale
-                if keep != active[i] { active[i] = keep; changed = true }
-            }
-            if !changed { break }
+        var fitter = TrackFitter(capacity: buffer.count)
+        for e in buffer {
+            let g = t.forward(e.fix), u = frame.enu(fromScene: e.scenePosition)
+            fitter.append(gps: SIMD2(g.x, g.y), scene: SIMD2(u.x, u.y), accuracy: e.horizontalAccuracy)
         }
-        guard let r = result else { return nil }
-        // σ of one coordinate ≈ 1/√w (the reported accuracy); uncertainty in degrees.
-        let uncertainty = unit / r.spread.squareRoot() * AngleMath.degreesPerRadian
-        return Correction(angle: r.angle, uncertainty: uncertainty, used: r.used)
-    }
-
-    /// Weighted 2-D Procrustes: the azimuth turn taking scene vectors onto GPS vectors.
-    static func procrustes(_ gps: [SIMD2<Double>], _ scene: [SIMD2<Double>], _ w: [Double], _ active: [Bool])
-        -> (angle: Double, spread: Double, used: Int, gpsMean: SIMD2<Double>, sceneMean: SIMD2<Double>)? {
-        var sw = 0.0, gm = SIMD2<Double>.zero, sm = SIMD2<Double>.zero, used = 0
-        for i in gps.indices where active[i] { sw += w[i]; gm += w[i] * gps[i]; sm += w[i] * scene[i]; used += 1 }
-        guard used >= 2 else { return nil }
-        gm /= sw; sm /= sw
-        var cross = 0.0, dot = 0.0, spread = 0.0
-        for i in gps.indices where active[i] {
-            let a = scene[i] - sm, b = gps[i] - gm
-            // Azimuth of (east, north) is atan2(east, north): Δazimuth from a to b.
-            cross += w[i] * (b.x * a.y - b.y * a.x)
-            dot += w[i] * (b.y * a.y + b.x * a.x)
-            spread += w[i] * (a * a).sum()
-        }
-        guard spread > 0 else { return nil }
-        return (AngleMath.atan2d(cross, dot), spread, used, gm, sm)
-    }
-
-    static func median(_ v: [Double]) -> Double {
-        guard !v.isEmpty else { return 0 }
-        let s = v.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        fitter.weigh()
+        guard let fit = fitter.robustFit(rejection: configuration.rejection, onCollapse: .noFit) else { return nil }
+        return Correction(angle: fit.angle, uncertainty: fit.sigma, used: fit.used)
     }
 }
