@@ -11,7 +11,7 @@ For each viewport it: loads the page from disk, waits for the page script to set
   - JavaScript errors: uncaught exceptions, console.error/assert, browser log errors;
   - network requests other than file:, data:, about: (a report must need none);
   - DOM counts after the scripts ran (CSS selector -> count), and the plot contract of
-    Sources/waymark-cli/SVGPlot.swift: every g.series has one path.line whose d has at
+    Sources/waymark-cli/Reports/SVGPlot.swift: every g.series has one path.line whose d has at
     least one segment, and data-count circle.pt markers;
   - horizontal overflow (a page must fit a phone's width);
   - a screenshot (PNG, decoded with zlib) with its distinct colours and the share of
