@@ -95,7 +95,7 @@ public struct HeadingCorrector: Sendable {
         /// Degrees to add to the frame's heading correction.
         public var angle: Double
         /// 1-σ uncertainty of the frame's heading after applying it, degrees (nil for
-        /// the seed estimator, which has none).
+        /// the pairwise estimator, which has none).
         public var uncertainty: Double?
         /// Pairs (pairwise) or fixes (robust) used.
         public var used: Int

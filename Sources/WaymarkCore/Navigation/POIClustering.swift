@@ -7,7 +7,7 @@ public struct POICluster: Sendable, Equatable {
     public var members: [Int]
     /// Geodesic distance from the user to the head, metres.
     public var distance: Double
-    /// How many points the marker stands for (the seed shows this number).
+    /// How many points the marker stands for (the label a clustered marker shows).
     public var count: Int { members.count }
 }
 

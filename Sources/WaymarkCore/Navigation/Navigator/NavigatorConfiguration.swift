@@ -136,17 +136,17 @@ extension Navigator {
         public var bufferInterval = 10.0
         /// Fixes with a larger horizontal accuracy value are kept out of the fits, m.
         public var maximumAccuracy = 30.0
-        /// Seed pairs closer than this in the scene are skipped, m.
+        /// Pairwise estimator: pairs closer than this in the scene are skipped, m.
         public var minimumPairDistance = 10.0
         /// Robust fit: residuals above this many robust scales are rejected.
         public var rejection = 3.0
         /// A correction is applied only when its 1-σ uncertainty is below this, degrees
-        /// (the seed estimator has none, so this gate does not apply to it). The filter
+        /// (the pairwise estimator has none, so this gate does not apply to it). The filter
         /// applies its estimate when σ is below this (under ``Alignment/gravity``, whose
         /// scene yaw is arbitrary, with the first estimate), and follows it from then on.
         public var maximumUncertainty = 5.0
         /// …and the fixes it rests on span at least this scene distance, m (for the
-        /// seed estimator, whose fits rest on the pairs since its last run, the span gate
+        /// pairwise estimator, whose fits rest on the pairs since its last run, the span gate
         /// is ``minimumPairDistance``).
         public var minimumSpan = 15.0
         /// …and the device has moved at least this far in the scene since the fit's
