@@ -22,7 +22,6 @@ let package = Package(
         // The seeded walk simulators on the core (experimental: may change in any minor
         // version before 1.0, as the C header's WAYMARK_EXPERIMENTAL section).
         .library(name: "WaymarkSimulation", targets: ["WaymarkSimulation"]),
-        .library(name: "CReferenceKernels", targets: ["CReferenceKernels"]),
         .executable(name: "waymark", targets: ["waymark-cli"]),
     ],
     // The CLI's argument parsing, help, completions and suggestions; the libraries
@@ -61,7 +60,8 @@ let package = Package(
         // WAYMARK_PROJ: the full flavour (CMake's core flavour compiles without it).
         .target(name: "WaymarkC", dependencies: ["WaymarkCore", "WaymarkPROJ", "WaymarkSimulation", "CWaymark"],
                 swiftSettings: [.define("WAYMARK_PROJ")]),
-        // The C floor `waymark bench` and Benchmarks/ measure against (not in the library).
+        // The C floor `waymark bench` and Benchmarks/ measure against (not in the library,
+        // not a product: Benchmarks/ compiles the same sources as its own target).
         .target(name: "CReferenceKernels"),
         .executableTarget(name: "waymark-cli", dependencies: [
             "Waymark", "WaymarkSimulation", "CReferenceKernels", "CProj",
