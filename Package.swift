@@ -10,7 +10,7 @@ let package = Package(
     // (macOS 13). Nothing else is gated by availability (no UInt128, no Span).
     platforms: [.macOS(.v13), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
-        // Everything: the core and the PROJ layer (import Waymark).
+        // Everything: the core, the PROJ layer and the walk simulators (import Waymark).
         .library(name: "Waymark", targets: ["Waymark"]),
         // The core alone: no PROJ, no Foundation (frames, short-range geodesics,
         // GCJ-02/BD-09, matrices, navigation).
@@ -19,7 +19,9 @@ let package = Package(
         .library(name: "WaymarkPROJ", targets: ["WaymarkPROJ"]),
         // The C ABI's Swift side; the shipped C library is built by CMake (Embedded).
         .library(name: "WaymarkC", targets: ["WaymarkC"]),
-        .library(name: "CReferenceKernels", targets: ["CReferenceKernels"]),
+        // The seeded walk simulators on the core (experimental: may change in any minor
+        // version before 1.0, as the C header's WAYMARK_EXPERIMENTAL section).
+        .library(name: "WaymarkSimulation", targets: ["WaymarkSimulation"]),
         .executable(name: "waymark", targets: ["waymark-cli"]),
     ],
     // The CLI's argument parsing, help, completions and suggestions; the libraries
@@ -34,6 +36,9 @@ let package = Package(
             pkgConfig: "proj",
             providers: [.apt(["libproj-dev"]), .brew(["proj"])]
         ),
+        // What files Waymark's PROJ contexts may open: PROJ's file API, restricted
+        // (static inline C, so the Embedded library needs no C target for it).
+        .systemLibrary(name: "CProjFilePolicy", pkgConfig: "proj"),
         // The C library's maths, so the core needs no platform module and no PROJ.
         .systemLibrary(name: "CWaymarkMath"),
         // The core: no PROJ, no Foundation, Embedded-Swift clean (scripts/check-embedded
@@ -43,21 +48,26 @@ let package = Package(
         // function target attribute, so no unsafeFlags anywhere; see the README's speed section).
         .target(name: "CWaymarkKernels", linkerSettings: [.linkedLibrary("m")]),
         // The PROJ layer on top of the core.
-        .target(name: "WaymarkPROJ", dependencies: ["WaymarkCore", "CProj"]),
-        // The umbrella: re-exports both.
-        .target(name: "Waymark", dependencies: ["WaymarkCore", "WaymarkPROJ"]),
-        // The C ABI: include/waymark.h as a module, implemented by thin Swift adapters.
-        .systemLibrary(name: "CWaymark", path: "include"),
+        .target(name: "WaymarkPROJ", dependencies: ["WaymarkCore", "CProj", "CProjFilePolicy"]),
+        // The seeded walk simulators (field tests of the heading corrector and the
+        // navigator) on top of the core: no PROJ, no Foundation, Embedded-Swift clean.
+        .target(name: "WaymarkSimulation", dependencies: ["WaymarkCore", "CWaymarkMath"]),
+        // The umbrella: re-exports the three.
+        .target(name: "Waymark", dependencies: ["WaymarkCore", "WaymarkPROJ", "WaymarkSimulation"]),
+        // The C ABI: include/waymark.h as a module (its experimental section included),
+        // implemented by thin Swift adapters.
+        .systemLibrary(name: "CWaymark"),
         // WAYMARK_PROJ: the full flavour (CMake's core flavour compiles without it).
-        .target(name: "WaymarkC", dependencies: ["WaymarkCore", "WaymarkPROJ", "CWaymark"],
+        .target(name: "WaymarkC", dependencies: ["WaymarkCore", "WaymarkPROJ", "WaymarkSimulation", "CWaymark"],
                 swiftSettings: [.define("WAYMARK_PROJ")]),
-        // The C floor `waymark bench` and Benchmarks/ measure against (not in the library).
+        // The C floor `waymark bench` and Benchmarks/ measure against (not in the library,
+        // not a product: Benchmarks/ compiles the same sources as its own target).
         .target(name: "CReferenceKernels"),
         .executableTarget(name: "waymark-cli", dependencies: [
-            "Waymark", "CReferenceKernels", "CProj",
+            "Waymark", "WaymarkSimulation", "CReferenceKernels", "CProj",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkCore", "WaymarkPROJ", "CProj"]),
+        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkCore", "WaymarkPROJ", "WaymarkSimulation", "CProj"]),
         .testTarget(name: "CLITests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]

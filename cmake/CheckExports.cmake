@@ -1,6 +1,7 @@
 # ctest: the installed libraries carry no Swift runtime and export exactly the wm_*
-# functions the header declares for their flavour (the core flavour: the header read
-# with WAYMARK_CORE defined, and no PROJ among its NEEDED libraries).
+# functions the header declares for their flavour, its experimental section included
+# (the core flavour: the header read with WAYMARK_CORE defined, and no PROJ among its
+# NEEDED libraries).
 # Usage: cmake -DSHARED=libwaymark.so -DSTATIC=libwaymark.a -DREADELF=readelf -DNM=nm
 #              -DCC=cc -DHEADER=waymark.h [-DCORE=1] -P CheckExports.cmake
 # Reads the ELF files with the target's binutils, so it checks cross builds too (ldd
@@ -33,10 +34,11 @@ foreach(_lib IN LISTS _needed)
     endif()
 endforeach()
 
-# What the header declares for this flavour, read through the C preprocessor.
-set(_defines "")
+# What the header declares for this flavour, read through the C preprocessor; the
+# library exports the experimental section too.
+set(_defines -DWAYMARK_EXPERIMENTAL)
 if(CORE)
-    set(_defines -DWAYMARK_CORE)
+    list(APPEND _defines -DWAYMARK_CORE)
 endif()
 run(_preprocessed "${CC}" -E -P ${_defines} -x c "${HEADER}")
 string(REGEX MATCHALL "wm_[a-z0-9_]+ *\\(" _calls "${_preprocessed}")

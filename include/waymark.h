@@ -89,6 +89,13 @@
  *   for wm_heading_corrector_add (said where it is declared), not after. Waymark keeps
  *   no pointer you pass it. The library contains no Swift runtime; it depends only on
  *   PROJ and the C library.
+ *
+ * Stability
+ *   Everything here changes only as the CHANGELOG's versioning rules allow; the earlier
+ *   names in the "Deprecated" block near the end keep working until the version given
+ *   there. The exception is the "Experimental" section at the end (the seeded field
+ *   simulator), declared only when WAYMARK_EXPERIMENTAL is defined before this header
+ *   is included: it may change or go in any minor version before 1.0.
  */
 #ifndef WAYMARK_H
 #define WAYMARK_H
@@ -685,7 +692,6 @@ typedef struct wm_heading_config {
 
 /* The estimators (wm_heading_config.estimator, wm_navigator_config's estimator). */
 #define WM_ESTIMATOR_PAIRWISE        0  /* the Yandex.Maps article's pairs (scene distance >= minimum_pair_distance_m) */
-#define WM_ESTIMATOR_SEED_PAIRS      0  /* deprecated: the earlier name of WM_ESTIMATOR_PAIRWISE (removed at 1.0) */
 #define WM_ESTIMATOR_ROBUST          1  /* robust least squares (default for wm_heading_config) */
 #define WM_ESTIMATOR_FILTER          2  /* wm_navigator_config only: the navigator's Kalman filter over GPS,
                                            compass and the scene track (its default) */
@@ -717,34 +723,6 @@ WM_API void wm_heading_corrector_destroy(wm_heading_corrector *corrector);
 WM_API wm_status wm_heading_corrector_add(wm_heading_corrector *corrector, const wm_estimate *estimate,
                                           const wm_frame *frame, int32_t *triggered, double *correction_deg,
                                           double *uncertainty_deg);
-
-/* The seeded field simulator (the reference scenario by default: a straight 300 m walk
- * at 1.4 m/s, GPS sigma 5 m per axis at 1 Hz, 15 degree compass error, no drift, no
- * jumps). One sample per second from t = 0: heading_error_deg[i] (frame correction
- * minus true compass error) and finish_error_m[i] (where the app draws the finish vs
- * where it is). *count receives the number of samples; when capacity is smaller,
- * BAD_COUNT and nothing is written. Same seed, same numbers.
- * The sample count is known before the run: floor(duration) + 1, with the duration
- * duration_s, or the walk's length over speed_m_s when duration_s is 0. It is set in
- * *count and checked against capacity before anything runs; a duration (given or
- * implied) over 3,600 s is INVALID_VALUE (one call stays well under a second: the
- * corrector's cost grows quadratically with the walk), as are a speed that is not
- * finite and positive and a non-finite parameter. */
-typedef struct wm_simulation {
-    double speed_m_s, gps_sigma_m, heading_error_deg, drift_deg_per_min;
-    double duration_s;               /* 0: until the end of the walk */
-    double jump_probability;         /* per fix; 0 = no jumps; jumps are 60 m */
-    uint64_t seed;
-    wm_heading_config corrector;
-} wm_simulation;
-/* Fills *simulation with the reference scenario above. NULL is ignored. */
-WM_API void wm_simulation_default(wm_simulation *simulation);
-/* Runs the simulation described above.
- * Errors: NULL_POINTER (simulation, count; the outputs when samples are to be written),
- * INVALID_VALUE (as above, or a corrector setting wm_heading_corrector_create refuses),
- * BAD_COUNT (capacity below the sample count; *count is still set). */
-WM_API wm_status wm_simulate(const wm_simulation *simulation, double *heading_error_deg, double *finish_error_m,
-                             size_t capacity, size_t *count);
 
 /* Screen math. view: scene -> camera (inverse of ARKit's camera.transform), projection:
  * camera -> clip (either depth convention), both column-major; viewport in points, y down. */
@@ -994,7 +972,7 @@ typedef struct wm_navigator_config {
     int32_t fix_capacity;            /* 256 fixes kept (1 .. 2^20) */
     double buffer_interval_s;        /* ... or 10 s between heading fits */
     double maximum_accuracy_m;       /* 30: fixes with a larger accuracy value stay out of fits */
-    double minimum_pair_distance_m;  /* 10 (WM_ESTIMATOR_SEED_PAIRS) */
+    double minimum_pair_distance_m;  /* 10 (WM_ESTIMATOR_PAIRWISE) */
     double rejection;                /* 3 robust scales */
     double maximum_uncertainty_deg;  /* 5 */
     double minimum_span_m;           /* 15 */
@@ -1260,6 +1238,50 @@ WM_API wm_status wm_navigator_finish_label(const wm_navigator *navigator, int32_
  * legs are to be written), BAD_COUNT, NOT_AVAILABLE (no such arrow). */
 WM_API wm_status wm_navigator_legs(const wm_navigator *navigator, size_t index, wm_arrow_leg *out, size_t capacity,
                                    size_t *count);
+
+/* ---- Deprecated -------------------------------------------------------------- */
+
+/* Earlier names, still defined with their old values; each goes at the version given. */
+#define WM_ESTIMATOR_SEED_PAIRS      0  /* deprecated: the earlier name of WM_ESTIMATOR_PAIRWISE (removed at 1.0) */
+
+/* ---- Experimental ------------------------------------------------------------ */
+
+/* What follows may change or go in any minor version before 1.0, without a
+ * deprecation. It is declared only when WAYMARK_EXPERIMENTAL is defined before this
+ * header is included (as zstd's ZSTD_STATIC_LINKING_ONLY): defining it is the caller's
+ * agreement to rebuild against each new version's header. The library exports these
+ * functions all the same, in both flavours and the WebAssembly module. */
+#ifdef WAYMARK_EXPERIMENTAL
+
+/* The seeded field simulator (the reference scenario by default: a straight 300 m walk
+ * at 1.4 m/s, GPS sigma 5 m per axis at 1 Hz, 15 degree compass error, no drift, no
+ * jumps). One sample per second from t = 0: heading_error_deg[i] (frame correction
+ * minus true compass error) and finish_error_m[i] (where the app draws the finish vs
+ * where it is). *count receives the number of samples; when capacity is smaller,
+ * BAD_COUNT and nothing is written. Same seed, same numbers.
+ * The sample count is known before the run: floor(duration) + 1, with the duration
+ * duration_s, or the walk's length over speed_m_s when duration_s is 0. It is set in
+ * *count and checked against capacity before anything runs; a duration (given or
+ * implied) over 3,600 s is INVALID_VALUE (one call stays well under a second: the
+ * corrector's cost grows quadratically with the walk), as are a speed that is not
+ * finite and positive and a non-finite parameter. */
+typedef struct wm_simulation {
+    double speed_m_s, gps_sigma_m, heading_error_deg, drift_deg_per_min;
+    double duration_s;               /* 0: until the end of the walk */
+    double jump_probability;         /* per fix; 0 = no jumps; jumps are 60 m */
+    uint64_t seed;
+    wm_heading_config corrector;
+} wm_simulation;
+/* Fills *simulation with the reference scenario above. NULL is ignored. */
+WM_API void wm_simulation_default(wm_simulation *simulation);
+/* Runs the simulation described above.
+ * Errors: NULL_POINTER (simulation, count; the outputs when samples are to be written),
+ * INVALID_VALUE (as above, or a corrector setting wm_heading_corrector_create refuses),
+ * BAD_COUNT (capacity below the sample count; *count is still set). */
+WM_API wm_status wm_simulate(const wm_simulation *simulation, double *heading_error_deg, double *finish_error_m,
+                             size_t capacity, size_t *count);
+
+#endif /* WAYMARK_EXPERIMENTAL */
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -32,14 +32,6 @@ public enum Limits {
     /// quadratic in the count in the worst case (every point its own marker).
     public static let maximumPointsOfInterest = 1 << 16
 
-    /// The longest simulated walk (`wm_simulate`, `waymark simulate`): 3 600 s, an
-    /// hour (5 km at walking pace) at one sample per second. The heading corrector's
-    /// cost grows with its history, so a run's cost grows quadratically with its
-    /// length (measured: 0.04 s for 2 400 s, 4.4 s for 19 200 s, 102 s for a day);
-    /// the limit keeps one call well under a second. Checked on the requested
-    /// duration, or on the route's length over the speed, before anything runs.
-    public static let maximumSimulatedSeconds = 3_600.0
-
     /// The largest magnitude of a scene coordinate, a scene origin or a height in the
     /// frame conversions: 10¹² m (seven times the Sun's distance). Within it every
     /// intermediate stays finite, so results are numbers, never ±infinity or NaN; beyond

@@ -1,7 +1,8 @@
 import CProj
+import CProjFilePolicy
 import WaymarkCore
 
-/// Which files a PROJ context may open (see `Sources/CProj/file_policy.h`): in every
+/// Which files a PROJ context may open (see `Sources/CProjFilePolicy/file_policy.h`): in every
 /// case regular files only, read-only, without blocking, and no network.
 public enum PROJFileAccess: Sendable, BitwiseCopyable {
     /// Only files inside PROJ's resource directories (proj.db's directory, the

@@ -1,6 +1,7 @@
 /* C99 consumer test of the installed Waymark library: reference vectors at the core's
  * tolerances, every status path, outputs untouched on error, first_bad, layouts.
  * Usage: c_abi_test <Tests/Data directory>. Prints "N passed, N failed". */
+#define WAYMARK_EXPERIMENTAL /* wm_simulate */
 #include <waymark.h>
 
 #include <math.h>

@@ -4,6 +4,7 @@
  * fails that case and the others still run. POSIX (fork, mkfifo, alarm).
  * Usage: hardening_test. Prints "N passed, N failed". */
 #define _GNU_SOURCE
+#define WAYMARK_EXPERIMENTAL /* wm_simulate */
 #include <waymark.h>
 
 #if defined(__SANITIZE_ADDRESS__)

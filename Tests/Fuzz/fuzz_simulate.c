@@ -1,5 +1,6 @@
 /* The field simulator: every parameter fuzzed; the work must be checked (capacity,
  * 3,600 s) before it is done. */
+#define WAYMARK_EXPERIMENTAL /* wm_simulate */
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -55,7 +55,8 @@ const compiled = await WebAssembly.compile(bytes);
 check(bytes.length <= 320 * 1024, `the module is at most 320 KiB (${bytes.length} bytes)`);
 check(WebAssembly.Module.imports(compiled).length === 0, `the module imports nothing (has ${JSON.stringify(WebAssembly.Module.imports(compiled))})`);
 const header = readFileSync(`${root}include/waymark.h`, "utf8");
-// The core flavour's declarations: the header without its !WAYMARK_CORE blocks.
+// The core flavour's declarations: the header without its !WAYMARK_CORE blocks (its
+// experimental section included: the module exports it too).
 const coreHeader = header.replace(/#if !defined\(WAYMARK_CORE\)[\s\S]*?#endif \/\* !WAYMARK_CORE \*\//g, "");
 const declared = (text) => new Set([...text.matchAll(/^WM_API\b[^(]*?\b(wm_\w+)\s*\(/gm)].map((m) => m[1]));
 const coreFunctions = declared(coreHeader), allFunctions = declared(header);

@@ -1,6 +1,7 @@
 import Testing
 @_spi(CPUPaths) @testable import WaymarkCore
 @testable import WaymarkPROJ
+import WaymarkSimulation
 
 /// Every engine's frame: axis assignments, handedness, units and the forward axis, through
 /// conversions, anchor transforms, camera helpers and the navigator.

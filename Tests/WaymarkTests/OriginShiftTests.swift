@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaymarkCore
+import WaymarkSimulation
 
 /// Origin shifting keeps what engines get in `Float` small, and never moves anything in
 /// the world. The README's float32 figures come from `twentyKilometres`.

@@ -1,5 +1,5 @@
 import Benchmark
-import CReferenceKernels
+import CReferenceFloor
 import Waymark
 @_spi(CPUPaths) import WaymarkCore
 @_spi(CPUPaths) import WaymarkPROJ

@@ -38,7 +38,3 @@ public enum HaversineWaypointMatrix {
         return matrix * (rotation * translation)
     }
 }
-
-/// The earlier name of ``HaversineWaypointMatrix``.
-@available(*, deprecated, renamed: "HaversineWaypointMatrix")
-public typealias SeedTransform = HaversineWaypointMatrix

@@ -20,10 +20,6 @@ public struct EstimateBuffer: Sendable {
         case mostAccurate
         /// Every estimate within the window, averaged with weights 1/σ².
         case fused
-
-        /// The earlier name of ``mostAccurate``.
-        @available(*, deprecated, renamed: "mostAccurate")
-        public static var seedBest: Rule { .mostAccurate }
     }
 
     /// The refined position and its horizontal uncertainty (1 σ, metres).

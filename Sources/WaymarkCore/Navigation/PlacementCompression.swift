@@ -19,8 +19,4 @@ public enum PlacementCompression: Sendable, Equatable {
         case .clamp(let limit): return d > limit && limit > 0 ? (limit, limit / d) : (d, 1)
         }
     }
-
-    /// The earlier name of ``linear`` (it never was logarithmic).
-    @available(*, deprecated, renamed: "linear")
-    public static var seedLogarithmic: PlacementCompression { .linear }
 }

@@ -279,11 +279,6 @@ namespace Waymark
         /// </summary>
         public const int WM_ESTIMATOR_PAIRWISE = 0;
         /// <summary>
-        /// WM_ESTIMATOR_SEED_PAIRS (waymark.h): deprecated: the earlier name of WM_ESTIMATOR_PAIRWISE
-        /// (removed at 1.0)
-        /// </summary>
-        public const int WM_ESTIMATOR_SEED_PAIRS = 0;
-        /// <summary>
         /// WM_ESTIMATOR_ROBUST (waymark.h): robust least squares (default for wm_heading_config)
         /// </summary>
         public const int WM_ESTIMATOR_ROBUST = 1;
@@ -435,6 +430,11 @@ namespace Waymark
         /// WM_COMPASS_READING_SIZE (waymark.h): sizeof(wm_compass_reading) in this version
         /// </summary>
         public const int WM_COMPASS_READING_SIZE = 96;
+        /// <summary>
+        /// WM_ESTIMATOR_SEED_PAIRS (waymark.h): deprecated: the earlier name of WM_ESTIMATOR_PAIRWISE
+        /// (removed at 1.0)
+        /// </summary>
+        public const int WM_ESTIMATOR_SEED_PAIRS = 0;
 
         /// <summary>
         /// WM_AXES_CUSTOM (waymark.h): a convention of your own. x, y, z: the direction each scene
@@ -881,21 +881,6 @@ namespace Waymark
         public static extern int wm_heading_corrector_add(IntPtr corrector, Estimate* estimate, FrameStorage* frame, int* triggered, double* correction_deg, double* uncertainty_deg);
 
         /// <summary>
-        /// Fills *simulation with the reference scenario above. NULL is ignored.
-        /// </summary>
-        [DllImport(Library, EntryPoint = "wm_simulation_default", CallingConvention = CallingConvention.Cdecl)]
-        public static extern void wm_simulation_default(Simulation* simulation);
-
-        /// <summary>
-        /// Runs the simulation described above. Errors: NULL_POINTER (simulation, count; the outputs
-        /// when samples are to be written), INVALID_VALUE (as above, or a corrector setting
-        /// wm_heading_corrector_create refuses), BAD_COUNT (capacity below the sample count; *count is
-        /// still set).
-        /// </summary>
-        [DllImport(Library, EntryPoint = "wm_simulate", CallingConvention = CallingConvention.Cdecl)]
-        public static extern int wm_simulate(Simulation* simulation, double* heading_error_deg, double* finish_error_m, UIntPtr capacity, UIntPtr* count);
-
-        /// <summary>
         /// Projects a scene point: screen position in points (y down) and whether it is visible (in
         /// front of the camera and inside the viewport). Errors: NULL_POINTER, INVALID_VALUE
         /// (non-finite point, non-finite or singular matrices, a viewport that is not finite with
@@ -1200,6 +1185,23 @@ namespace Waymark
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_navigator_legs", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_navigator_legs(IntPtr navigator, UIntPtr index, ArrowLeg* @out, UIntPtr capacity, UIntPtr* count);
+
+        /// <summary>
+        /// Experimental (waymark.h's WAYMARK_EXPERIMENTAL section): may change or go in any minor
+        /// version before 1.0. Fills *simulation with the reference scenario above. NULL is ignored.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "wm_simulation_default", CallingConvention = CallingConvention.Cdecl)]
+        public static extern void wm_simulation_default(Simulation* simulation);
+
+        /// <summary>
+        /// Experimental (waymark.h's WAYMARK_EXPERIMENTAL section): may change or go in any minor
+        /// version before 1.0. Runs the simulation described above. Errors: NULL_POINTER (simulation,
+        /// count; the outputs when samples are to be written), INVALID_VALUE (as above, or a corrector
+        /// setting wm_heading_corrector_create refuses), BAD_COUNT (capacity below the sample count;
+        /// *count is still set).
+        /// </summary>
+        [DllImport(Library, EntryPoint = "wm_simulate", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int wm_simulate(Simulation* simulation, double* heading_error_deg, double* finish_error_m, UIntPtr capacity, UIntPtr* count);
     }
 
     /// <summary>
@@ -1417,44 +1419,6 @@ namespace Waymark
     }
 
     /// <summary>
-    /// The seeded field simulator (the reference scenario by default: a straight 300 m walk at 1.4
-    /// m/s, GPS sigma 5 m per axis at 1 Hz, 15 degree compass error, no drift, no jumps). One
-    /// sample per second from t = 0: heading_error_deg[i] (frame correction minus true compass
-    /// error) and finish_error_m[i] (where the app draws the finish vs where it is). *count
-    /// receives the number of samples; when capacity is smaller, BAD_COUNT and nothing is written.
-    /// Same seed, same numbers. The sample count is known before the run: floor(duration) + 1, with
-    /// the duration duration_s, or the walk's length over speed_m_s when duration_s is 0. It is set
-    /// in *count and checked against capacity before anything runs; a duration (given or implied)
-    /// over 3,600 s is INVALID_VALUE (one call stays well under a second: the corrector's cost
-    /// grows quadratically with the walk), as are a speed that is not finite and positive and a
-    /// non-finite parameter.
-    /// </summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public unsafe partial struct Simulation
-    {
-        /// <summary>wm_simulation.speed_m_s (waymark.h).</summary>
-        public double SpeedMS;
-        /// <summary>wm_simulation.gps_sigma_m (waymark.h).</summary>
-        public double GpsSigmaM;
-        /// <summary>wm_simulation.heading_error_deg (waymark.h).</summary>
-        public double HeadingErrorDeg;
-        /// <summary>wm_simulation.drift_deg_per_min (waymark.h).</summary>
-        public double DriftDegPerMin;
-        /// <summary>
-        /// 0: until the end of the walk
-        /// </summary>
-        public double DurationS;
-        /// <summary>
-        /// per fix; 0 = no jumps; jumps are 60 m
-        /// </summary>
-        public double JumpProbability;
-        /// <summary>wm_simulation.seed (waymark.h).</summary>
-        public ulong Seed;
-        /// <summary>wm_simulation.corrector (waymark.h).</summary>
-        public HeadingConfig Corrector;
-    }
-
-    /// <summary>
     /// Screen math. view: scene -&gt; camera (inverse of ARKit's camera.transform), projection:
     /// camera -&gt; clip (either depth convention), both column-major; viewport in points, y down.
     /// </summary>
@@ -1593,7 +1557,7 @@ namespace Waymark
         /// </summary>
         public double MaximumAccuracyM;
         /// <summary>
-        /// 10 (WM_ESTIMATOR_SEED_PAIRS)
+        /// 10 (WM_ESTIMATOR_PAIRWISE)
         /// </summary>
         public double MinimumPairDistanceM;
         /// <summary>
@@ -1930,5 +1894,44 @@ namespace Waymark
         /// camera -&gt; scene (ARKit camera.transform), rigid
         /// </summary>
         public Mat4f Camera;
+    }
+
+    /// <summary>
+    /// Experimental (waymark.h's WAYMARK_EXPERIMENTAL section): may change or go in any minor
+    /// version before 1.0. The seeded field simulator (the reference scenario by default: a
+    /// straight 300 m walk at 1.4 m/s, GPS sigma 5 m per axis at 1 Hz, 15 degree compass error, no
+    /// drift, no jumps). One sample per second from t = 0: heading_error_deg[i] (frame correction
+    /// minus true compass error) and finish_error_m[i] (where the app draws the finish vs where it
+    /// is). *count receives the number of samples; when capacity is smaller, BAD_COUNT and nothing
+    /// is written. Same seed, same numbers. The sample count is known before the run:
+    /// floor(duration) + 1, with the duration duration_s, or the walk's length over speed_m_s when
+    /// duration_s is 0. It is set in *count and checked against capacity before anything runs; a
+    /// duration (given or implied) over 3,600 s is INVALID_VALUE (one call stays well under a
+    /// second: the corrector's cost grows quadratically with the walk), as are a speed that is not
+    /// finite and positive and a non-finite parameter.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct Simulation
+    {
+        /// <summary>wm_simulation.speed_m_s (waymark.h).</summary>
+        public double SpeedMS;
+        /// <summary>wm_simulation.gps_sigma_m (waymark.h).</summary>
+        public double GpsSigmaM;
+        /// <summary>wm_simulation.heading_error_deg (waymark.h).</summary>
+        public double HeadingErrorDeg;
+        /// <summary>wm_simulation.drift_deg_per_min (waymark.h).</summary>
+        public double DriftDegPerMin;
+        /// <summary>
+        /// 0: until the end of the walk
+        /// </summary>
+        public double DurationS;
+        /// <summary>
+        /// per fix; 0 = no jumps; jumps are 60 m
+        /// </summary>
+        public double JumpProbability;
+        /// <summary>wm_simulation.seed (waymark.h).</summary>
+        public ulong Seed;
+        /// <summary>wm_simulation.corrector (waymark.h).</summary>
+        public HeadingConfig Corrector;
     }
 }

@@ -13,7 +13,9 @@ PascalCase (wm_navigator_config -> NavigatorConfig, lat_deg -> LatDeg), wm_frame
 FrameStorage; handles (pointers to opaque structs) are IntPtr, size_t UIntPtr, the
 int32_t typedefs (wm_status, wm_axes, ...) int, const char * parameters string (return
 values IntPtr), a char * buffer byte *. A function-like macro (WM_AXES_CUSTOM) becomes a
-static method written here; constants defined through it are folded.
+static method written here; constants defined through it are folded. What the header
+declares only under WAYMARK_EXPERIMENTAL is bound too (the library exports it), its
+documentation starting with EXPERIMENTAL_NOTE.
 """
 import html
 import os
@@ -34,6 +36,8 @@ STRUCT_DOCS = {
     "wm_region": "Where China's datum offsets apply (wm_region): Kind is WM_REGION_*; for WM_REGION_POLYGON, "
                  "Polygon points at PolygonCount vertices (3 .. 2^20, height ignored), copied once per call.",
 }
+EXPERIMENTAL_NOTE = ("Experimental (waymark.h's WAYMARK_EXPERIMENTAL section): may change or go in any minor "
+                     "version before 1.0.")
 MACRO_FUNCTIONS = {
     "WM_AXES_CUSTOM": '''        /// <summary>
         /// WM_AXES_CUSTOM (waymark.h): a convention of your own. x, y, z: the direction each scene
@@ -109,8 +113,19 @@ def doc(comment, indent):
     return f"{indent}/// <summary>\n" + "".join(f"{indent}/// {l}\n" for l in out) + f"{indent}/// </summary>\n"
 
 
+def experimental(comment):
+    """A declaration's C comment with EXPERIMENTAL_NOTE in front."""
+    return "/* " + EXPERIMENTAL_NOTE + " " + comment.strip()[2:]
+
+
 def generate(header):
     opaque = set(re.findall(r"typedef\s+struct\s+(wm_\w+)\s+\1\s*;", header))
+    # Where the experimental section is: declarations that start inside it are marked.
+    sections = [(m.start(), m.end()) for m in
+                re.finditer(r"^#ifdef WAYMARK_EXPERIMENTAL\b.*?^#endif /\* WAYMARK_EXPERIMENTAL \*/", header, flags=re.M | re.S)]
+
+    def is_experimental(position):
+        return any(start <= position < end for start, end in sections)
 
     def cs_type(ctype, pointers, name, is_return=False):
         ctype = ctype.replace("const", "").strip()
@@ -149,6 +164,8 @@ def generate(header):
     functions = []
     for m in re.finditer(r"((?:/\*(?:(?!\*/).)*\*/\s*)?)WM_API\s+([^;(]*?)\b(wm_\w+)\s*\(([^)]*)\)\s*;", header, flags=re.S):
         comment, ret, name, params = m.group(1).strip(), m.group(2).strip(), m.group(3), m.group(4).strip()
+        if comment and is_experimental(m.start()):
+            comment = experimental(comment)
         returns = cs_type(ret.replace("*", "").strip(), ret.count("*"), "", is_return=True)
         parameters = []
         if params not in ("", "void"):
@@ -167,6 +184,8 @@ def generate(header):
     structs = []
     for m in re.finditer(r"((?:/\*(?:(?!\*/).)*\*/[ \t]*\n\s*)?)typedef\s+struct\s+(wm_\w+)\s*\{(.*?)\}\s*\2\s*;", header, flags=re.S):
         comment, c_name, body = m.group(1).strip(), m.group(2), m.group(3)
+        if comment.startswith("/*") and is_experimental(m.start()):
+            comment = experimental(comment)
         fields = []
         for fm in re.finditer(r"([^;]*?);([ \t]*/\*(?:(?!\*/).)*\*/)?", body, flags=re.S):
             decl = re.sub(r"/\*.*?\*/", " ", fm.group(1), flags=re.S).strip()

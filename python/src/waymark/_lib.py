@@ -45,8 +45,8 @@ def _library_path() -> str:
 def cdef_from_header(text: str) -> Tuple[str, dict]:
     """The C declarations of ``waymark.h`` as cffi's ``cdef`` takes them, and the
     header's integer constants: comments dropped, the preprocessor's conditions decided
-    for the full flavour on Linux (no C++, no Windows, no static asserts), ``WM_API``
-    removed, array sizes evaluated."""
+    for the full flavour on Linux with the experimental section (no C++, no Windows, no
+    static asserts), ``WM_API`` removed, array sizes evaluated."""
     text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
     text = re.sub(r"//[^\n]*", "", text)
     text = re.sub(r"\\\n", " ", text)
@@ -55,6 +55,8 @@ def cdef_from_header(text: str) -> Tuple[str, dict]:
         if "__cplusplus" in expr or "_WIN32" in expr or "__STDC_VERSION__" in expr:
             return False
         if "!defined(WAYMARK_CORE)" in expr.replace(" ", ""):
+            return True
+        if expr.replace(" ", "") == "defined(WAYMARK_EXPERIMENTAL)":   # the library exports it too
             return True
         if "WAYMARK_H" in expr:                 # the include guard (#ifndef)
             return True

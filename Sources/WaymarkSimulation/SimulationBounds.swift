@@ -1,3 +1,15 @@
+import WaymarkCore
+
+extension Limits {
+    /// The longest simulated walk (`wm_simulate`, `waymark simulate`): 3 600 s, an
+    /// hour (5 km at walking pace) at one sample per second. The heading corrector's
+    /// cost grows with its history, so a run's cost grows quadratically with its
+    /// length (measured: 0.04 s for 2 400 s, 4.4 s for 19 200 s, 102 s for a day);
+    /// the limit keeps one call well under a second. Checked on the requested
+    /// duration, or on the route's length over the speed, before anything runs.
+    public static let maximumSimulatedSeconds = 3_600.0
+}
+
 extension FieldSimulator.Scenario {
     /// How many samples ``FieldSimulator/run()`` will produce (one per second from
     /// t = 0 through the duration), found without running it, so callers check their

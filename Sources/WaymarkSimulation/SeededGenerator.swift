@@ -1,4 +1,5 @@
 import CWaymarkMath
+import WaymarkCore
 
 /// SplitMix64: a small, fast, seedable generator, so simulations are reproducible
 /// bit for bit on every platform.

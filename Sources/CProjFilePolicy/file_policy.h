@@ -10,7 +10,9 @@
  *     directories of PROJ_DATA / PROJ_LIB. A grid is then named, not located.
  * Network access is switched off on the context as well.
  *
- * Static inline, so the Embedded Swift library carries it without a C target. */
+ * Its own module (CProjFilePolicy), so the CProj shim stays PROJ's API alone; only
+ * WaymarkPROJ's PROJContext imports it. Static inline, so the Embedded Swift library
+ * carries it without a C target (CMake compiles no C for it). */
 #ifndef WAYMARK_FILE_POLICY_H
 #define WAYMARK_FILE_POLICY_H
 

@@ -1,3 +1,5 @@
+import WaymarkCore
+
 /// A simulated walk run through a ``Navigator`` as an app runs it (every fix to
 /// ``Navigator/addFix(latitude:longitude:height:horizontalAccuracy:verticalAccuracy:time:scenePosition:)``,
 /// every compass reading to ``Navigator/addHeading(trueHeading:accuracy:time:camera:)``,

@@ -1,3 +1,5 @@
+import WaymarkCore
+
 /// A deterministic field test of the heading corrector (the Yandex.Maps article's walks
 /// around the office, made repeatable): a pedestrian walks a route; GPS reports noisy fixes at
 /// 1 Hz; the AR session tracks the motion exactly but with a wrong (and optionally
@@ -96,7 +98,7 @@ public struct FieldSimulator: Sendable {
                 noise += SIMD3(s.jumpSize * js, s.jumpSize * jc, 0)
             }
             let fixENU = trueENU + noise
-            let fix = world.reverseUnchecked(fixENU)
+            let fix = world.reverse(unchecked: fixENU)
             let estimate = try LocationEstimate(fix: fix, horizontalAccuracy: max(s.gpsSigma, 1), verticalAccuracy: 10,
                                                 timestamp: t, scenePosition: arPosition)
             // The app: correct the heading when the corrector triggers, then anchor the
