@@ -62,12 +62,14 @@ let package = Package(
                 swiftSettings: [.define("WAYMARK_PROJ")]),
         // The C floor `waymark bench` and Benchmarks/ measure against (not in the library,
         // not a product: Benchmarks/ compiles the same sources as its own target).
-        .target(name: "CReferenceKernels"),
+        // It includes the kernels' degree sine and cosine (waymark_sincosd.h), so the floor
+        // does the same polynomial work.
+        .target(name: "CReferenceKernels", dependencies: ["CWaymarkKernels"]),
         .executableTarget(name: "waymark-cli", dependencies: [
             "Waymark", "WaymarkSimulation", "CReferenceKernels", "CProj",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkCore", "WaymarkPROJ", "WaymarkSimulation", "CProj"]),
+        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkCore", "WaymarkPROJ", "WaymarkSimulation", "CProj", "CWaymark"]),
         .testTarget(name: "CLITests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]

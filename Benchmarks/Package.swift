@@ -17,7 +17,8 @@ let package = Package(
         // Sources/CReferenceKernels (not a product there), through the symlink
         // Sources/CReferenceFloor, under its own name (target names are unique across
         // the package graph).
-        .target(name: "CReferenceFloor"),
+        // WaymarkCore brings CWaymarkKernels' headers (the floor includes waymark_sincosd.h).
+        .target(name: "CReferenceFloor", dependencies: [.product(name: "WaymarkCore", package: "Waymark")]),
         .executableTarget(
             name: "WaymarkBenchmarks",
             dependencies: [

@@ -949,7 +949,7 @@ typedef struct wm_navigator wm_navigator;
 #define WM_SOURCE_TRACK              2  /* mostly the GPS track against the scene track */
 /* wm_navigator_config.anchor (WM_ESTIMATOR_ROBUST / PAIRWISE) */
 #define WM_ANCHOR_FITTED             0  /* the robust fit evaluated at the user (default) */
-#define WM_ANCHOR_SEED_BEST          1  /* the article's best estimate (lowest accuracy value, newest) */
+#define WM_ANCHOR_MOST_ACCURATE      1  /* the article's best estimate (lowest accuracy value, newest) */
 #define WM_ANCHOR_FUSED              2  /* every fix in the window through the applied heading, 1/sigma^2 */
 /* wm_navigator_config.heights */
 #define WM_HEIGHTS_ELLIPSOIDAL       0
@@ -1243,6 +1243,7 @@ WM_API wm_status wm_navigator_legs(const wm_navigator *navigator, size_t index, 
 
 /* Earlier names, still defined with their old values; each goes at the version given. */
 #define WM_ESTIMATOR_SEED_PAIRS      0  /* deprecated: the earlier name of WM_ESTIMATOR_PAIRWISE (removed at 1.0) */
+#define WM_ANCHOR_SEED_BEST          1  /* deprecated: the earlier name of WM_ANCHOR_MOST_ACCURATE (removed at 1.0) */
 
 /* ---- Experimental ------------------------------------------------------------ */
 

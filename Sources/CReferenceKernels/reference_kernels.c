@@ -4,7 +4,7 @@
 #include <string.h>
 
 /* The degree sine and cosine polynomials, from their one home in the library's kernels. */
-#include "../CWaymarkKernels/include/waymark_sincosd.h"
+#include "waymark_sincosd.h"
 
 static const double deg = 3.14159265358979323846 / 180.0;
 

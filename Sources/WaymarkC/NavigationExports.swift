@@ -114,12 +114,7 @@ func estimate(_ e: wm_estimate) -> LocationEstimate? {
 public func wm_estimates_create(_ capacity: Int, _ window_m: Double, _ fused: Int32, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> wm_status {
     guard let out else { return WM_ERROR_NULL_POINTER }
     guard capacity >= 1, capacity <= 1 << 24 else { return WM_ERROR_BAD_COUNT }
-    let rule: EstimateBuffer.Rule
-    switch fused {
-    case WM_ESTIMATES_BEST: rule = .mostAccurate
-    case WM_ESTIMATES_FUSED: rule = .fused
-    default: return WM_ERROR_INVALID_VALUE
-    }
+    guard let rule = EstimateBuffer.Rule(rawValue: fused) else { return WM_ERROR_INVALID_VALUE }
     do {
         out.pointee = retained(EstimatesHandle(try EstimateBuffer(capacity: capacity, window: window_m, rule: rule)))
     } catch { return status(of: error) }

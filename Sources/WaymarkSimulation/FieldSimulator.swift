@@ -98,7 +98,7 @@ public struct FieldSimulator: Sendable {
                 noise += SIMD3(s.jumpSize * js, s.jumpSize * jc, 0)
             }
             let fixENU = trueENU + noise
-            let fix = world.reverse(unchecked: fixENU)
+            let fix = world.reverseUnchecked(fixENU)
             let estimate = try LocationEstimate(fix: fix, horizontalAccuracy: max(s.gpsSigma, 1), verticalAccuracy: 10,
                                                 timestamp: t, scenePosition: arPosition)
             // The app: correct the heading when the corrector triggers, then anchor the

@@ -289,7 +289,7 @@ public struct WalkSimulator: Sendable {
                     ny += size * jc
                 }
                 if let o = s.outage, o.contains(t) { continue }
-                let g = world.reverse(unchecked: p + SIMD3(nx, ny, s.deviceHeight + nz))
+                let g = world.reverseUnchecked(p + SIMD3(nx, ny, s.deviceHeight + nz))
                 events.append(Event(kind: .fix, time: t, fix: g, heightReported: s.reportHeights, accuracy: reported,
                                     verticalAccuracy: s.gpsVerticalSigma > 0 ? s.gpsVerticalSigma : 10,
                                     scenePosition: device, trueAlong: along, trueENU: trueENU, trueCorrection: correction))

@@ -61,8 +61,10 @@ public struct LocalTangentFrame: Sendable, BitwiseCopyable {
         return reverseUnchecked(enu)
     }
 
+    /// ``reverse(_:)`` without its finiteness check, for points finite by construction
+    /// (the package's walk simulators among them).
     @inlinable @inline(__always)
-    func reverseUnchecked(_ enu: SIMD3<Double>) -> GeodeticCoordinate {
+    package func reverseUnchecked(_ enu: SIMD3<Double>) -> GeodeticCoordinate {
         let t = -sinLat0 * enu.y + cosLat0 * enu.z
         let x = x0 + cosLon0 * t - sinLon0 * enu.x
         let y = y0 + sinLon0 * t + cosLon0 * enu.x

@@ -63,7 +63,3 @@ public struct SphericalBaseline: Sendable, Equatable, BitwiseCopyable {
         }
     }
 }
-
-/// The earlier name of ``SphericalBaseline``.
-@available(*, deprecated, renamed: "SphericalBaseline")
-public typealias SeedBaseline = SphericalBaseline

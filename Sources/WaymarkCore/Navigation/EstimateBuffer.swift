@@ -13,13 +13,13 @@
 /// separately), with the combined 1-σ horizontal uncertainty 1/√(Σ 1/σᵢ²) — assuming
 /// independent GPS errors, which is optimistic for fixes seconds apart.
 public struct EstimateBuffer: Sendable {
-    /// How the refined position is formed.
-    public enum Rule: Sendable, Equatable {
+    /// How the refined position is formed; raw values are the C ABI's `WM_ESTIMATES_*`.
+    public enum Rule: Int32, Sendable, Equatable {
         /// The Yandex.Maps article's rule: the estimate with the lowest accuracy value
         /// within the window, the newest among equals.
-        case mostAccurate
+        case mostAccurate = 0
         /// Every estimate within the window, averaged with weights 1/σ².
-        case fused
+        case fused = 1
     }
 
     /// The refined position and its horizontal uncertainty (1 σ, metres).

@@ -47,10 +47,6 @@ public struct HeadingCorrector: Sendable {
         /// Weighted 2-D Procrustes over the whole track with median-based outlier
         /// rejection and a 1-σ uncertainty (the default).
         case robustLeastSquares = 1
-
-        /// The earlier name of ``pairwise``.
-        @available(*, deprecated, renamed: "pairwise")
-        public static var seedPairs: Estimator { .pairwise }
     }
 
     /// Every setting of the corrector; the defaults are the article's values with the

@@ -366,9 +366,10 @@ namespace Waymark
         /// </summary>
         public const int WM_ANCHOR_FITTED = 0;
         /// <summary>
-        /// WM_ANCHOR_SEED_BEST (waymark.h): the article's best estimate (lowest accuracy value, newest)
+        /// WM_ANCHOR_MOST_ACCURATE (waymark.h): the article's best estimate (lowest accuracy value,
+        /// newest)
         /// </summary>
-        public const int WM_ANCHOR_SEED_BEST = 1;
+        public const int WM_ANCHOR_MOST_ACCURATE = 1;
         /// <summary>
         /// WM_ANCHOR_FUSED (waymark.h): every fix in the window through the applied heading, 1/sigma^2
         /// </summary>
@@ -435,6 +436,11 @@ namespace Waymark
         /// (removed at 1.0)
         /// </summary>
         public const int WM_ESTIMATOR_SEED_PAIRS = 0;
+        /// <summary>
+        /// WM_ANCHOR_SEED_BEST (waymark.h): deprecated: the earlier name of WM_ANCHOR_MOST_ACCURATE
+        /// (removed at 1.0)
+        /// </summary>
+        public const int WM_ANCHOR_SEED_BEST = 1;
 
         /// <summary>
         /// WM_AXES_CUSTOM (waymark.h): a convention of your own. x, y, z: the direction each scene
@@ -890,8 +896,10 @@ namespace Waymark
         public static extern int wm_screen_project(Mat4f* view, Mat4f* projection, Viewport viewport, Vec3 point, double* screen_x, double* screen_y, int* visible);
 
         /// <summary>
-        /// The sphere radius (metres) at `center` whose projection is screen_diameter points across
-        /// (the Yandex.Maps article's seven steps). Errors: NULL_POINTER, INVALID_VALUE (as
+        /// The sphere radius (metres) at `center` whose projection is screen_diameter points across:
+        /// the centre projected, a point half the diameter to its right on screen unprojected at the
+        /// same depth, their distance measured (the finish mark's size rule of "How Yandex created
+        /// augmented reality in Maps for iOS"). Errors: NULL_POINTER, INVALID_VALUE (as
         /// wm_screen_project, or a negative or non-finite diameter), NOT_AVAILABLE (`center` is behind
         /// the camera).
         /// </summary>
