@@ -23,9 +23,9 @@ export declare const Status: Readonly<{
 export type StatusName = keyof typeof Status;
 export declare const Region: Readonly<{ CHINA_RECTANGLE: 0; EVERYWHERE: 1; POLYGON: 2 }>;
 export declare const Tracking: Readonly<{ NORMAL: 0; LIMITED: 1; RESET: 2 }>;
-export declare const Estimator: Readonly<{ SEED_PAIRS: 0; ROBUST: 1; FILTER: 2 }>;
+export declare const Estimator: Readonly<{ PAIRWISE: 0; ROBUST: 1; FILTER: 2; /** @deprecated the earlier name of PAIRWISE (removed at 1.0) */ SEED_PAIRS: 0 }>;
 export declare const Alignment: Readonly<{ GRAVITY_AND_HEADING: 0; GRAVITY: 1 }>;
-export declare const Anchor: Readonly<{ FITTED: 0; SEED_BEST: 1; FUSED: 2 }>;
+export declare const Anchor: Readonly<{ FITTED: 0; MOST_ACCURATE: 1; FUSED: 2; /** @deprecated the earlier name of MOST_ACCURATE (removed at 1.0) */ SEED_BEST: 1 }>;
 export declare const Heights: Readonly<{ ELLIPSOIDAL: 0; ORTHOMETRIC: 1; NONE: 2 }>;
 export declare const CorrectionState: Readonly<{ NONE: 0; ESTIMATING: 1; APPLIED: 2 }>;
 export declare const CorrectionSource: Readonly<{ NONE: 0; COMPASS: 1; TRACK: 2 }>;

@@ -48,14 +48,14 @@ export const Region = Object.freeze({ CHINA_RECTANGLE: 0, EVERYWHERE: 1, POLYGON
 export const Tracking = Object.freeze({ NORMAL: 0, LIMITED: 1, RESET: 2 });
 
 /** wm_navigator_config.estimator. */
-export const Estimator = Object.freeze({ SEED_PAIRS: 0, ROBUST: 1, FILTER: 2 });
+export const Estimator = Object.freeze({ PAIRWISE: 0, ROBUST: 1, FILTER: 2, /** @deprecated the earlier name of PAIRWISE (removed at 1.0) */ SEED_PAIRS: 0 });
 
 /** wm_navigator_config.alignment: how the AR session's yaw was set when it started.
  * WebXR's local space has an arbitrary yaw: GRAVITY. */
 export const Alignment = Object.freeze({ GRAVITY_AND_HEADING: 0, GRAVITY: 1 });
 
 /** wm_navigator_config.anchor. */
-export const Anchor = Object.freeze({ FITTED: 0, SEED_BEST: 1, FUSED: 2 });
+export const Anchor = Object.freeze({ FITTED: 0, MOST_ACCURATE: 1, FUSED: 2, /** @deprecated the earlier name of MOST_ACCURATE (removed at 1.0) */ SEED_BEST: 1 });
 
 /** wm_navigator_config.heights (ORTHOMETRIC needs the geoid: GRID_MISSING in this module). */
 export const Heights = Object.freeze({ ELLIPSOIDAL: 0, ORTHOMETRIC: 1, NONE: 2 });

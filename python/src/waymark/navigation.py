@@ -20,14 +20,16 @@ LEG_DTYPE = np.dtype([("start", np.float64, (3,)), ("end", np.float64, (3,)), ("
                       ("turn_deg", np.float64)])
 assert ARROW_DTYPE.itemsize == ffi.sizeof("wm_arrow") and LEG_DTYPE.itemsize == ffi.sizeof("wm_arrow_leg")
 
+# "seed" and "seed-best" are the deprecated earlier names of "pairwise" and
+# "most-accurate" (removed at 1.0).
 ESTIMATORS = {"filter": CONSTANTS["WM_ESTIMATOR_FILTER"], "robust": CONSTANTS["WM_ESTIMATOR_ROBUST"],
-              "seed": CONSTANTS["WM_ESTIMATOR_SEED_PAIRS"]}
+              "pairwise": CONSTANTS["WM_ESTIMATOR_PAIRWISE"], "seed": CONSTANTS["WM_ESTIMATOR_PAIRWISE"]}
 ALIGNMENTS = {"gravity-and-heading": CONSTANTS["WM_ALIGNMENT_GRAVITY_AND_HEADING"],
               "gravity": CONSTANTS["WM_ALIGNMENT_GRAVITY"]}
 HEIGHTS = {"ellipsoidal": CONSTANTS["WM_HEIGHTS_ELLIPSOIDAL"], "orthometric": CONSTANTS["WM_HEIGHTS_ORTHOMETRIC"],
            "none": CONSTANTS["WM_HEIGHTS_NONE"]}
-ANCHORS = {"fitted": CONSTANTS["WM_ANCHOR_FITTED"], "seed-best": CONSTANTS["WM_ANCHOR_SEED_BEST"],
-           "fused": CONSTANTS["WM_ANCHOR_FUSED"]}
+ANCHORS = {"fitted": CONSTANTS["WM_ANCHOR_FITTED"], "most-accurate": CONSTANTS["WM_ANCHOR_MOST_ACCURATE"],
+           "seed-best": CONSTANTS["WM_ANCHOR_MOST_ACCURATE"], "fused": CONSTANTS["WM_ANCHOR_FUSED"]}
 TRACKING = {"normal": CONSTANTS["WM_TRACKING_NORMAL"], "limited": CONSTANTS["WM_TRACKING_LIMITED"],
             "reset": CONSTANTS["WM_TRACKING_RESET"]}
 CORRECTION_STATES = ("none", "estimating", "applied")
@@ -107,9 +109,10 @@ class Route:
 def navigator_config(**settings) -> "ffi.CData":
     """A ``wm_navigator_config`` with the library's defaults, then ``settings``: any
     field by name (``arrow_spacing_m=2``), and the selectors by name: estimator
-    ("filter", "robust", "seed"), alignment ("gravity-and-heading", "gravity"),
-    heights ("ellipsoidal", "orthometric", "none"), anchor ("fitted", "seed-best",
-    "fused"), axes ("eus", "eun", "enu")."""
+    ("filter", "robust", "pairwise"; "seed" is its deprecated name), alignment
+    ("gravity-and-heading", "gravity"), heights ("ellipsoidal", "orthometric", "none"),
+    anchor ("fitted", "most-accurate", "fused"; "seed-best" is the deprecated name of
+    "most-accurate"), axes ("eus", "eun", "enu")."""
     c = ffi.new("wm_navigator_config *")
     lib.wm_navigator_config_default(c)
     names = {"estimator": ESTIMATORS, "alignment": ALIGNMENTS, "heights": HEIGHTS, "anchor": ANCHORS}
@@ -462,7 +465,7 @@ def replay(log, route, *, fov_deg: float = 60.0, viewport: Sequence[float] = (39
             as replay's --fov-deg and --viewport.
         route_heights: "ellipsoidal", "orthometric" or "none" (default: ellipsoidal
             when every route row has a height, else none).
-        estimator: "filter" (default), "robust" or "seed"; alignment: the filter's
+        estimator: "filter" (default), "robust" or "pairwise" ("seed", deprecated); alignment: the filter's
             "gravity-and-heading" (default) or "gravity".
         settings: any other navigator setting (see navigator_config).
 
