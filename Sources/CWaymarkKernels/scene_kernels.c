@@ -117,14 +117,7 @@ void wmk_geo_to_scene_baseline(const wmk_scene_frame *frame, const void *in, ptr
 
 void wmk_geo_to_scene4_baseline(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
                                 const double h[4], double x[4], double y[4], double z[4]) {
-    v4d la, lo, hh, vx, vy, vz;
-    memcpy(&la, lat, sizeof la);
-    memcpy(&lo, lon, sizeof lo);
-    memcpy(&hh, h, sizeof hh);
-    wmkv_geo_to_scene4_baseline(frame, la, lo, hh, &vx, &vy, &vz);
-    memcpy(x, &vx, sizeof vx);
-    memcpy(y, &vy, sizeof vy);
-    memcpy(z, &vz, sizeof vz);
+    wmkv_geo_to_scene4_arrays_baseline(frame, lat, lon, h, x, y, z);
 }
 
 void wmk_anchor_transforms_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
@@ -169,14 +162,7 @@ WMK_TARGET void wmk_prepare_frame_avx2(wmk_scene_frame *frame) {
 
 WMK_TARGET void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
                                        const double h[4], double x[4], double y[4], double z[4]) {
-    v4d la, lo, hh, vx, vy, vz;
-    memcpy(&la, lat, sizeof la);
-    memcpy(&lo, lon, sizeof lo);
-    memcpy(&hh, h, sizeof hh);
-    wmkv_geo_to_scene4_avx2(frame, la, lo, hh, &vx, &vy, &vz);
-    memcpy(x, &vx, sizeof vx);
-    memcpy(y, &vy, sizeof vy);
-    memcpy(z, &vz, sizeof vz);
+    wmkv_geo_to_scene4_arrays_avx2(frame, lat, lon, h, x, y, z);
 }
 
 WMK_TARGET void wmk_anchor_transforms_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,

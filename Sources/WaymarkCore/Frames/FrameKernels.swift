@@ -7,20 +7,46 @@ import CWaymarkKernels
 /// the checks. Callers validate first (the kernels never fail).
 @usableFromInline
 enum FrameKernels {
+    /// A batch kernel's C signature (frame, input, its stride, output, its stride, count).
+    @usableFromInline
+    typealias Batch = @convention(c) (UnsafePointer<wmk_scene_frame>?, UnsafeRawPointer?, Int,
+                                      UnsafeMutableRawPointer?, Int, Int) -> Void
+
+    /// `kernels.avx2` on the AVX2 + FMA path (x86-64 only), else `kernels.baseline`.
+    @inlinable
+    static func run(_ kernels: (baseline: Batch, avx2: Batch?), _ frame: wmk_scene_frame, path: CPUPath,
+                    _ input: UnsafeRawPointer, _ inputStride: Int, _ output: UnsafeMutableRawPointer,
+                    _ outputStride: Int, _ count: Int) {
+        let kernel = path == .avx2FMA ? kernels.avx2 ?? kernels.baseline : kernels.baseline
+        withUnsafePointer(to: frame) { kernel($0, input, inputStride, output, outputStride, count) }
+    }
+
+    /// geo → frame's kernels.
+    @inlinable
+    static var geoToFrameKernels: (baseline: Batch, avx2: Batch?) {
+        #if arch(x86_64)
+        (wmk_geo_to_scene_baseline, wmk_geo_to_scene_avx2)
+        #else
+        (wmk_geo_to_scene_baseline, nil)
+        #endif
+    }
+
+    /// frame → geo's kernels.
+    @inlinable
+    static var frameToGeoKernels: (baseline: Batch, avx2: Batch?) {
+        #if arch(x86_64)
+        (wmk_scene_to_geo_baseline, wmk_scene_to_geo_avx2)
+        #else
+        (wmk_scene_to_geo_baseline, nil)
+        #endif
+    }
+
     /// geo → frame over validated strided triples.
     @inlinable
     static func geoToFrame(_ frame: wmk_scene_frame, path: CPUPath, geodetic input: UnsafeRawPointer,
                            stride inputStride: Int, into output: UnsafeMutableRawPointer, stride outputStride: Int,
                            count: Int) {
-        withUnsafePointer(to: frame) { f in
-            #if arch(x86_64)
-            if path == .avx2FMA {
-                wmk_geo_to_scene_avx2(f, input, inputStride, output, outputStride, count)
-                return
-            }
-            #endif
-            wmk_geo_to_scene_baseline(f, input, inputStride, output, outputStride, count)
-        }
+        run(geoToFrameKernels, frame, path: path, input, inputStride, output, outputStride, count)
     }
 
     /// Four points (structure of arrays) through the same body, so a single conversion
@@ -56,15 +82,7 @@ enum FrameKernels {
     static func frameToGeo(_ frame: wmk_scene_frame, path: CPUPath, scene input: UnsafeRawPointer,
                            stride inputStride: Int, into output: UnsafeMutableRawPointer, stride outputStride: Int,
                            count: Int) {
-        withUnsafePointer(to: frame) { f in
-            #if arch(x86_64)
-            if path == .avx2FMA {
-                wmk_scene_to_geo_avx2(f, input, inputStride, output, outputStride, count)
-                return
-            }
-            #endif
-            wmk_scene_to_geo_baseline(f, input, inputStride, output, outputStride, count)
-        }
+        run(frameToGeoKernels, frame, path: path, input, inputStride, output, outputStride, count)
     }
 
     /// The geo → frame batch with its checks: shape, then every element, then the body
