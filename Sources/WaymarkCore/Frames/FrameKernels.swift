@@ -31,7 +31,8 @@ enum FrameKernels {
         #endif
     }
 
-    /// frame → geo's kernels.
+    /// frame → geo's kernels (the frame built with the inverse rows: they multiply by
+    /// the transpose).
     @inlinable
     static var frameToGeoKernels: (baseline: Batch, avx2: Batch?) {
         #if arch(x86_64)
@@ -39,14 +40,6 @@ enum FrameKernels {
         #else
         (wmk_scene_to_geo_baseline, nil)
         #endif
-    }
-
-    /// geo → frame over validated strided triples.
-    @inlinable
-    static func geoToFrame(_ frame: wmk_scene_frame, path: CPUPath, geodetic input: UnsafeRawPointer,
-                           stride inputStride: Int, into output: UnsafeMutableRawPointer, stride outputStride: Int,
-                           count: Int) {
-        run(geoToFrameKernels, frame, path: path, input, inputStride, output, outputStride, count)
     }
 
     /// Four points (structure of arrays) through the same body, so a single conversion
@@ -76,15 +69,6 @@ enum FrameKernels {
         return out
     }
 
-    /// frame → geo over validated strided triples (`frame` built with the inverse rows:
-    /// the kernels multiply by the transpose).
-    @inlinable
-    static func frameToGeo(_ frame: wmk_scene_frame, path: CPUPath, scene input: UnsafeRawPointer,
-                           stride inputStride: Int, into output: UnsafeMutableRawPointer, stride outputStride: Int,
-                           count: Int) {
-        run(frameToGeoKernels, frame, path: path, input, inputStride, output, outputStride, count)
-    }
-
     /// The geo → frame batch with its checks: shape, then every element, then the body
     /// (nothing is written unless everything is valid).
     @inlinable
@@ -96,8 +80,7 @@ enum FrameKernels {
                                                        maximumHeight: Limits.maximumSceneCoordinate) {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
-        geoToFrame(frame(), path: path, geodetic: input, stride: inputStride, into: output, stride: outputStride,
-                   count: count)
+        run(geoToFrameKernels, frame(), path: path, input, inputStride, output, outputStride, count)
     }
 
     /// The frame → geo batch with its checks.
@@ -109,7 +92,6 @@ enum FrameKernels {
         if let bad = StridedTriples.firstSceneFault(input, stride: inputStride, count: count) {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
-        frameToGeo(frame(), path: path, scene: input, stride: inputStride, into: output, stride: outputStride,
-                   count: count)
+        run(frameToGeoKernels, frame(), path: path, input, inputStride, output, outputStride, count)
     }
 }

@@ -22,8 +22,8 @@ extension SceneFrame {
     func scenePositionsUnchecked(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                                  into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                  count: Int, path: CPUPath) {
-        FrameKernels.geoToFrame(kernelFrame(for: path), path: path, geodetic: input, stride: inputStride,
-                                into: output, stride: outputStride, count: count)
+        FrameKernels.run(FrameKernels.geoToFrameKernels, kernelFrame(for: path), path: path, input, inputStride,
+                         output, outputStride, count)
     }
 
     /// scene → geo over validated strided triples by `path`.
@@ -31,7 +31,7 @@ extension SceneFrame {
     func geodeticPositionsUnchecked(scene input: UnsafeRawPointer, stride inputStride: Int,
                                     into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                     count: Int, path: CPUPath) {
-        FrameKernels.frameToGeo(kernelFrame(for: path, inverse: true), path: path, scene: input,
-                                stride: inputStride, into: output, stride: outputStride, count: count)
+        FrameKernels.run(FrameKernels.frameToGeoKernels, kernelFrame(for: path, inverse: true), path: path, input,
+                         inputStride, output, outputStride, count)
     }
 }
