@@ -17,7 +17,9 @@ struct Given<Value: Sendable>: Sendable, GivenValue {
     /// its own, unwrapped from ArgumentParser's error).
     static func parse(_ name: String, _ convert: @escaping @Sendable (String) throws(CLIError) -> Value)
         -> @Sendable (String) throws -> Given {
-        { word in Given(name: name, value: try convert(word)) }
+        { word in
+            do throws(CLIError) { return Given(name: name, value: try convert(word)) } catch { throw ParseRefusal.record(error) }
+        }
     }
 }
 
@@ -62,13 +64,19 @@ func refuseRepeats(in arguments: some ParsableArguments) throws(CLIError) {
     if let name = repeatedOption(in: arguments) { throw .usage("option --\(name) given twice") }
 }
 
-/// The usage error a ``Given`` transform threw, inside the error ArgumentParser wraps it
-/// in (its type is internal to ArgumentParser: the error is found by reflection).
-func underlyingCLIError(_ error: Any, depth: Int = 0) -> CLIError? {
-    if let error = error as? CLIError { return error }
-    guard depth < 6 else { return nil }
-    for child in Mirror(reflecting: error).children {
-        if let found = underlyingCLIError(child.value, depth: depth + 1) { return found }
+/// The first usage error a ``Given`` transform threw while
+/// ArgumentParser read the command line: ArgumentParser wraps such errors in its own
+/// (internal) types, and ``WaymarkCLI`` reports this one in Waymark's words instead.
+/// The CLI reads its command line once, on the main thread, before anything else runs.
+enum ParseRefusal {
+    nonisolated(unsafe) private static var first: CLIError?
+
+    /// Records `error` (when it is the first) and returns it, for `throw`.
+    static func record(_ error: CLIError) -> CLIError {
+        if first == nil { first = error }
+        return error
     }
-    return nil
+
+    /// The first recorded refusal, if any.
+    static var recorded: CLIError? { first }
 }

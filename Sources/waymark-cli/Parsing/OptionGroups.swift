@@ -11,7 +11,7 @@ struct OutputOptionGroup: ParsableArguments {
                                valueName: "N"),
             transform: { text in
                 guard let n = Int(text), (0...17).contains(n) else {
-                    throw CLIError.usage("--precision takes a whole number of decimals from 0 to 17, not '\(text)'")
+                    throw ParseRefusal.record(.usage("--precision takes a whole number of decimals from 0 to 17, not '\(text)'"))
                 }
                 return n
             })

@@ -219,7 +219,9 @@ struct Simulate: WaymarkCommand {
     /// Repeatable: every occurrence adds its times.
     @Option(name: .customLong("reset-at"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("A tracking reset at this time, seconds (repeatable or a comma list).", valueName: "T"),
-            transform: { text in try resetTimes(text) })
+            transform: { text in
+                do throws(CLIError) { return try resetTimes(text) } catch { throw ParseRefusal.record(error) }
+            })
     var resetAt: [[Double]] = []
     @Option(name: .customLong("limited"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Limited tracking in this interval, seconds (a comma list for several).", valueName: "START:END"),

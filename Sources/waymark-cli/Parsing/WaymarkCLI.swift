@@ -52,26 +52,44 @@ struct WaymarkCLI: ParsableCommand {
         if words.first == "help", words.count > 1, !names.contains(words[1]) {
             fail(.usage("no command '\(words[1])'" + hint(words[1]) + " (waymark help lists them)"))
         }
+        switch parseAndRun(words) {
+        case .done: exitProcess(0)
+        case .refused(let error): fail(error)
+        case .parser(let status, let text): parserExit(status, text)
+        }
+    }
+
+    /// How a command line ended.
+    private enum Outcome {
+        case done
+        /// Waymark's own usage, data or I/O error.
+        case refused(CLIError)
+        /// ArgumentParser's help or error: its exit status and text.
+        case parser(ExitCode, String)
+    }
+
+    /// Parses and runs `words`. Errors leave as values, so the process exits after the
+    /// thrown ones are released (exiting inside the `catch` leaves ArgumentParser's error
+    /// alive, which LeakSanitizer reports).
+    private static func parseAndRun(_ words: [String]) -> Outcome {
         do {
             var command = try parseAsRoot(words)
             try command.run()
+            return .done
         } catch let error as CLIError {
-            fail(error)
+            return .refused(error)
         } catch {
             // An option's value that does not parse: the transform's own message.
-            if let refused = underlyingCLIError(error) { fail(refused) }
-            parserExit(error)
+            if let refused = ParseRefusal.recorded { return .refused(refused) }
+            return .parser(exitCode(for: error), fullMessage(for: error))
         }
-        exitProcess(0)
     }
 
     /// ArgumentParser's help (standard output) or usage error (standard error), as its
     /// `exit(withError:)` writes them, except that an error's text is escaped
     /// (``TerminalText``): it echoes the command line's words. Its lines are the
     /// parser's layout (the error, the usage, a hint), so they are kept.
-    private static func parserExit(_ error: Error) -> Never {
-        let status = exitCode(for: error)
-        let text = fullMessage(for: error)
+    private static func parserExit(_ status: ExitCode, _ text: String) -> Never {
         if status == .success {
             if !text.isEmpty { print(text) }
         } else if !text.isEmpty {
