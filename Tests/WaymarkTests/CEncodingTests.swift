@@ -6,7 +6,7 @@ import Waymark
 /// as its raw values, so each is decoded in one place (`init(rawValue:)`).
 @Suite("C encodings: Swift raw values are the header's WM_ constants")
 struct CEncodingTests {
-    @Test("axes, directions, forward axes, units and presets")
+    @Test("axes conventions, directions, forward axes and units")
     func axes() {
         #expect(SceneAxes.enu.rawValue == WM_AXES_ENU && SceneAxes.eus.rawValue == WM_AXES_EUS
                 && SceneAxes.eun.rawValue == WM_AXES_EUN)
