@@ -74,11 +74,7 @@ struct RowInputGroup: ParsableArguments {
             completion: InputFormat.defaultCompletionKind, transform: Given.choice("input-format"))
     var inputFormat: [Given<InputFormat>] = []
 
-    @Option(name: .customLong("delimiter"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("CSV field delimiter (default: a header line's, else the first data line's).",
-                               valueName: delimiterValueNames),
-            completion: Choice.Delimiter.defaultCompletionKind, transform: Given.choice("delimiter"))
-    var delimiter: [Given<Choice.Delimiter>] = []
+    @OptionGroup var csv: DelimiterOption
 
     @Option(name: .customLong("heights"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("GPX <ele>: made ellipsoidal through EGM96 (default), or kept with orthometric.",
@@ -112,7 +108,7 @@ struct RowInputGroup: ParsableArguments {
 
     /// These options, with the command's `--from` when it names the input format.
     func options(from: [Given<InputFormat>] = [], file: String?) -> InputOptions {
-        InputOptions(file: file, from: from.first, inputFormat: inputFormat.first, delimiter: delimiter.value,
+        InputOptions(file: file, from: from.first, inputFormat: inputFormat.first, delimiter: csv.delimiter.value,
                      heights: heights.value, lonLat: lonLat, keepColumns: keepColumns,
                      gpxPart: gpxPart.value, polygons: polygons.value, missingHeights: missingHeights.value)
     }
@@ -126,18 +122,14 @@ struct CSVInputGroup: ParsableArguments {
             completion: .list(["csv"]), transform: Given.choice("input-format"))
     var inputFormat: [Given<InputFormat>] = []
 
-    @Option(name: .customLong("delimiter"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("CSV field delimiter (default: a header line's, else the first data line's).",
-                               valueName: delimiterValueNames),
-            completion: Choice.Delimiter.defaultCompletionKind, transform: Given.choice("delimiter"))
-    var delimiter: [Given<Choice.Delimiter>] = []
+    @OptionGroup var csv: DelimiterOption
 
     @Flag(name: .customLong("keep-columns"), help: "Carry CSV columns past the coordinates through to the output.")
     var keepColumns = false
 
     /// These options, with the command's `--from` when it names the input format.
     func options(from: [Given<InputFormat>] = [], file: String?) -> InputOptions {
-        InputOptions(file: file, from: from.first, inputFormat: inputFormat.first, delimiter: delimiter.value,
+        InputOptions(file: file, from: from.first, inputFormat: inputFormat.first, delimiter: csv.delimiter.value,
                      keepColumns: keepColumns)
     }
 }
@@ -151,3 +143,12 @@ let inputFormatHelp = ArgumentHelp("Input format (default: the FILE's extension,
 let csvFormatHelp = ArgumentHelp("Input format: csv only (these rows are not points).", valueName: "csv")
 let fileHelp = ArgumentHelp("The input (default: standard input; - is standard input).", valueName: "FILE")
 let coordinateHelp = "LAT,LON[,H]"
+
+/// `--delimiter`: every command that reads CSV.
+struct DelimiterOption: ParsableArguments {
+    @Option(name: .customLong("delimiter"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("CSV field delimiter (default: a header line's, else the first data line's).",
+                               valueName: delimiterValueNames),
+            completion: Choice.Delimiter.defaultCompletionKind, transform: Given.choice("delimiter"))
+    var delimiter: [Given<Choice.Delimiter>] = []
+}
