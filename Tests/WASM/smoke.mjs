@@ -12,6 +12,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadWaymark, rigidPose, Axes, Status, WaymarkError } from "../../js/src/index.js";
+import { readCSV as readCSVFile } from "../../js/test/helpers.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const modulePath = process.argv[2] ?? `${root}build-wasm/waymark-core.wasm`;
@@ -23,26 +24,8 @@ function check(ok, what) {
   if (failed <= 20) console.error(`smoke.mjs: failed: ${what}`);
 }
 
-// CSV with quoted fields (the external files quote their notes).
-function readCSV(relative) {
-  const rows = [];
-  const lines = readFileSync(`${root}Tests/Data/${relative}`, "utf8").split("\n").filter((l) => l && !l.startsWith("#"));
-  for (const line of lines) {
-    const fields = [];
-    let field = "", quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      const c = line[i];
-      if (quoted) {
-        if (c === '"' && line[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
-      } else if (c === '"') quoted = true;
-      else if (c === ",") { fields.push(field); field = ""; } else field += c;
-    }
-    fields.push(field);
-    rows.push(fields);
-  }
-  const header = rows.shift();
-  return rows.map((fields) => Object.fromEntries(header.map((name, i) => [name, fields[i] ?? ""])));
-}
+// CSV with quoted fields (the external files quote their notes): the package tests' reader.
+const readCSV = (relative) => readCSVFile(`${root}Tests/Data/${relative}`);
 
 const figure = (x) => (x === 0 ? "0" : x.toPrecision(2));
 const angleDiff = (a, b) => { const d = Math.abs(a - b) % 360; return Math.min(d, 360 - d); };
