@@ -110,75 +110,6 @@ extension SceneFrame {
         wmk_anchor_transforms_baseline(&frame, input, stride, output, outputStride, count, &yaw)
     }
 
-    /// TEMPORARY reference.
-    @inlinable
-    func anchorTransformsSwiftReference(geodetic input: UnsafeRawPointer, stride: Int,
-                                   intoUnaligned output: UnsafeMutableRawPointer, outputStride: Int, count: Int,
-                                   path: CPUPath) {
-        // Positions come four at a time from the same kernel as scenePositions; each
-        // group's successor is computed once and carried over.
-        let frame = kernelFrame(for: .baseline)
-        @inline(__always) func group(_ start: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
-            var lat = SIMD4<Double>(), lon = SIMD4<Double>(), h = SIMD4<Double>()
-            let lanes = min(4, count - start)
-            for k in 0..<4 {
-                let (a, b, c) = StridedTriples.load(input, (start + (k < lanes ? k : 0)) * stride)
-                lat[k] = a; lon[k] = b; h[k] = c
-            }
-            return FrameKernels.geoToFrame4(frame, path: .baseline, latitude: lat, longitude: lon, height: h)
-        }
-        @inline(__always) func point(_ g: (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>), _ k: Int) -> SIMD3<Double> {
-            SIMD3(g.x[k], g.y[k], g.z[k])
-        }
-        // The heading carried into leading degenerate legs: the first real one.
-        var heading = (cos: 1.0, sin: 0.0)
-        var start = 0
-        var previous: SIMD3<Double>? = nil
-        search: while start < count {
-            let g = group(start)
-            for k in 0..<min(4, count - start) {
-                let p = point(g, k)
-                if let q = previous, let h = yaw(from: q, to: p) { heading = h; break search }
-                previous = p
-            }
-            start += 4
-        }
-        // Yaw of each leg, four legs at a time: forward axis components (c, s) come from
-        // the horizontal step (a, b) as c = cosSign·b/|·|, s = sinSign·a/|·|.
-        let yawAxes = axes.yawAxes
-        @inline(__always) func component(_ g: (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>), _ axis: Int) -> SIMD4<Double> {
-            axis == 0 ? g.x : axis == 1 ? g.y : g.z
-        }
-        var current = group(0)
-        var i = 0
-        while i < count {
-            let lanes = min(4, count - i)
-            let next = i + 4 < count ? group(i + 4) : current
-            let side = component(current, yawAxes.side), ahead = component(current, yawAxes.forward)
-            let sideNext = component(next, yawAxes.side), aheadNext = component(next, yawAxes.forward)
-            var ax = SIMD4(side[1], side[2], side[3], sideNext[0]) - side
-            var bx = SIMD4(ahead[1], ahead[2], ahead[3], aheadNext[0]) - ahead
-            // Legs under 2⁻⁴⁰⁰ m would square into subnormals and lose the unit length:
-            // scaled up by an exact power of two first (other lanes untouched).
-            let tiny = pointwiseMax(ax, -ax) .< 0x1p-400 .& pointwiseMax(bx, -bx) .< 0x1p-400
-            if any(tiny) {
-                ax.replace(with: ax * 0x1p600, where: tiny)
-                bx.replace(with: bx * 0x1p600, where: tiny)
-            }
-            let h2 = ax * ax + bx * bx
-            let moving = h2 .> 0
-            let inverse = 1 / h2.replacing(with: 1, where: .!moving).squareRoot()
-            let c = yawAxes.cosSign * bx * inverse, s = yawAxes.sinSign * ax * inverse
-            for k in 0..<lanes {
-                if moving[k] && i + k + 1 < count { heading = (c[k], s[k]) }
-                output.storeBytes(of: anchorMatrix(at: point(current, k), cos: heading.cos, sin: heading.sin),
-                                  toByteOffset: (i + k) * outputStride, as: Matrix4x4f.self)
-            }
-            current = next
-            i += 4
-        }
-    }
-
     /// Anchor transforms for a typed route buffer.
     /// - Throws: ``WaymarkError/badCount`` when `output` is shorter than `route`.
     @inlinable
@@ -188,25 +119,5 @@ extension SceneFrame {
         guard let base = route.baseAddress, let out = output.baseAddress else { return }
         try anchorTransforms(geodetic: UnsafeRawPointer(base), stride: MemoryLayout<GeodeticCoordinate>.stride,
                              into: out, count: route.count)
-    }
-
-    /// The cosine and sine of the yaw that turns the forward axis from `a` towards `b`,
-    /// or nil when `b` is (horizontally) on top of `a`.
-    @inlinable @inline(__always)
-    func yaw(from a: SIMD3<Double>, to b: SIMD3<Double>) -> (cos: Double, sin: Double)? {
-        let d = b - a, y = axes.yawAxes
-        var side = d[y.side], ahead = d[y.forward]
-        // As in the batch: tiny legs scaled up exactly so their squares stay normal.
-        if side.magnitude < 0x1p-400 && ahead.magnitude < 0x1p-400 { side *= 0x1p600; ahead *= 0x1p600 }
-        let h = (side * side + ahead * ahead).squareRoot()
-        return h > 0 ? (y.cosSign * ahead / h, y.sinSign * side / h) : nil
-    }
-
-    @inlinable @inline(__always)
-    func anchorMatrix(at p: SIMD3<Double>, cos c: Double, sin s: Double) -> Matrix4x4f {
-        let (cf, sf) = (Float(c), Float(s))
-        var m = Matrix4x4f.rotation(aboutAxis: axes.upAxisIndex, cos: cf, sin: sf)
-        m.columns.3 = SIMD4(Float(p.x), Float(p.y), Float(p.z), 1)
-        return m
     }
 }

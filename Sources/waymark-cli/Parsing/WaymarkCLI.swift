@@ -79,10 +79,24 @@ struct WaymarkCLI: ParsableCommand {
         } catch let error as CLIError {
             return .refused(error)
         } catch {
-            // An option's value that does not parse: the transform's own message.
-            if let refused = ParseRefusal.recorded { return .refused(refused) }
+            // An option's value that does not parse: the transform's own message, unless the
+            // line asks for help or the version, which win over every other fault (the
+            // parser reads values before it looks for those flags).
+            if let refused = ParseRefusal.recorded {
+                guard let request = helpOrVersion(words) else { return .refused(refused) }
+                return .parser(exitCode(for: request), fullMessage(for: request))
+            }
             return .parser(exitCode(for: error), fullMessage(for: error))
         }
+    }
+
+    /// The help (`-h`, `--help`) or version (`--version`) request among `words`, for the
+    /// command the first word names (else the root), as ArgumentParser would raise it.
+    private static func helpOrVersion(_ words: [String]) -> CleanExit? {
+        let command = configuration.subcommands.first { $0._commandName == words.first } ?? WaymarkCLI.self
+        if words.contains(where: { $0 == "-h" || $0 == "--help" }) { return .helpRequest(command) }
+        if words.contains("--version") { return .message(configuration.version) }
+        return nil
     }
 
     /// ArgumentParser's help (standard output) or usage error (standard error), as its
