@@ -39,23 +39,6 @@ package enum StridedTriples {
         base.storeBytes(of: v.z, toByteOffset: offset + 16, as: Double.self)
     }
 
-    /// Four packed triples (96 contiguous bytes) as three four-lane vectors.
-    @inlinable @inline(__always)
-    package static func loadPacked4(_ base: UnsafeRawPointer) -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
-        let v0 = base.loadUnaligned(as: SIMD4<Double>.self)
-        let v1 = base.loadUnaligned(fromByteOffset: 32, as: SIMD4<Double>.self)
-        let v2 = base.loadUnaligned(fromByteOffset: 64, as: SIMD4<Double>.self)
-        return (SIMD4(v0[0], v0[3], v1[2], v2[1]), SIMD4(v0[1], v1[0], v1[3], v2[2]), SIMD4(v0[2], v1[1], v2[0], v2[3]))
-    }
-
-    /// Three four-lane vectors stored as four packed triples (96 contiguous bytes).
-    @inlinable @inline(__always)
-    package static func storePacked4(_ x: SIMD4<Double>, _ y: SIMD4<Double>, _ z: SIMD4<Double>, _ base: UnsafeMutableRawPointer) {
-        base.storeBytes(of: SIMD4(x[0], y[0], z[0], x[1]), as: SIMD4<Double>.self)
-        base.storeBytes(of: SIMD4(y[1], z[1], x[2], y[2]), toByteOffset: 32, as: SIMD4<Double>.self)
-        base.storeBytes(of: SIMD4(z[2], x[3], y[3], z[3]), toByteOffset: 64, as: SIMD4<Double>.self)
-    }
-
     /// The shared shape of per-point geodetic batches: check the buffers, check every
     /// point (nothing written on a bad one), then write `body(point)` for each, the
     /// point's longitude normalised. Each element is read before it is written, so

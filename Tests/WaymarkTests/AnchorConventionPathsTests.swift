@@ -32,20 +32,10 @@ struct AnchorConventionPathsTests {
                                                          longitude: origin.longitude + rng.uniform(-0.01...0.01),
                                                          height: rng.uniform(90...120)))
                 }
-                let input = CPUDispatchTests.triples(points)
                 var results: [[Matrix4x4f]] = []
                 for path in CPUDispatchTests.paths {
-                    var out = [Matrix4x4f](repeating: .translation(SIMD3(9, 9, 9)), count: points.count)
-                    try input.withUnsafeBytes { i in
-                        try out.withUnsafeMutableBytes {
-                            try frame.anchorTransforms(geodetic: i.baseAddress!, stride: 24, intoUnaligned: $0.baseAddress!,
-                                                       count: points.count, path: path)
-                        }
-                    }
-                    let positions = try CPUDispatchTests.forward(frame, input, path: path)
-                    for (k, m) in out.enumerated() {
-                        #expect(m.columns.3 == SIMD4(Float(positions[3 * k]), Float(positions[3 * k + 1]),
-                                                     Float(positions[3 * k + 2]), 1), "\(axes) \(path) \(k)")
+                    let (out, positions) = try CPUDispatchTests.anchorsCheckingTranslations(frame, points, path: path, "\(axes)")
+                    for m in out {
                         let r = (SIMD3(m.columns.0.x, m.columns.0.y, m.columns.0.z), SIMD3(m.columns.1.x, m.columns.1.y, m.columns.1.z),
                                  SIMD3(m.columns.2.x, m.columns.2.y, m.columns.2.z))
                         let det = (r.0 * SIMD3(r.1.y * r.2.z - r.1.z * r.2.y, r.1.z * r.2.x - r.1.x * r.2.z,
@@ -68,14 +58,7 @@ struct AnchorConventionPathsTests {
                     }
                     results.append(out)
                 }
-                for (a, b) in zip(results[0], results.last!) {
-                    for c in 0..<3 {
-                        #expect(abs(a.columns.0[c] - b.columns.0[c]) <= 2e-7 && abs(a.columns.1[c] - b.columns.1[c]) <= 2e-7
-                                && abs(a.columns.2[c] - b.columns.2[c]) <= 2e-7, "\(axes) \(a) \(b)")
-                    }
-                    let t = a.columns.3 - b.columns.3
-                    #expect(abs(t.x) <= 1e-5 && abs(t.y) <= 1e-5 && abs(t.z) <= 1e-5)
-                }
+                CPUDispatchTests.expectAnchorPathsAgree(results, "\(axes)")
             }
         }
     }

@@ -17,6 +17,38 @@ struct CPUDispatchTests {
         points.flatMap { [$0.latitude, $0.longitude, $0.height] }
     }
 
+    /// Anchor transforms of `points` on `path`, each translation checked against that
+    /// path's scene position in Float; returns the matrices and the positions.
+    static func anchorsCheckingTranslations(_ frame: SceneFrame, _ points: [GeodeticCoordinate], path: CPUPath,
+                                            _ label: String) throws -> (matrices: [Matrix4x4f], positions: [Double]) {
+        let input = triples(points)
+        var out = [Matrix4x4f](repeating: .translation(SIMD3(9, 9, 9)), count: points.count)
+        try input.withUnsafeBytes { i in
+            try out.withUnsafeMutableBytes {
+                try frame.anchorTransforms(geodetic: i.baseAddress!, stride: 24, intoUnaligned: $0.baseAddress!,
+                                           count: points.count, path: path)
+            }
+        }
+        let positions = try forward(frame, input, path: path)
+        for (k, m) in out.enumerated() {
+            #expect(m.columns.3 == SIMD4(Float(positions[3 * k]), Float(positions[3 * k + 1]), Float(positions[3 * k + 2]), 1),
+                    "\(label) \(path) \(k)")
+        }
+        return (out, positions)
+    }
+
+    /// The first and last paths' anchors: rotations within 2e-7, translations within 1e-5.
+    static func expectAnchorPathsAgree(_ results: [[Matrix4x4f]], _ label: String) {
+        for (a, b) in zip(results[0], results.last!) {
+            for c in 0..<3 {
+                #expect(abs(a.columns.0[c] - b.columns.0[c]) <= 2e-7 && abs(a.columns.1[c] - b.columns.1[c]) <= 2e-7
+                        && abs(a.columns.2[c] - b.columns.2[c]) <= 2e-7, "\(label) \(a) \(b)")
+            }
+            let t = a.columns.3 - b.columns.3
+            #expect(abs(t.x) <= 1e-5 && abs(t.y) <= 1e-5 && abs(t.z) <= 1e-5)
+        }
+    }
+
     static func forward(_ frame: SceneFrame, _ input: [Double], path: CPUPath) throws -> [Double] {
         var out = [Double](repeating: .nan, count: input.count)
         try input.withUnsafeBytes { i in
@@ -188,30 +220,8 @@ struct CPUDispatchTests {
                     points.append(try GeodeticCoordinate(latitude: origin.latitude + rng.uniform(-0.01...0.01),
                                                          longitude: origin.longitude + rng.uniform(-0.01...0.01), height: rng.uniform(90...120)))
                 }
-                let input = Self.triples(points)
-                var results: [[Matrix4x4f]] = []
-                for path in Self.paths {
-                    var out = [Matrix4x4f](repeating: .translation(SIMD3(9, 9, 9)), count: points.count)
-                    try input.withUnsafeBytes { i in
-                        try out.withUnsafeMutableBytes {
-                            try frame.anchorTransforms(geodetic: i.baseAddress!, stride: 24, intoUnaligned: $0.baseAddress!,
-                                                       count: points.count, path: path)
-                        }
-                    }
-                    let positions = try Self.forward(frame, input, path: path)
-                    for (k, m) in out.enumerated() {
-                        #expect(m.columns.3 == SIMD4(Float(positions[3 * k]), Float(positions[3 * k + 1]), Float(positions[3 * k + 2]), 1))
-                    }
-                    results.append(out)
-                }
-                for (a, b) in zip(results[0], results.last!) {
-                    for c in 0..<3 {
-                        #expect(abs(a.columns.0[c] - b.columns.0[c]) <= 2e-7 && abs(a.columns.1[c] - b.columns.1[c]) <= 2e-7
-                                && abs(a.columns.2[c] - b.columns.2[c]) <= 2e-7, "\(axes) \(a) \(b)")
-                    }
-                    let t = a.columns.3 - b.columns.3
-                    #expect(abs(t.x) <= 1e-5 && abs(t.y) <= 1e-5 && abs(t.z) <= 1e-5)
-                }
+                let results = try Self.paths.map { try Self.anchorsCheckingTranslations(frame, points, path: $0, "\(axes)").matrices }
+                Self.expectAnchorPathsAgree(results, "\(axes)")
             }
         }
     }
