@@ -25,8 +25,18 @@ public struct NavigatorTrial: Sendable {
         /// Horizontal and vertical distance of the first arrow from its true scene
         /// position (the route point at its along-route distance), m.
         public var arrowError: Double?, arrowVerticalError: Double?
+        /// The first arrow's along-route distance, m.
+        public var arrowAlong: Double?
         /// Progress − the true along-route distance walked, m.
         public var progressError: Double?
+        /// How far the world point 10 m ahead of the user along the route moved in the scene
+        /// (horizontally) from the previous frame to this one, m: the jump of the drawn world.
+        public var aheadJump: Double?
+        /// The σ of that point's scene position the navigator reports, m: the anchor's DRMS
+        /// and 10 m times the heading's σ, √(σ_anchor² + (10 m · σ_heading)²) (nil until both
+        /// are reported). A jump the new information justifies is at most a few times
+        /// √(σ_before² − σ_after²).
+        public var aheadSigma: Double?
         /// The finish mark's scene position (eus) and its horizontal distance from the truth, m.
         public var finish: SIMD3<Double>?, finishError: Double?
     }
@@ -49,6 +59,7 @@ public struct NavigatorTrial: Sendable {
         let projection = try CameraPose.perspective(fovY: 60, aspect: 390.0 / 844)
         let viewport = (x: 0.0, y: 0.0, width: 390.0, height: 844.0)
         let finishENU = nav.route.points[nav.route.points.count - 1]
+        var previousFrame: SceneFrame? = nil
         for e in try walk.events() {
             switch e.kind {
             case .fix:
@@ -62,6 +73,8 @@ public struct NavigatorTrial: Sendable {
                                    camera: pose.transform())
             case .tracking:
                 try nav.tracking(e.tracking, time: e.time)
+                // A new scene: positions before and after are not comparable.
+                if e.tracking == .reset { previousFrame = nil }
             case .frame:
                 let pose = try CameraPose(position: e.scenePosition, yaw: e.yaw, pitch: e.pitch, roll: e.roll)
                 let ground: Double? = groundPlane ? e.scenePosition.y - walk.scenario.deviceHeight : nil
@@ -85,6 +98,19 @@ public struct NavigatorTrial: Sendable {
                     s.arrowVerticalError = a.position.y - truth.y
                 }
                 if let p = out.progress { s.progressError = p - e.trueAlong }
+                s.arrowAlong = out.firstArrow?.distanceAlong
+                if let frame = nav.frame {
+                    let ahead = nav.route.point(atDistance: min(e.trueAlong + 10, nav.route.length)).point
+                    if let before = previousFrame {
+                        let d = frame.scenePosition(fromENU: ahead) - before.scenePosition(fromENU: ahead)
+                        s.aheadJump = (d.x * d.x + d.z * d.z).squareRoot()
+                    }
+                    previousFrame = frame
+                    if let a = out.anchorSigma, let h = out.correctionSigma {
+                        let turn = 10 * h * Double.pi / 180
+                        s.aheadSigma = (a * a + turn * turn).squareRoot()
+                    }
+                }
                 if let f = out.finish {
                     let truth = e.trueScenePosition(ofENU: finishENU)
                     let d = SIMD2<Double>(f.position.x - truth.x, f.position.z - truth.z)

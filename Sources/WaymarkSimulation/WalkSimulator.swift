@@ -71,8 +71,20 @@ public struct WalkSimulator: Sendable {
         public var limited: [ClosedRange<Double>] = []
         /// Seconds standing at the start before walking, and at the end after it.
         public var waitBefore = 0.0, waitAfter = 0.0
-        /// Stop walking after this many metres (nil: the whole route).
+        /// Stop walking after this many metres (nil: to the route's end).
         public var walkDistance: Double? = nil
+        /// Where the walk starts, metres along the route (0: its first point) — a user who
+        /// opens the app mid-route.
+        public var startAlong = 0.0
+        /// Along-route distances, metres, over which the walker leaves the route and walks
+        /// `detourOffset` metres to its left (negative: right), easing out and back over 10 m
+        /// at each end (a detour round a closed pavement, a crossing of a square).
+        public var detour: ClosedRange<Double>? = nil
+        /// The detour's lateral offset, metres (30).
+        public var detourOffset = 30.0
+        /// How many times larger the GPS error is than the fixes report (1: honest; 1.5: an
+        /// urban canyon whose reported accuracy understates the error).
+        public var accuracyUnderstatement = 1.0
         /// No fixes arrive in this interval of seconds (a GPS outage).
         public var outage: ClosedRange<Double>? = nil
         /// Seconds between fixes (1).
@@ -129,7 +141,7 @@ public struct WalkSimulator: Sendable {
         public var trueHeading = 0.0, headingAccuracy = 0.0
         /// Tracking: the new state.
         public var tracking: Navigator.TrackingState = .normal
-        /// Truth: along-route distance walked, m.
+        /// Truth: the user's along-route distance from the route's start, m.
         public var trueAlong: Double
         /// Truth: the device's world position, east/north/up metres from the route's start.
         public var trueENU = SIMD3<Double>()
@@ -174,7 +186,8 @@ public struct WalkSimulator: Sendable {
                   s.deviceHeight, s.pitch, s.roll, s.walkDistance ?? 0, s.gpsCorrelatedShare, s.gpsCorrelationTime,
                   s.outlierProbability, s.accuracyConfidence ?? 0.5, s.gpsVerticalSigma, s.yawDrift, s.positionDrift, s.compassSigma ?? 1,
                   s.compassCorrelatedShare, s.compassCorrelationTime, s.compassInterval, s.compassDisturbance,
-                  s.resetHeadingChange] where !v.isFinite {
+                  s.resetHeadingChange, s.startAlong, s.detourOffset, s.accuracyUnderstatement,
+                  s.detour?.lowerBound ?? 0, s.detour?.upperBound ?? 0] where !v.isFinite {
             throw .invalidInput(.nonFinite)
         }
         for r in s.resets where !r.isFinite { throw .invalidInput(.nonFinite) }
@@ -185,12 +198,14 @@ public struct WalkSimulator: Sendable {
               (s.accuracyConfidence ?? 0.5) < 1, s.yawDrift >= 0, s.positionDrift >= 0, (s.compassSigma ?? 1) > 0,
               (s.compassSigma ?? 1) <= 180, s.compassCorrelatedShare >= 0, s.compassCorrelatedShare < 1,
               s.compassCorrelationTime > 0, s.compassInterval > 0, s.compassDisturbance >= 0,
-              s.resets.count <= 1 << 16, s.limited.count <= 1 << 16 else { throw .invalidInput(.outOfRange) }
+              s.resets.count <= 1 << 16, s.limited.count <= 1 << 16, s.startAlong >= 0, s.accuracyUnderstatement > 0,
+              s.detourOffset.magnitude <= 1e4 else { throw .invalidInput(.outOfRange) }
         let world = LocalTangentFrame(origin: s.route[0])
         let path = try RoutePath(points: s.route.map { world.forward($0) }, axes: .enu)
         var truth = SceneFrame(tangentFrame: world, axes: .eus)
         try truth.setEstimate(sceneOrigin: .zero, headingCorrection: s.headingError)
-        let walked = min(s.walkDistance ?? path.length, path.length)
+        let start = min(s.startAlong, path.length)
+        let walked = min(s.walkDistance ?? path.length, path.length - start)
         let end = s.waitBefore + walked / s.speed + s.waitAfter
         var rng = SeededGenerator(seed: s.seed)
         // The opt-in models' own draws.
@@ -201,12 +216,13 @@ public struct WalkSimulator: Sendable {
         let fixes = Int((end / s.fixInterval).rounded(.down)), frames = Int((end / s.frameInterval).rounded(.down))
         events.reserveCapacity(fixes + frames + 2 + (s.compassSigma == nil ? 0 : Int(end / s.compassInterval) + 1))
         let reported: Double
-        if let c = s.accuracyConfidence { reported = max(s.gpsSigma, 1) * (-2 * log(1 - c)).squareRoot() } else { reported = max(s.gpsSigma, 1) }
+        if let c = s.accuracyConfidence { reported = max(s.gpsSigma, 1) * (-2 * log(1 - c)).squareRoot() / s.accuracyUnderstatement }
+        else { reported = max(s.gpsSigma, 1) / s.accuracyUnderstatement }
         // The session: a closed form while it tracks perfectly, else integrated step by step.
         let integrated = s.yawDrift > 0 || s.positionDrift > 0 || !s.resets.isEmpty || !s.limited.isEmpty
         var correction = s.headingError
-        var scene = truth.scenePosition(fromENU: path.points[0])
-        var lastWorld = path.points[0], lastTime = 0.0
+        var scene = truth.scenePosition(fromENU: path.point(atDistance: start).point)
+        var lastWorld = path.point(atDistance: start).point, lastTime = 0.0
         var resetIndex = 0
         var wasLimited = false
         // GPS's slowly varying error; the compass's, and its disturbance.
@@ -225,8 +241,10 @@ public struct WalkSimulator: Sendable {
             let tf = Double(i) / (1 / s.fixInterval), tc = Double(j) / (1 / s.frameInterval)
             let isFix = i <= fixes && (j > frames || tf <= tc)
             let t = isFix ? tf : tc
-            let along = min(max(t - s.waitBefore, 0) * s.speed, walked)
-            let (p, segment) = path.point(atDistance: along)
+            let along = start + min(max(t - s.waitBefore, 0) * s.speed, walked)
+            let (onRoute, segment) = path.point(atDistance: along)
+            var p = onRoute
+            if let d = s.detour { p += Self.detourShift(d, offset: s.detourOffset, along: along, path: path, segment: segment) }
             var device: SIMD3<Double>
             if integrated {
                 let isLimited = s.limited.contains { $0.contains(t) }
@@ -321,6 +339,17 @@ public struct WalkSimulator: Sendable {
             }
         }
         return events
+    }
+
+    /// The walker's horizontal offset from the route at `along` during a detour: to the left
+    /// of the segment, eased in and out over 10 m.
+    static func detourShift(_ d: ClosedRange<Double>, offset: Double, along: Double, path: RoutePath, segment: Int) -> SIMD3<Double> {
+        let ease = min(max(min(along - d.lowerBound, d.upperBound - along) / 10, 0), 1)
+        guard ease > 0 else { return .zero }
+        let v = path.points[segment + 1] - path.points[segment]
+        let length = (v.x * v.x + v.y * v.y).squareRoot()
+        guard length > 0 else { return .zero }
+        return SIMD3(-v.y / length, v.x / length, 0) * (offset * ease)
     }
 
     /// One step of a first-order Gauss–Markov process of stationary 1-σ `sigma` and

@@ -1,32 +1,42 @@
 import CWaymarkMath
 
-/// The navigator's estimator: a Kalman filter over where the AR scene lies in the world,
-/// fed by GPS fixes, compass readings and the scene track itself.
+/// The navigator's estimator: where the AR scene lies in the world, from GPS fixes,
+/// compass readings and the scene track itself.
 ///
-/// The horizontal state is seven numbers, each a lane of `x`:
-/// - `a`, `b`: the scene → world map's rotation as a similarity, world = M·(u − p) + t with
-///   M = [[a, b], [−b, a]] and u the scene position read as east/north (``SceneAxes``). The
-///   heading correction is atan2(b, a), the scale √(a² + b²) (1 for a true rotation). In
-///   (a, b) the map is *linear*, so a GPS fix, the move of the anchor along the track and a
-///   compass reading are all linear measurements: no linearisation, and a session whose
-///   yaw is unknown (gravity alignment) starts from a prior centred on 0 with no direction.
-/// - `tx`, `ty`: the world (east, north) position of the scene point p — the anchor. p is
-///   moved to the device on every measurement, so the anchor is the user's own position;
-///   rotation noise (the session's yaw drift) then turns the map about the user, not
-///   about a scene origin hundreds of metres away.
-/// - `gx`, `gy`: the GPS's slowly varying error, a first-order Gauss–Markov process
-///   (correlation time τ, share F of the fix's σ); the rest of the σ is white.
-/// - `m`: the compass's slowly varying error (radians), Gauss–Markov as well.
+/// The scene → world map is a rotation by the heading correction c and a translation:
+/// world (east, north) = R(c)·(u − p) + t, with u a scene position read as east/north
+/// (``SceneAxes``), R(c) = [[cos c, sin c], [−sin c, cos c]] (true azimuth = scene azimuth
+/// + c) and t the world position of the scene point p — the anchor, moved to the device on
+/// every measurement, so t is the user's own position and the session's yaw drift turns
+/// the map about the user.
 ///
-/// The vertical is apart: the scene's up offset `tz` (world up − scene up) and the GPS
-/// altitude's Gauss–Markov error `gz`, fed by the route's height under the user (the device
-/// is its height above the ground there), a detected ground plane, and GPS altitude.
+/// The heading is the model's one nonlinearity, and its posterior can be far from a
+/// Gaussian (no compass under gravity alignment, a start 90° off): a Gaussian over a linear
+/// stand-in such as (cos c, sin c) cannot keep the map a rotation (its scale drifts to
+/// 1 / cos e under a heading error e, and the user runs ahead). So the posterior is a
+/// Gaussian sum — a bank of ``Model/cells`` extended Kalman filters, each over
+/// x = (c, tx, ty, gx, gy, m) linearised at its own heading, with a weight (its prior times
+/// the likelihood of everything it has seen):
+/// - c: the heading correction, radians, an angle (scale exactly 1);
+/// - tx, ty: the anchor;
+/// - gx, gy: the GPS's slowly varying error, first-order Gauss–Markov (correlation time τ,
+///   share F of the fix's σ); the rest of the σ is white;
+/// - m: the compass's slowly varying error, radians, Gauss–Markov as well.
+/// The cells start on a grid over the whole circle (the prior's weights), so every initial
+/// error from 0 to 180° is inside the bank; within a cell the heading spans a few degrees,
+/// where the linearisation is exact to far below the GPS noise. The tests hold the bank
+/// against an independent grid posterior of the same model (`ExactPosterior`).
 ///
-/// Storage is fixed in size and reserved at creation (the 8 × 8 covariance and its
-/// scratch in two arrays, the rest SIMD values): no allocation after it, bounded work per
-/// call (one 8 × 8 Joseph-form update per measurement).
+/// Reported accuracy that understates the error (an urban canyon) shows in the fixes'
+/// normalised innovations: their running mean sets a scale on the reported σ (at least 1),
+/// so the σ widens instead of fixes being rejected.
+///
+/// The vertical is apart (``VerticalFilter``). Storage is fixed in size and reserved at
+/// creation: no allocation after it, bounded work per call (each cell's 6 × 6 update).
 struct NavigationFilter: Sendable {
-    static let a = 0, b = 1, tx = 2, ty = 3, gx = 4, gy = 5, m = 6
+    static let c = 0, tx = 1, ty = 2, gx = 3, gy = 4, m = 5
+    /// Lanes per cell, and covariance entries per cell.
+    static let n = 6, nn = 36
 
     /// What the filter assumes of the sensors (``Navigator/Configuration`` fills it).
     struct Model: Sendable, Equatable {
@@ -38,120 +48,182 @@ struct NavigationFilter: Sendable {
         var yawRate = 0.0
         /// Translation random walk of the AR session, m² per metre walked.
         var translationRate = 0.0
-        /// 1-σ of the map's scale about 1.
-        var scaleSigma = 0.01
         /// Measurements whose Mahalanobis distance exceeds this are outliers.
         var gate = 4.0
         /// Prior 1-σ of the heading, radians; nil: no prior (gravity alignment).
         var headingPrior: Double? = 20 * AngleMath.radiansPerDegree
+        /// Whether understated accuracy is detected from the innovations (see the type).
+        var adaptiveAccuracy = true
+        /// Cells of the bank (their spacing is 360° / cells).
+        var cells = 72
     }
 
     let model: Model
-    var x = SIMD8<Double>()
-    /// The covariance, row-major 8 × 8, and the update's scratch of the same size —
-    /// arrays reserved at creation, so elements are read and written in memory (a
-    /// dynamically indexed SIMD64 lane compiles to whole-vector shuffles on targets
-    /// without wide vectors, wasm32 among them).
-    var P = [Double](repeating: 0, count: 64)
-    private var scratch = [Double](repeating: 0, count: 64)
+    let count: Int
+    /// Per cell: the mean (``n`` lanes), the covariance (``nn``, row-major), the log-weight.
+    private var mean: [Double], cov: [Double], logWeight: [Double]
+    /// An update's results before they are committed (a non-finite one is refused whole).
+    private var nextMean: [Double], nextCov: [Double], nextLog: [Double]
+    /// Per cell: the last fix's innovation (2), its S (3), its log-likelihood.
+    private var innovation: [Double]
+    /// The normalised weights (refreshed after every change).
+    private var weight: [Double]
+
     /// The anchor's scene point p (east/north as the scene reads them).
     private(set) var reference = SIMD2<Double>()
     /// Whether a fix has placed the anchor.
     private(set) var anchored = false
-    /// Whether the heading has a direction (false only under gravity alignment before
-    /// the first compass reading or enough track).
+    /// Whether the heading has a direction (false only under gravity alignment until the
+    /// bank has narrowed to ``directionSigma``).
     private(set) var headingKnown: Bool
     private(set) var time: Double? = nil
-    private var gpsBiasSigma = 0.0, compassBiasSigma = 0.0, verticalBiasSigma = 0.0
+    private var gpsBiasSigma = 0.0, compassBiasSigma = 0.0
     /// Heading information (1/rad²) each kind of measurement added, for the source.
     private(set) var compassInformation = 0.0, trackInformation = 0.0
     /// Fixes rejected in a row (after a few the world is taken to have moved).
     private var rejectedInARow = 0
-    /// The last fix's or reading's innovation (metres, or degrees for a reading under a
-    /// known direction; nil for the first of either) and its size in σ (√NIS; nil when
-    /// the update could not be formed), for the navigator's notes.
+    /// The last fix's or reading's innovation (metres, or degrees for a reading) and its
+    /// size in σ (√NIS against the bank's predictive spread), for the navigator's notes.
     private(set) var lastInnovation: Double? = nil
     private(set) var lastInnovationSigmas: Double? = nil
     /// Whether the last fix was taken only after five rejected in a row widened the anchor.
     private(set) var lastForced = false
     /// The scene position of the last fix that informed the heading.
     private var lastHeadingFix: SIMD2<Double>? = nil
+    /// The running mean of the fixes' NIS / 2 at unit accuracy scale, and the scale on the
+    /// reported σ it sets (≥ 1; see ``noteAccuracy(_:)``).
+    private var nisMean = 1.0
+    private(set) var accuracyScale = 1.0
 
-    // Vertical: (tz, gz) and its covariance (row-major 2 × 2).
-    private(set) var vertical = SIMD2<Double>()
-    private(set) var verticalP = SIMD4<Double>()
-    private(set) var verticalKnown = false
+    /// The bank's heading (circular mean, radians), its variance (rad²), and the anchor.
+    private(set) var headingMean = 0.0, headingVariance = 0.0
+    private(set) var anchor = SIMD2<Double>()
+
+    private(set) var vertical = VerticalFilter()
     /// After a tracking reset: the world position (east, north, up) the user had, until
     /// the next scene position arrives.
     private var resetWorld: (horizontal: SIMD2<Double>, up: Double?, time: Double)? = nil
 
     /// Whether a reset waits for the new scene's first position.
     var awaitingScene: Bool { resetWorld != nil }
+    var verticalKnown: Bool { vertical.known }
+
+    /// Under gravity alignment the heading gets a direction once the bank's σ is this
+    /// small (radians, 15°).
+    static let directionSigma = 15 * AngleMath.radiansPerDegree
 
     init(model: Model) {
         self.model = model
+        count = max(model.cells, 1)
+        mean = [Double](repeating: 0, count: count * Self.n)
+        cov = [Double](repeating: 0, count: count * Self.nn)
+        logWeight = [Double](repeating: 0, count: count)
+        nextMean = mean; nextCov = cov; nextLog = logWeight
+        innovation = [Double](repeating: 0, count: count * 6)
+        weight = [Double](repeating: 1 / Double(count), count: count)
         headingKnown = model.headingPrior != nil
         resetHeading()
     }
 
-    /// (a, b) back to the alignment's prior, uncorrelated with everything else.
+    /// The cells back to the alignment's prior over the heading, uncorrelated with the
+    /// rest (whose mean and covariance every cell shares).
     private mutating func resetHeading() {
-        for i in 0..<8 where i != Self.a && i != Self.b {
-            P[8 * Self.a + i] = 0; P[8 * i + Self.a] = 0
-            P[8 * Self.b + i] = 0; P[8 * i + Self.b] = 0
+        let spacing = 2 * Double.pi / Double(count)
+        // Each cell a Gaussian of σ_cell at a grid node; weighted by a normal of the
+        // remaining variance, the sum is the prior N(0, σ²) to within the grid's ripple.
+        var cellSigma = spacing / 2
+        var spread = Double.infinity
+        if let s = model.headingPrior {
+            cellSigma = min(cellSigma, s / 2.squareRoot())
+            spread = (s * s - cellSigma * cellSigma).squareRoot()
         }
-        x[Self.a] = model.headingPrior == nil ? 0 : 1
-        x[Self.b] = 0
-        let s = model.headingPrior ?? 1
-        P[8 * Self.a + Self.a] = model.headingPrior == nil ? 1 : model.scaleSigma * model.scaleSigma
-        P[8 * Self.b + Self.b] = s * s
-        P[8 * Self.a + Self.b] = 0; P[8 * Self.b + Self.a] = 0
+        for k in 0..<count {
+            let angle = Self.wrap(Double(k) * spacing)
+            mean[k * Self.n + Self.c] = angle
+            let b = k * Self.nn
+            for i in 0..<Self.n {
+                cov[b + Self.c * Self.n + i] = 0
+                cov[b + i * Self.n + Self.c] = 0
+            }
+            cov[b] = cellSigma * cellSigma
+            logWeight[k] = spread.isFinite ? -0.5 * angle * angle / (spread * spread) : 0
+        }
         headingKnown = model.headingPrior != nil
         compassInformation = 0
         trackInformation = 0
         lastHeadingFix = nil
+        refresh()
+    }
+
+    /// An angle in [−π, π).
+    static func wrap(_ a: Double) -> Double {
+        let twoPi = 2 * Double.pi
+        return a - twoPi * ((a + Double.pi) / twoPi).rounded(.down)
+    }
+
+    /// The normalised weights and the bank's moments, after any change.
+    private mutating func refresh() {
+        var top = -Double.infinity
+        for k in 0..<count where logWeight[k] > top { top = logWeight[k] }
+        var total = 0.0
+        for k in 0..<count {
+            // Floored, so a cell far out keeps a finite log-weight and its arithmetic stays finite.
+            logWeight[k] = max(logWeight[k] - top, -700)
+            weight[k] = exp(logWeight[k])
+            total += weight[k]
+        }
+        var s = 0.0, co = 0.0, ax = 0.0, ay = 0.0
+        for k in 0..<count {
+            weight[k] /= total
+            let w = weight[k], b = k * Self.n
+            s += w * sin(mean[b]); co += w * cos(mean[b])
+            ax += w * mean[b + Self.tx]; ay += w * mean[b + Self.ty]
+        }
+        headingMean = atan2(s, co)
+        var v = 0.0
+        for k in 0..<count {
+            let d = Self.wrap(mean[k * Self.n] - headingMean)
+            v += weight[k] * (cov[k * Self.nn] + d * d)
+        }
+        headingVariance = v
+        anchor = SIMD2(ax, ay)
+        if !headingKnown && v <= Self.directionSigma * Self.directionSigma { headingKnown = true }
     }
 
     // MARK: Read-outs
 
-    /// The heading correction, degrees, and its 1-σ (nil while it has no direction).
+    /// The heading correction, degrees in [0, 360), and its 1-σ (nil while it has no direction).
     var heading: (degrees: Double, sigma: Double)? {
-        guard headingKnown, let v = directionVariance(minimumScale2: 1e-6) else { return nil }
-        return (AngleMath.normalizedAzimuth(AngleMath.atan2d(x[Self.b], x[Self.a])), max(v, 0).squareRoot() * AngleMath.degreesPerRadian)
+        guard headingKnown else { return nil }
+        return (AngleMath.normalizedAzimuth(headingMean * AngleMath.degreesPerRadian),
+                max(headingVariance, 0).squareRoot() * AngleMath.degreesPerRadian)
     }
 
-    /// The variance of atan2(b, a), rad² (its gradient is (−b, a)/r²); nil while
-    /// a² + b² is at most `minimumScale2` (no direction to speak of).
-    private func directionVariance(minimumScale2: Double) -> Double? {
-        let a = x[Self.a], b = x[Self.b]
-        let r2 = a * a + b * b
-        guard r2 > minimumScale2 else { return nil }
-        let ja = -b / r2, jb = a / r2
-        return ja * ja * P[0] + 2 * ja * jb * P[1] + jb * jb * P[9]
-    }
-
-    /// The heading's variance, rad² (infinite while it has no direction).
-    private var headingVariance: Double {
-        guard let h = heading else { return .infinity }
-        let s = h.sigma * AngleMath.radiansPerDegree
-        return s * s
-    }
-
-    /// The anchor (the world east/north of the scene point p) and the horizontal DRMS, m,
-    /// of the world position of scene point `u` (east/north as the scene reads them).
+    /// The horizontal DRMS, m, of the world position of scene point `u` (east/north as
+    /// the scene reads them): each cell's t + R(c)·(u − p) with its own spread, and the
+    /// spread of the cells' means.
     func anchorSigma(at u: SIMD2<Double>) -> Double {
         let d = u - reference
-        // t + M·d: rows over (a, b, tx, ty).
-        let r0 = SIMD4(d.x, d.y, 1, 0), r1 = SIMD4(d.y, -d.x, 0, 1)
-        func quad(_ r: SIMD4<Double>) -> Double {
-            var s = 0.0
-            for i in 0..<4 { for j in 0..<4 { s += r[i] * r[j] * P[8 * i + j] } }
-            return s
+        var mx = 0.0, my = 0.0, within = 0.0
+        // Two passes: the mixture mean, then each cell's spread about it.
+        for k in 0..<count {
+            let b = k * Self.n, c = mean[b], sn = sin(c), cs = cos(c)
+            mx += weight[k] * (mean[b + Self.tx] + cs * d.x + sn * d.y)
+            my += weight[k] * (mean[b + Self.ty] - sn * d.x + cs * d.y)
         }
-        return max(quad(r0) + quad(r1), 0).squareRoot()
+        for k in 0..<count where weight[k] > 0 {
+            let b = k * Self.n, q = k * Self.nn, c = mean[b], sn = sin(c), cs = cos(c)
+            let ex = mean[b + Self.tx] + cs * d.x + sn * d.y - mx
+            let ey = mean[b + Self.ty] - sn * d.x + cs * d.y - my
+            // Gradients of the position over (c, tx, ty).
+            let jx = -sn * d.x + cs * d.y, jy = -cs * d.x - sn * d.y
+            func at(_ i: Int, _ j: Int) -> Double { cov[q + i * Self.n + j] }
+            let vx = jx * jx * at(0, 0) + 2 * jx * at(0, Self.tx) + at(Self.tx, Self.tx)
+            let vy = jy * jy * at(0, 0) + 2 * jy * at(0, Self.ty) + at(Self.ty, Self.ty)
+            within += weight[k] * (vx + vy + ex * ex + ey * ey)
+        }
+        return max(within, 0).squareRoot()
     }
-
-    var anchor: SIMD2<Double> { SIMD2(x[Self.tx], x[Self.ty]) }
 
     /// Which source carries most of the heading information: 0 none, 1 compass, 2 track.
     var headingSource: Int32 {
@@ -161,9 +233,9 @@ struct NavigationFilter: Sendable {
 
     // MARK: Time and motion
 
-    /// Moves the anchor to scene point `u` and lets time run to `now`: the map's mean is
-    /// unchanged (only p and t move together), its uncertainty grows by the session's
-    /// drift, and the Gauss–Markov errors decay.
+    /// Moves the anchor to scene point `u` and lets time run to `now`: each cell carries
+    /// its anchor along the track through its own heading, its uncertainty grows by the
+    /// session's drift, and the Gauss–Markov errors decay.
     mutating func advance(to now: Double, scene u: SIMD3<Double>, limited: Bool) {
         // A gap beyond a day counts as a day: the uncertainty is saturated by then, and
         // the process noise stays finite whatever the caller's clock does.
@@ -172,35 +244,22 @@ struct NavigationFilter: Sendable {
         let h = SIMD2(u.x, u.y)
         if let r = resetWorld {
             // The first scene position after a reset: the user is where they were in the
-            // world, give or take a brisk walk since.
+            // world, give or take a brisk walk since (a day's at most).
             reference = h
-            x[Self.tx] = r.horizontal.x
-            x[Self.ty] = r.horizontal.y
-            let walk = 2.0 * max(0, now - r.time)
-            P[8 * Self.tx + Self.tx] += walk * walk
-            P[8 * Self.ty + Self.ty] += walk * walk
-            if let up = r.up {
-                vertical[0] = up - u.z
-                verticalP[0] += walk * walk * 0.01 + 0.25
+            let walk = 2.0 * min(max(0, now - r.time), 86_400)
+            for k in 0..<count {
+                mean[k * Self.n + Self.tx] = r.horizontal.x
+                mean[k * Self.n + Self.ty] = r.horizontal.y
+                cov[k * Self.nn + Self.tx * Self.n + Self.tx] += walk * walk
+                cov[k * Self.nn + Self.ty * Self.n + Self.ty] += walk * walk
             }
+            if let up = r.up { vertical.replace(offset: up - u.z, widenedBy: walk * walk * 0.01 + 0.25) }
             resetWorld = nil
         }
         let d = h - reference
-        if d.x != 0 || d.y != 0 {
-            // t += M·d, linear in (a, b): rows, then columns, of P.
-            for j in 0..<8 {
-                P[8 * Self.tx + j] += d.x * P[8 * Self.a + j] + d.y * P[8 * Self.b + j]
-                P[8 * Self.ty + j] += d.y * P[8 * Self.a + j] - d.x * P[8 * Self.b + j]
-            }
-            for i in 0..<8 {
-                P[8 * i + Self.tx] += d.x * P[8 * i + Self.a] + d.y * P[8 * i + Self.b]
-                P[8 * i + Self.ty] += d.y * P[8 * i + Self.a] - d.x * P[8 * i + Self.b]
-            }
-            x[Self.tx] += d.x * x[Self.a] + d.y * x[Self.b]
-            x[Self.ty] += d.y * x[Self.a] - d.x * x[Self.b]
-            reference = h
-        }
-        guard dt > 0 || d.x != 0 || d.y != 0 else { return }
+        let moved = d.x != 0 || d.y != 0
+        guard dt > 0 || moved else { return }
+        reference = h
         // The session's drift: yaw about the user, translation per metre walked (and,
         // while tracking is limited, per second).
         let walked = (d * d).sum().squareRoot()
@@ -210,107 +269,63 @@ struct NavigationFilter: Sendable {
             yaw += 3e-4 * dt            // (1°)² per second
             shift += 0.25 * dt          // (0.5 m)² per second
         }
-        let a = x[Self.a], b = x[Self.b]
-        P[8 * Self.a + Self.a] += yaw * b * b
-        P[8 * Self.a + Self.b] -= yaw * a * b
-        P[8 * Self.b + Self.a] -= yaw * a * b
-        P[8 * Self.b + Self.b] += yaw * a * a
-        P[8 * Self.tx + Self.tx] += shift
-        P[8 * Self.ty + Self.ty] += shift
-        if anchored { decay(Self.gx, dt, model.gpsCorrelationTime, gpsBiasSigma); decay(Self.gy, dt, model.gpsCorrelationTime, gpsBiasSigma) }
-        decay(Self.m, dt, model.compassCorrelationTime, compassBiasSigma)
-        if verticalKnown && dt > 0 {
-            let phi = exp(-dt / model.gpsCorrelationTime)
-            vertical[1] *= phi
-            verticalP[1] *= phi; verticalP[2] *= phi
-            verticalP[3] = phi * phi * verticalP[3] + (1 - phi * phi) * verticalBiasSigma * verticalBiasSigma
-            verticalP[0] += shift * 0.01
+        let gpsPhi = anchored && dt > 0 ? exp(-dt / model.gpsCorrelationTime) : 1
+        let compassPhi = dt > 0 ? exp(-dt / model.compassCorrelationTime) : 1
+        let gq = (1 - gpsPhi * gpsPhi) * gpsBiasSigma * gpsBiasSigma
+        let mq = (1 - compassPhi * compassPhi) * compassBiasSigma * compassBiasSigma
+        let n = Self.n
+        mean.withUnsafeMutableBufferPointer { x in
+            cov.withUnsafeMutableBufferPointer { p in
+                for k in 0..<count {
+                    let xb = k * n, b = k * Self.nn
+                    if moved {
+                        // t += R(c)·d; its gradient in c is j.
+                        let c = x[xb], sn = sin(c), cs = cos(c)
+                        x[xb + Self.tx] += cs * d.x + sn * d.y
+                        x[xb + Self.ty] += -sn * d.x + cs * d.y
+                        let jx = -sn * d.x + cs * d.y, jy = -cs * d.x - sn * d.y
+                        // P ← F P Fᵀ with F = I + j e_cᵀ on the t rows: rows, then columns.
+                        for i in 0..<n {
+                            p[b + Self.tx * n + i] += jx * p[b + i]
+                            p[b + Self.ty * n + i] += jy * p[b + i]
+                        }
+                        for i in 0..<n {
+                            p[b + i * n + Self.tx] += jx * p[b + i * n]
+                            p[b + i * n + Self.ty] += jy * p[b + i * n]
+                        }
+                    }
+                    p[b] += yaw
+                    p[b + Self.tx * n + Self.tx] += shift
+                    p[b + Self.ty * n + Self.ty] += shift
+                    if gpsPhi < 1 {
+                        for lane in Self.gx...Self.gy {
+                            x[xb + lane] *= gpsPhi
+                            for j in 0..<n { p[b + lane * n + j] *= gpsPhi; p[b + j * n + lane] *= gpsPhi }
+                            p[b + lane * n + lane] += gq
+                        }
+                    }
+                    if compassPhi < 1 {
+                        x[xb + Self.m] *= compassPhi
+                        for j in 0..<n { p[b + Self.m * n + j] *= compassPhi; p[b + j * n + Self.m] *= compassPhi }
+                        p[b + Self.m * n + Self.m] += mq
+                    }
+                }
+            }
         }
-    }
-
-    /// A Gauss–Markov lane over `dt`: mean and correlations × φ, variance toward σ².
-    private mutating func decay(_ k: Int, _ dt: Double, _ tau: Double, _ sigma: Double) {
-        guard dt > 0 else { return }
-        let phi = exp(-dt / tau)
-        x[k] *= phi
-        for j in 0..<8 where j != k { P[8 * k + j] *= phi; P[8 * j + k] *= phi }
-        P[8 * k + k] = phi * phi * P[8 * k + k] + (1 - phi * phi) * sigma * sigma
+        vertical.advance(dt: dt, correlationTime: model.gpsCorrelationTime, shift: shift)
+        refresh()
     }
 
     // MARK: Measurements
 
-    /// The linear update x += K·y, P by Joseph's form (right for any gain, so the
-    /// lanes in `consider` keep their value and their covariance stays honest — a
-    /// Schmidt–Kalman filter). `h0`/`h1` are H's rows (`rows` of them), `r` R row-major.
-    /// Returns whether it was applied (nothing changed when not: beyond the gate without
-    /// `force`, or not formed) and the innovation's squared Mahalanobis distance (NIS;
-    /// nil when it could not be formed), gated or not.
-    @discardableResult
-    private mutating func update(_ h0: SIMD8<Double>, _ h1: SIMD8<Double>, rows: Int, innovation y: SIMD2<Double>,
-                                 noise r: SIMD4<Double>, consider: SIMD8<Double>, force: Bool) -> (applied: Bool, nis: Double?) {
-        // PHt = P·Hᵀ (8 × 2).
-        var ph0 = SIMD8<Double>(), ph1 = SIMD8<Double>()
-        for i in 0..<8 {
-            var s0 = 0.0, s1 = 0.0
-            for j in 0..<8 { s0 += P[8 * i + j] * h0[j]; s1 += P[8 * i + j] * h1[j] }
-            ph0[i] = s0; ph1[i] = s1
-        }
-        var s00 = (h0 * ph0).sum() + r[0], s01 = (h0 * ph1).sum() + r[1], s11 = (h1 * ph1).sum() + r[3]
-        if rows == 1 { s01 = 0; s11 = 1 }
-        let det = s00 * s11 - s01 * s01
-        guard det > 0, s00 > 0, det.isFinite else { return (false, nil) }
-        let i00 = s11 / det, i01 = -s01 / det, i11 = s00 / det
-        let yy = rows == 1 ? SIMD2(y.x, 0) : y
-        let nis = yy.x * (i00 * yy.x + i01 * yy.y) + yy.y * (i01 * yy.x + i11 * yy.y)
-        guard nis.isFinite else { return (false, nil) }
-        if !force && nis > model.gate * model.gate { return (false, nis) }
-        // K = PHt·S⁻¹, considered lanes zeroed.
-        var k0 = (ph0 * i00 + ph1 * i01) * consider
-        var k1 = (ph0 * i01 + ph1 * i11) * consider
-        if rows == 1 { k0 = ph0 * (1 / s00) * consider; k1 = SIMD8() }
-        let updated = x + k0 * yy.x + k1 * yy.y
-        // B = (I − K H) P, then P' = B (I − K H)ᵀ + K R Kᵀ, in the scratch.
-        for i in 0..<8 {
-            for j in 0..<8 { scratch[8 * i + j] = P[8 * i + j] - (k0[i] * ph0[j] + k1[i] * ph1[j]) }
-        }
-        var bh0 = SIMD8<Double>(), bh1 = SIMD8<Double>()
-        for i in 0..<8 {
-            var s0 = 0.0, s1 = 0.0
-            for j in 0..<8 { s0 += scratch[8 * i + j] * h0[j]; s1 += scratch[8 * i + j] * h1[j] }
-            bh0[i] = s0; bh1[i] = s1
-        }
-        let r1 = rows == 1 ? SIMD4(r[0], 0, 0, 0) : r
-        for i in 0..<8 {
-            for j in 0..<8 {
-                let krk = k0[i] * (r1[0] * k0[j] + r1[1] * k1[j]) + k1[i] * (r1[2] * k0[j] + r1[3] * k1[j])
-                scratch[8 * i + j] += -(bh0[i] * k0[j] + bh1[i] * k1[j]) + krk
-            }
-        }
-        // Symmetric to the last bit.
-        for i in 0..<8 {
-            for j in (i + 1)..<8 {
-                let v = (scratch[8 * i + j] + scratch[8 * j + i]) / 2
-                scratch[8 * i + j] = v
-                scratch[8 * j + i] = v
-            }
-        }
-        // A measurement that would make the state non-finite (numbers at the edge of what
-        // a Double holds) is refused, so one bad input never poisons the filter.
-        var finite = true
-        for i in 0..<8 where !updated[i].isFinite { finite = false }
-        for i in 0..<64 where !scratch[i].isFinite { finite = false }
-        guard finite else { return (false, nis) }
-        x = updated
-        for i in 0..<64 { P[i] = scratch[i] }
-        return (true, nis)
-    }
-
     /// A GPS fix: world (east, north) `z` of the device at scene point `u` (already the
-    /// anchor: call ``advance(to:scene:limited:)`` first), 1-σ per axis `sigma`.
-    /// `informsHeading`: false while the device has not moved (standing still says
-    /// nothing about the heading) or tracking is limited. Returns whether it was used.
+    /// anchor: call ``advance(to:scene:limited:)`` first), 1-σ per axis `sigma` as
+    /// reported. `informsHeading`: false while the device has not moved (standing still
+    /// says nothing about the heading) or tracking is limited — the heading lanes and the
+    /// cells' weights are then left as they are (a Schmidt update). Returns whether it was used.
     @discardableResult
-    mutating func addFix(_ z: SIMD2<Double>, sigma: Double, informsHeading: Bool) -> Bool {
+    mutating func addFix(_ z: SIMD2<Double>, sigma reported: Double, informsHeading: Bool) -> Bool {
+        let sigma = reported * accuracyScale
         let share = model.gpsCorrelatedShare
         let white = sigma * (1 - share * share).squareRoot(), correlated = sigma * share
         gpsBiasSigma = correlated
@@ -318,47 +333,150 @@ struct NavigationFilter: Sendable {
         lastInnovationSigmas = nil
         lastForced = false
         guard anchored else {
-            x[Self.tx] = z.x; x[Self.ty] = z.y
-            x[Self.gx] = 0; x[Self.gy] = 0
             let tt = white * white + correlated * correlated, cc = correlated * correlated
-            for i in Self.tx...Self.gy { for j in 0..<8 { P[8 * i + j] = 0; P[8 * j + i] = 0 } }
-            P[8 * Self.tx + Self.tx] = tt; P[8 * Self.ty + Self.ty] = tt
-            P[8 * Self.gx + Self.gx] = cc; P[8 * Self.gy + Self.gy] = cc
-            P[8 * Self.tx + Self.gx] = -cc; P[8 * Self.gx + Self.tx] = -cc
-            P[8 * Self.ty + Self.gy] = -cc; P[8 * Self.gy + Self.ty] = -cc
+            for k in 0..<count {
+                let xb = k * Self.n, b = k * Self.nn
+                mean[xb + Self.tx] = z.x; mean[xb + Self.ty] = z.y
+                mean[xb + Self.gx] = 0; mean[xb + Self.gy] = 0
+                for i in Self.tx...Self.gy { for j in 0..<Self.n { cov[b + i * Self.n + j] = 0; cov[b + j * Self.n + i] = 0 } }
+                cov[b + Self.tx * 7] = tt; cov[b + Self.ty * 7] = tt
+                cov[b + Self.gx * 7] = cc; cov[b + Self.gy * 7] = cc
+                cov[b + Self.tx * Self.n + Self.gx] = -cc; cov[b + Self.gx * Self.n + Self.tx] = -cc
+                cov[b + Self.ty * Self.n + Self.gy] = -cc; cov[b + Self.gy * Self.n + Self.ty] = -cc
+            }
             anchored = true
             lastHeadingFix = reference
+            refresh()
             return true
         }
-        var h0 = SIMD8<Double>(), h1 = SIMD8<Double>()
-        h0[Self.tx] = 1; h0[Self.gx] = 1
-        h1[Self.ty] = 1; h1[Self.gy] = 1
-        let y = z - SIMD2(x[Self.tx] + x[Self.gx], x[Self.ty] + x[Self.gy])
-        var consider = SIMD8<Double>(repeating: 1)
-        if !informsHeading { consider[Self.a] = 0; consider[Self.b] = 0 }
         let before = headingVariance
-        let noise = SIMD4(white * white, 0, 0, white * white)
-        lastInnovation = (y * y).sum().squareRoot()
-        let first = update(h0, h1, rows: 2, innovation: y, noise: noise, consider: consider, force: false)
-        lastInnovationSigmas = first.nis.map { $0.squareRoot() }
-        var used = first.applied
-        if !used {
+        let r = white * white
+        let (nis, distance) = predictFix(z, noise: r)
+        lastInnovation = distance
+        lastInnovationSigmas = nis.isFinite ? nis.squareRoot() : nil
+        noteAccuracy(nis)
+        var used = nis.isFinite && nis <= model.gate * model.gate && applyFix(informsHeading: informsHeading)
+        if !used && nis.isFinite {
             rejectedInARow += 1
             // Several fixes in a row far from the prediction: the world moved (the
             // anchor was wrong), not the GPS. Widen the anchor by what they say.
             if rejectedInARow >= 5 {
-                P[8 * Self.tx + Self.tx] += y.x * y.x
-                P[8 * Self.ty + Self.ty] += y.y * y.y
-                used = update(h0, h1, rows: 2, innovation: y, noise: noise, consider: consider, force: true).applied
+                let y = z - SIMD2(anchor.x, anchor.y)
+                for k in 0..<count {
+                    cov[k * Self.nn + Self.tx * 7] += y.x * y.x
+                    cov[k * Self.nn + Self.ty * 7] += y.y * y.y
+                }
+                _ = predictFix(z, noise: r)
+                used = applyFix(informsHeading: informsHeading)
                 lastForced = used
             }
         }
         if used {
             rejectedInARow = 0
-            noteHeadingInformation(before: before, track: true)
-            if !headingKnown { tryToFixDirection() }
+            if informsHeading { noteHeadingInformation(before: before, track: true) }
         }
         return used
+    }
+
+    /// Each cell's innovation, S and log-likelihood for fix `z` (in ``innovation``); returns
+    /// the NIS against the bank's moment-matched prediction and the innovation's length.
+    private mutating func predictFix(_ z: SIMD2<Double>, noise r: Double) -> (nis: Double, distance: Double) {
+        var zx = 0.0, zy = 0.0
+        for k in 0..<count {
+            let xb = k * Self.n, b = k * Self.nn
+            let px = mean[xb + Self.tx] + mean[xb + Self.gx], py = mean[xb + Self.ty] + mean[xb + Self.gy]
+            let n = Self.n
+            // S = H P Hᵀ + R with H picking t + g.
+            let s00 = cov[b + 1 * n + 1] + 2 * cov[b + 1 * n + 3] + cov[b + 3 * n + 3] + r
+            let s11 = cov[b + 2 * n + 2] + 2 * cov[b + 2 * n + 4] + cov[b + 4 * n + 4] + r
+            let s01 = cov[b + 1 * n + 2] + cov[b + 1 * n + 4] + cov[b + 3 * n + 2] + cov[b + 3 * n + 4]
+            let y0 = z.x - px, y1 = z.y - py
+            let det = s00 * s11 - s01 * s01
+            let q = (s11 * y0 * y0 - 2 * s01 * y0 * y1 + s00 * y1 * y1) / det
+            let e = k * 6
+            innovation[e] = y0; innovation[e + 1] = y1
+            innovation[e + 2] = s00; innovation[e + 3] = s01; innovation[e + 4] = s11
+            innovation[e + 5] = det > 0 && q.isFinite ? -0.5 * (q + log(det)) : -.infinity
+            zx += weight[k] * px; zy += weight[k] * py
+        }
+        var m00 = 0.0, m01 = 0.0, m11 = 0.0
+        for k in 0..<count {
+            let e = k * 6
+            let dx = z.x - innovation[e] - zx, dy = z.y - innovation[e + 1] - zy
+            m00 += weight[k] * (innovation[e + 2] + dx * dx)
+            m01 += weight[k] * (innovation[e + 3] + dx * dy)
+            m11 += weight[k] * (innovation[e + 4] + dy * dy)
+        }
+        let y0 = z.x - zx, y1 = z.y - zy
+        let det = m00 * m11 - m01 * m01
+        let nis = det > 0 ? (m11 * y0 * y0 - 2 * m01 * y0 * y1 + m00 * y1 * y1) / det : .infinity
+        return (nis, (y0 * y0 + y1 * y1).squareRoot())
+    }
+
+    /// The running mean of NIS / 2 (each clamped, so one multipath jump moves it little)
+    /// over about 30 fixes, at unit accuracy scale; the scale on the reported σ is its square
+    /// root once it is clearly above 1.
+    private mutating func noteAccuracy(_ nis: Double) {
+        guard model.adaptiveAccuracy, nis.isFinite else { return }
+        let raw = min(nis * accuracyScale * accuracyScale / 2, 6)
+        nisMean += (raw - nisMean) / 30
+        // Honest fixes keep the mean within about ±0.2 of 1 (NIS / 2 is exponential with
+        // mean 1, averaged over ~30 fixes): it must pass 1.6 to widen the σ, and fall below
+        // 1.2 to let it narrow again.
+        var scale = accuracyScale
+        if nisMean > 1.6 { scale = min(nisMean, 16).squareRoot() } else if nisMean < 1.2 { scale = 1 }
+        let r = scale * scale / (accuracyScale * accuracyScale)
+        accuracyScale = scale
+        guard r > 1 else { return }
+        // What the fixes taught was taught at too small a σ: under the wider one the same
+        // fixes give a covariance r times as large and likelihoods tempered by 1/r. (Shrinking
+        // back is left to new fixes: the σ is never narrowed by hindsight.)
+        for i in 0..<(count * Self.nn) { cov[i] *= r }
+        for k in 0..<count { logWeight[k] /= r }
+        refresh()
+    }
+
+    /// The Kalman update of every cell with the innovations of ``predictFix(_:noise:)``
+    /// (P by the general Joseph form, right for the Schmidt gain too); the weights take
+    /// each cell's likelihood when the fix informs the heading. Returns false, changing
+    /// nothing, when any result would not be finite.
+    private mutating func applyFix(informsHeading: Bool) -> Bool {
+        let n = Self.n
+        var finite = true
+        for k in 0..<count {
+            let xb = k * n, b = k * Self.nn, e = k * 6
+            let y0 = innovation[e], y1 = innovation[e + 1]
+            let s00 = innovation[e + 2], s01 = innovation[e + 3], s11 = innovation[e + 4]
+            let det = s00 * s11 - s01 * s01
+            guard det > 0 else { finite = false; break }
+            let i00 = s11 / det, i01 = -s01 / det, i11 = s00 / det
+            var ph0 = SIMD8<Double>(), ph1 = SIMD8<Double>(), k0 = SIMD8<Double>(), k1 = SIMD8<Double>()
+            for i in 0..<n {
+                ph0[i] = cov[b + i * n + 1] + cov[b + i * n + 3]
+                ph1[i] = cov[b + i * n + 2] + cov[b + i * n + 4]
+                k0[i] = ph0[i] * i00 + ph1[i] * i01
+                k1[i] = ph0[i] * i01 + ph1[i] * i11
+            }
+            if !informsHeading { k0[Self.c] = 0; k1[Self.c] = 0; k0[Self.m] = 0; k1[Self.m] = 0 }
+            for i in 0..<n { nextMean[xb + i] = mean[xb + i] + k0[i] * y0 + k1[i] * y1 }
+            for i in 0..<n {
+                for j in i..<n {
+                    let ksk = k0[i] * (s00 * k0[j] + s01 * k1[j]) + k1[i] * (s01 * k0[j] + s11 * k1[j])
+                    let v = cov[b + i * n + j] - (k0[i] * ph0[j] + k1[i] * ph1[j]) - (ph0[i] * k0[j] + ph1[i] * k1[j]) + ksk
+                    nextCov[b + i * n + j] = v
+                    nextCov[b + j * n + i] = v
+                    if !v.isFinite { finite = false }
+                }
+            }
+            nextLog[k] = logWeight[k] + (informsHeading ? innovation[e + 5] : 0)
+            for i in 0..<n where !nextMean[xb + i].isFinite { finite = false }
+        }
+        guard finite else { return false }
+        swap(&mean, &nextMean)
+        swap(&cov, &nextCov)
+        swap(&logWeight, &nextLog)
+        refresh()
+        return true
     }
 
     /// Whether the device has moved at least `step` metres (horizontally, in the scene)
@@ -372,119 +490,113 @@ struct NavigationFilter: Sendable {
     }
 
     /// A compass reading: the map's heading is `measured` degrees (true heading of the
-    /// viewing direction − its scene yaw), 1-σ `sigma` degrees. Returns whether it was used.
+    /// viewing direction − its scene yaw), 1-σ `sigma` degrees: c + m + white noise, linear
+    /// in every cell. Returns whether it was used.
     @discardableResult
     mutating func addCompass(measured: Double, sigma: Double) -> Bool {
         let share = model.compassCorrelatedShare
         let s = sigma * AngleMath.radiansPerDegree
         let white = s * (1 - share * share).squareRoot()
         compassBiasSigma = s * share
-        if P[8 * Self.m + Self.m] == 0 { P[8 * Self.m + Self.m] = compassBiasSigma * compassBiasSigma }
+        let r = white * white
+        let z = measured * AngleMath.radiansPerDegree
+        let n = Self.n
+        if cov[Self.m * n + Self.m] == 0 {
+            for k in 0..<count { cov[k * Self.nn + Self.m * n + Self.m] = compassBiasSigma * compassBiasSigma }
+        }
         let before = headingVariance
-        let used: Bool
         lastInnovation = nil
         lastInnovationSigmas = nil
-        if headingKnown {
-            // The map's angle, linearised at the estimate (which has a direction):
-            // θ = atan2(b, a) + m, its gradient (−b, a)/r² in (a, b).
-            let a = x[Self.a], b = x[Self.b], r2 = a * a + b * b
-            var h0 = SIMD8<Double>()
-            h0[Self.a] = -b / r2; h0[Self.b] = a / r2; h0[Self.m] = 1
-            let predicted = AngleMath.atan2d(b, a) * AngleMath.radiansPerDegree + x[Self.m]
-            let y = ((measured * AngleMath.radiansPerDegree - predicted) / (2 * Double.pi)).rounded() * -(2 * Double.pi)
-                + (measured * AngleMath.radiansPerDegree - predicted)
-            let result = update(h0, SIMD8(), rows: 1, innovation: SIMD2(y, 0), noise: SIMD4(white * white, 0, 0, 0),
-                                consider: SIMD8(repeating: 1), force: false)
-            used = result.applied
-            lastInnovation = y * AngleMath.degreesPerRadian
-            lastInnovationSigmas = result.nis.map { $0.squareRoot() }
-        } else {
-            // No direction yet (gravity alignment): the reading places (a, b) on the unit
-            // circle at its angle, d_m = (cos θ, sin θ) ≈ (a, b) + e_t·(m + w) + e_r·(1 − r),
-            // which also adds the map's scale (1), once.
-            let (sn, cs) = AngleMath.sincosd(measured)
-            let et = SIMD2(-sn, cs), er = SIMD2(cs, sn)
-            var h0 = SIMD8<Double>(), h1 = SIMD8<Double>()
-            h0[Self.a] = 1; h0[Self.m] = et.x
-            h1[Self.b] = 1; h1[Self.m] = et.y
-            let y = SIMD2(cs, sn) - SIMD2(x[Self.a] + et.x * x[Self.m], x[Self.b] + et.y * x[Self.m])
-            let w2 = white * white, s2 = model.scaleSigma * model.scaleSigma
-            let noise = SIMD4(w2 * et.x * et.x + s2 * er.x * er.x, w2 * et.x * et.y + s2 * er.x * er.y,
-                              w2 * et.x * et.y + s2 * er.x * er.y, w2 * et.y * et.y + s2 * er.y * er.y)
-            used = update(h0, h1, rows: 2, innovation: y, noise: noise, consider: SIMD8(repeating: 1), force: true).applied
+        // The bank's prediction of c + m, on the circle.
+        var sn = 0.0, cs = 0.0
+        for k in 0..<count {
+            let h = mean[k * n] + mean[k * n + Self.m]
+            sn += weight[k] * sin(h); cs += weight[k] * cos(h)
         }
-        if used {
-            headingKnown = true
-            noteHeadingInformation(before: before, track: false)
+        let predicted = atan2(sn, cs)
+        var spread = 0.0
+        for k in 0..<count {
+            let xb = k * n, b = k * Self.nn
+            let d = Self.wrap(mean[xb] + mean[xb + Self.m] - predicted)
+            spread += weight[k] * (cov[b] + 2 * cov[b + Self.m] + cov[b + Self.m * n + Self.m] + r + d * d)
         }
-        return used
+        let y = Self.wrap(z - predicted)
+        let nis = y * y / spread
+        lastInnovation = y * AngleMath.degreesPerRadian
+        lastInnovationSigmas = nis.isFinite ? nis.squareRoot() : nil
+        guard nis.isFinite, nis <= model.gate * model.gate else { return false }
+        var finite = true
+        for k in 0..<count {
+            let xb = k * n, b = k * Self.nn
+            var ph = SIMD8<Double>()
+            for i in 0..<n { ph[i] = cov[b + i * n] + cov[b + i * n + Self.m] }
+            let sk = ph[0] + ph[Self.m] + r
+            let yk = Self.wrap(z - mean[xb] - mean[xb + Self.m])
+            guard sk > 0 else { finite = false; break }
+            for i in 0..<n { nextMean[xb + i] = mean[xb + i] + ph[i] / sk * yk }
+            for i in 0..<n {
+                for j in i..<n {
+                    let v = cov[b + i * n + j] - ph[i] * ph[j] / sk
+                    nextCov[b + i * n + j] = v
+                    nextCov[b + j * n + i] = v
+                }
+            }
+            nextLog[k] = logWeight[k] - 0.5 * (yk * yk / sk + log(sk))
+            for i in 0..<n where !nextMean[xb + i].isFinite { finite = false }
+            if !nextLog[k].isFinite { finite = false }
+        }
+        guard finite else { return false }
+        swap(&mean, &nextMean)
+        swap(&cov, &nextCov)
+        swap(&logWeight, &nextLog)
+        refresh()
+        noteHeadingInformation(before: before, track: false)
+        return true
     }
 
     private mutating func noteHeadingInformation(before: Double, track: Bool) {
         let after = headingVariance
-        guard after.isFinite else { return }
-        let gained = 1 / after - (before.isFinite ? 1 / before : 0)
+        guard after.isFinite, after > 0, before.isFinite, before > 0 else { return }
+        let gained = 1 / after - 1 / before
         guard gained > 0 else { return }
         if track { trackInformation += gained } else { compassInformation += gained }
-    }
-
-    /// Gravity alignment without a compass: once the track alone gives the heading a
-    /// direction to within 15°, the map's scale (1) is added once, so (a, b) sits on
-    /// the unit circle as a rotation must.
-    private mutating func tryToFixDirection() {
-        guard let v = directionVariance(minimumScale2: 0.04), v < 0.0685 else { return }   // 15° in rad²
-        let a = x[Self.a], b = x[Self.b]
-        let r = (a * a + b * b).squareRoot()
-        var h0 = SIMD8<Double>()
-        h0[Self.a] = a / r; h0[Self.b] = b / r
-        update(h0, SIMD8(), rows: 1, innovation: SIMD2(1 - r, 0), noise: SIMD4(model.scaleSigma * model.scaleSigma, 0, 0, 0),
-                   consider: SIMD8(repeating: 1), force: true)
-        headingKnown = true
-        trackInformation = max(trackInformation, 1 / max(headingVariance, 1e-12))
     }
 
     // MARK: Vertical
 
     /// A vertical measurement of tz (+ gz when `gps`), value `z`, 1-σ `sigma`.
     mutating func addVertical(_ z: Double, sigma: Double, gps: Bool, correlatedSigma: Double = 0) {
-        if gps { verticalBiasSigma = correlatedSigma }
-        guard verticalKnown else {
-            vertical = SIMD2(z, 0)
-            let cc = gps ? correlatedSigma * correlatedSigma : 0
-            verticalP = SIMD4(sigma * sigma + cc, gps ? -cc : 0, gps ? -cc : 0, max(cc, verticalBiasSigma * verticalBiasSigma))
-            verticalKnown = true
-            return
-        }
-        let h = SIMD2(1.0, gps ? 1 : 0)
-        let ph = SIMD2(verticalP[0] * h.x + verticalP[1] * h.y, verticalP[2] * h.x + verticalP[3] * h.y)
-        let s = (h * ph).sum() + sigma * sigma
-        guard s > 0 else { return }
-        let y = z - (h * vertical).sum()
-        guard y * y / s <= model.gate * model.gate || !gps else { return }
-        let k = ph / s
-        vertical += k * y
-        // Joseph: (I − k hᵀ) P (I − k hᵀ)ᵀ + k σ² kᵀ.
-        let a00 = 1 - k.x * h.x, a01 = -k.x * h.y, a10 = -k.y * h.x, a11 = 1 - k.y * h.y
-        let p = verticalP
-        let b00 = a00 * p[0] + a01 * p[2], b01 = a00 * p[1] + a01 * p[3]
-        let b10 = a10 * p[0] + a11 * p[2], b11 = a10 * p[1] + a11 * p[3]
-        let r = sigma * sigma
-        let n00 = b00 * a00 + b01 * a01 + k.x * k.x * r
-        let n01 = b00 * a10 + b01 * a11 + k.x * k.y * r
-        let n11 = b10 * a10 + b11 * a11 + k.y * k.y * r
-        verticalP = SIMD4(n00, n01, n01, n11)
+        vertical.add(z, sigma: sigma, gps: gps, correlatedSigma: correlatedSigma, gate: model.gate)
     }
 
     // MARK: Tracking
 
     /// The AR session restarted: scene positions before and after are unrelated. What is
-    /// known of the world stays (the user's position, the GPS and compass errors); the
-    /// map's rotation returns to the alignment's prior and the anchor is re-placed at the
-    /// next scene position.
+    /// known of the world stays (the user's position, the GPS and compass errors, moment-
+    /// matched over the cells); the heading returns to the alignment's prior and the anchor
+    /// is re-placed at the next scene position.
     mutating func reset(at now: Double, sceneUp: Double?) {
         guard anchored else { resetHeading(); return }
+        let n = Self.n
+        // The rest (lanes 1…5) as one Gaussian: the weighted mean and covariance.
+        var mu = SIMD8<Double>()
+        for k in 0..<count { for i in 1..<n { mu[i] += weight[k] * mean[k * n + i] } }
+        for i in 1..<n {
+            for j in i..<n {
+                var v = 0.0
+                for k in 0..<count {
+                    let xb = k * n
+                    v += weight[k] * (cov[k * Self.nn + i * n + j] + (mean[xb + i] - mu[i]) * (mean[xb + j] - mu[j]))
+                }
+                for k in 0..<count {
+                    cov[k * Self.nn + i * n + j] = v
+                    cov[k * Self.nn + j * n + i] = v
+                }
+            }
+        }
+        for k in 0..<count { for i in 1..<n { mean[k * n + i] = mu[i] } }
         resetHeading()
-        let up: Double? = verticalKnown ? (sceneUp.map { $0 + vertical[0] }) : nil
-        resetWorld = (SIMD2(x[Self.tx], x[Self.ty]), up, now)
+        let up: Double? = vertical.known ? (sceneUp.map { $0 + vertical.offset }) : nil
+        resetWorld = (SIMD2(mu[Self.tx], mu[Self.ty]), up, now)
     }
 }

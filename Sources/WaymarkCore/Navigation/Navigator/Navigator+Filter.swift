@@ -125,6 +125,7 @@ extension Navigator {
         headingTriggers += 1
         let used = filter.addFix(SIMD2(gps.x, gps.y), sigma: sigma, informsHeading: informs)
         if !used { fixesRejected += 1 }
+        if filter.lastForced { fixesForced += 1 }
         let outcome: MeasurementNote.Outcome = !used ? .rejected : filter.lastForced ? .forced : informs ? .used : .anchorOnly
         if heights != .none {
             let share = c.gpsCorrelatedShare
@@ -186,13 +187,16 @@ extension Navigator {
         return (point.z, s2.squareRoot())
     }
 
-    /// Decides whether the filter's heading is applied, then sets the frame from the
-    /// filter: the applied correction, turned about the anchor (the user), and the
-    /// anchor where the filter puts it.
+    /// Sets the frame from the filter: the bank's heading (its posterior mean, whenever it
+    /// has a direction, so the drawn world turns only as far as the evidence moves it) turned
+    /// about the anchor (the user), and the anchor where the filter puts it. The state is
+    /// ``NavigatorFrame/CorrectionState/applied`` once the heading's σ is at most
+    /// ``Configuration/maximumUncertainty`` (under ``Alignment/gravity``, whose scene yaw is
+    /// arbitrary, once it has a direction).
     mutating func applyFilter() {
         let c = configuration
-        if let h = filter.heading, filter.headingSource != 0 {
-            // Under gravity alignment the session's yaw is arbitrary: any estimate beats it.
+        let informed = filter.headingSource != 0
+        if let h = filter.heading, informed {
             if !filterApplied && (h.sigma <= c.maximumUncertainty || c.alignment == .gravity) {
                 filterApplied = true
                 correctionsApplied += 1
@@ -206,11 +210,11 @@ extension Navigator {
             }
         }
         guard var frame, filter.anchored else { return }
-        let correction = filterApplied ? (filter.heading?.degrees ?? 0) : 0
+        let correction = informed ? (filter.heading?.degrees ?? 0) : 0
         let t = filter.anchor
         let turned = TrackFit.rotate(t, by: -correction)
         let p = filter.reference
-        let originENU = SIMD3(p.x - turned.x, p.y - turned.y, filter.verticalKnown ? -filter.vertical[0] : 0)
+        let originENU = SIMD3(p.x - turned.x, p.y - turned.y, filter.verticalKnown ? -filter.vertical.offset : 0)
         let origin = sceneAxes.scene(fromENU: originENU)
         do { try frame.setEstimate(sceneOrigin: origin, headingCorrection: correction) } catch { return }
         self.frame = frame

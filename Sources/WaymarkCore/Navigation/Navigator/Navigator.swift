@@ -96,6 +96,10 @@ public struct Navigator: Sendable {
     public internal(set) var compassReadingsUsed = 0
     /// Fixes the filter rejected as outliers.
     public internal(set) var fixesRejected = 0
+    /// Fixes the filter took only after five rejected in a row widened the anchor
+    /// (``MeasurementNote/Outcome/forced``): the world moved, or the reported accuracy
+    /// understated the error faster than the filter could tell.
+    public internal(set) var fixesForced = 0
     /// What the filter made of the last fix or compass reading (``Method/filter`` only;
     /// nil before the first, and under the window fits).
     public internal(set) var lastMeasurement: MeasurementNote? = nil

@@ -122,7 +122,7 @@ extension Navigator {
         public var outlierGate = 4.0
         /// A fix informs the heading only when the device has moved this far in the
         /// scene since the last one that did, m (0.5): standing still never turns the world.
-        public var headingStep = 0.5
+        public var headingStep = 0.2
 
         // Heading (``Method/fits``, and the filter's gate)
         /// ``Method/fits``: robust least squares (default) or the article's pairs (all
