@@ -22,6 +22,10 @@ public struct NavigatorTrial: Sendable {
         /// Horizontal distance between where the frame puts the camera in the world and
         /// where it is, m, and the anchor σ the navigator reported.
         public var anchorError: Double?, anchorSigma: Double?
+        /// That error's component along the route at the user's true position, m: positive
+        /// when the frame puts the user ahead of where they are (a map whose scale is off
+        /// carries the user ahead or behind as they walk).
+        public var alongTrackError: Double?
         /// Horizontal and vertical distance of the first arrow from its true scene
         /// position (the route point at its along-route distance), m.
         public var arrowError: Double?, arrowVerticalError: Double?
@@ -90,6 +94,10 @@ public struct NavigatorTrial: Sendable {
                     let d = SIMD2<Double>(w.x - e.trueENU.x, w.y - e.trueENU.y)
                     s.anchorError = (d * d).sum().squareRoot()
                     s.anchorSigma = out.anchorSigma
+                    let leg = nav.route.point(atDistance: e.trueAlong).segment
+                    let v = nav.route.points[leg + 1] - nav.route.points[leg]
+                    let length = (v.x * v.x + v.y * v.y).squareRoot()
+                    if length > 0 { s.alongTrackError = (d.x * v.x + d.y * v.y) / length }
                 }
                 if let a = out.firstArrow {
                     let truth = e.trueScenePosition(ofENU: nav.route.point(atDistance: a.distanceAlong).point)

@@ -31,6 +31,7 @@ struct CEncodingTests {
                 == [WM_ANCHOR_FITTED, WM_ANCHOR_MOST_ACCURATE, WM_ANCHOR_FUSED])
         #expect([C.RouteHeights.ellipsoidal, .orthometric, .none].map(\.rawValue)
                 == [WM_HEIGHTS_ELLIPSOIDAL, WM_HEIGHTS_ORTHOMETRIC, WM_HEIGHTS_NONE])
+        #expect([C.Method.filter, .fits].map(\.rawValue) == [WM_ESTIMATOR_FILTER, WM_ESTIMATOR_ROBUST])
         #expect([C.Alignment.gravityAndHeading, .gravity].map(\.rawValue)
                 == [WM_ALIGNMENT_GRAVITY_AND_HEADING, WM_ALIGNMENT_GRAVITY])
         #expect([C.TrackingState.normal, .limited, .reset].map(\.rawValue)

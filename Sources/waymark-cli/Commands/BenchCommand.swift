@@ -128,7 +128,8 @@ enum BenchCommand {
             out.line(line)
         }
         let navigator = NavigatorBench.measure(repeats: repeats)
-        out.line("navigator_add_fix ns_per_call=\(rounded(navigator.addFix))")
+        out.line("navigator_add_fix ns_per_call=\(rounded(navigator.addFix)) share_of_120hz_frame=\(rounded(navigator.addFix / (1e9 / 120))) "
+                 + "cells=\(navigator.cells)")
         out.line("navigator_update ns_per_call=\(rounded(navigator.update)) arrows=\(navigator.arrows) "
                  + "share_of_120hz_frame=\(rounded(navigator.update / (1e9 / 120)))")
     }

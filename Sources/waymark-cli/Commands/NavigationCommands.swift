@@ -84,8 +84,11 @@ enum NavigationCommands {
             }
         }
         // The navigator `--html` and `--navigator` run: replay's defaults unless told.
-        let configuration = try NavigatorOptions.configuration(
-            navigatorTrials || !command.estimator.isEmpty ? estimator : .filter, alignment: command.alignment.value)
+        if let flag = command.filterGPS.given.first, !navigatorTrials && command.html.isEmpty {
+            throw .usage("--\(flag) is the navigator's: it needs --navigator or --html")
+        }
+        let configuration = try NavigatorOptions.applying(command.filterGPS, to: NavigatorOptions.configuration(
+            navigatorTrials || !command.estimator.isEmpty ? estimator : .filter, alignment: command.alignment.value))
         scenario.corrector.estimator = estimator.corrector ?? .pairwise
         if scenario.driftDegreesPerMinute != 0 && scenario.corrector.estimator == .robustLeastSquares { scenario.corrector.history = 60 }
 
@@ -158,9 +161,14 @@ enum NavigationCommands {
     static func trials(_ scenario: FieldSimulator.Scenario, models: WalkModels, seed: UInt64, runs: Int, heights: Navigator.RouteHeights,
                        configuration: Navigator.Configuration, _ out: inout Output) throws(CLIError) {
         var pool = NavigatorTrial.Pool()
+        var blocks: [NavigatorTrial.Pool] = [], block = NavigatorTrial.Pool()
         for k in 0..<runs {
             let walk = WalkSimulator(walkScenario(scenario, models: models, seed: seed &+ UInt64(k)))
-            do { pool.add(try NavigatorTrial(walk, heights: heights, configuration: configuration)) } catch { throw .usage(error.message) }
+            let trial: NavigatorTrial
+            do { trial = try NavigatorTrial(walk, heights: heights, configuration: configuration) } catch { throw .usage(error.message) }
+            pool.add(trial)
+            block.add(trial)
+            if k % 10 == 9 { blocks.append(block); block = NavigatorTrial.Pool() }
         }
         func value(_ v: Double?) -> String { format(v ?? .nan) }
         func share(_ within: Int, _ total: Int) -> String { total == 0 ? format(.nan) : format(Double(within) / Double(total)) }
@@ -174,6 +182,17 @@ enum NavigationCommands {
         out.line("anchor_within_2sigma \(share(pool.anchorWithin, pool.anchorTotal))")
         out.line("first_arrow_error_m_p95 \(value(NavigatorTrial.quantile(pool.arrow, 0.95)))")
         out.line("progress_error_m_p95 \(value(NavigatorTrial.quantile(pool.progress, 0.95)))")
+        // The spread over seeds: the same figures over each block of 10 runs (the runs
+        // after the last whole block are left out), their smallest and largest.
+        guard blocks.count >= 2 else { return }
+        func spread(_ name: String, _ pick: (NavigatorTrial.Pool) -> [Double]) {
+            let p95 = blocks.map { NavigatorTrial.quantile(pick($0), 0.95) ?? .nan }
+            out.line("\(name)_p95_min_per_10_runs \(format(p95.min() ?? .nan))")
+            out.line("\(name)_p95_max_per_10_runs \(format(p95.max() ?? .nan))")
+        }
+        spread("heading_error_deg") { $0.heading }
+        spread("first_arrow_error_m") { $0.arrow }
+        spread("progress_error_m") { $0.progress }
     }
 
     /// The walk simulator's error models and events, from `simulate`'s options; `given`
@@ -185,6 +204,7 @@ enum NavigationCommands {
         var resets: [Double] = []
         var limited: [ClosedRange<Double>] = []
         var yawDrift = 0.0, positionDrift = 0.0
+        var frameInterval = 0.1
         var given: [String] = []
 
         init() {}
@@ -196,6 +216,7 @@ enum NavigationCommands {
                 ("compass-disturbance", !command.compassDisturbance.isEmpty), ("outage", !command.outage.isEmpty),
                 ("reset-at", !command.resetAt.isEmpty), ("limited", !command.limited.isEmpty),
                 ("yaw-drift-deg", !command.yawDriftDeg.isEmpty), ("position-drift-m", !command.positionDriftM.isEmpty),
+                ("frame-interval-s", !command.frameIntervalS.isEmpty),
             ]
             given = options.filter(\.1).map(\.0)
             gpsCorrelatedShare = command.gpsCorrelatedShare.value ?? 0
@@ -211,6 +232,7 @@ enum NavigationCommands {
             }
             yawDrift = command.yawDriftDeg.value ?? 0
             positionDrift = command.positionDriftM.value ?? 0
+            frameInterval = command.frameIntervalS.value ?? 0.1
             outage = command.outage.value
             limited = command.limited.value ?? []
             resets = command.resetAt.joined().sorted()
@@ -240,6 +262,7 @@ enum NavigationCommands {
         walk.limited = models.limited
         walk.yawDrift = models.yawDrift
         walk.positionDrift = models.positionDrift
+        walk.frameInterval = models.frameInterval
         return walk
     }
 

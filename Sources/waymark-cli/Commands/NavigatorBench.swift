@@ -3,9 +3,9 @@ import Waymark
 /// The navigator's per-call costs for `waymark bench`: a 1,000-fix walk with correlated
 /// GPS error and compass readings fed to `addFix` (the filter's whole update), then
 /// frames through `update` with 300 arrows in the window — the median over `repeats`
-/// runs of ns per call.
+/// runs of ns per call — and the filter's cells (each fix updates every one).
 enum NavigatorBench {
-    static func measure(repeats: Int) -> (addFix: Double, update: Double, arrows: Int) {
+    static func measure(repeats: Int) -> (addFix: Double, update: Double, arrows: Int, cells: Int) {
         // 2.5 km due north-east in Moscow; the user walks its first 1.4 km.
         let start = try! GeodeticCoordinate(latitude: 55.7300, longitude: 37.6010, height: 150)
         let t = LocalTangentFrame(origin: start)
@@ -44,6 +44,6 @@ enum NavigatorBench {
             addFix.append(BenchCommand.nanoseconds(a) / Double(max(fixes.count, 1)))
             update.append(BenchCommand.nanoseconds(u) / Double(max(count, 1)))
         }
-        return (BenchCommand.median(addFix), BenchCommand.median(update), arrows)
+        return (BenchCommand.median(addFix), BenchCommand.median(update), arrows, Navigator.Configuration().filterCells)
     }
 }

@@ -24,6 +24,18 @@ enum NavigatorOptions {
         return c
     }
 
+    /// `configuration` with the filter's GPS model as `options` tell it.
+    /// - Throws: a usage error for either flag with the window fits, which assume no GPS model.
+    static func applying(_ options: FilterGPSOptions, to configuration: Navigator.Configuration) throws(CLIError) -> Navigator.Configuration {
+        var c = configuration
+        if let flag = options.given.first, c.method != .filter {
+            throw .usage("--\(flag) is the filter's setting: the window fits assume no GPS model")
+        }
+        if let share = options.share.value { c.gpsCorrelatedShare = share }
+        if let time = options.correlationTime.value { c.gpsCorrelationTime = time }
+        return c
+    }
+
     /// `none`, `compass`, `track`.
     static func name(_ source: NavigatorFrame.CorrectionSource) -> String {
         switch source {

@@ -2,7 +2,8 @@ import Waymark
 
 /// `waymark replay --route ROUTE [--fov-deg 60] [--viewport 390x844]
 /// [--route-heights ellipsoidal|orthometric|none] [--estimator filter|robust|pairwise]
-/// [--alignment gravity|gravity-and-heading] [--html FILE] LOG`: runs the navigator
+/// [--alignment gravity|gravity-and-heading] [--filter-gps-correlated-share F]
+/// [--filter-gps-correlation-s T] [--html FILE] LOG`: runs the navigator
 /// over a field log exactly as an app would (every fix to `addFix`, every compass
 /// reading to `addHeading`, every tracking change to `tracking`, every frame to
 /// `update`) and writes one CSV row per frame. Same log, same output, byte for byte.
@@ -23,7 +24,8 @@ enum ReplayCommand {
         guard route.count >= 2 else { throw .usage("the route needs at least two points") }
         let heights = (command.routeHeights.value ?? (withHeights ? .ellipsoidal : .none)).navigator
         guard withHeights || heights == .none else { throw .usage("--route-heights \(heights == .orthometric ? "orthometric" : "ellipsoidal") needs a height on every route row") }
-        let configuration = try NavigatorOptions.configuration(command.estimator.value ?? .filter, alignment: command.alignment.value)
+        let configuration = try NavigatorOptions.applying(
+            command.filterGPS, to: NavigatorOptions.configuration(command.estimator.value ?? .filter, alignment: command.alignment.value))
         var navigator: Navigator
         // The route's only PROJ work is its heights' geoid (orthometric).
         do { navigator = try Navigator(route: route, heights: heights, configuration: configuration) } catch {

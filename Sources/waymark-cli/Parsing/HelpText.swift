@@ -151,6 +151,8 @@ enum HelpText {
         [--gps-correlation-s 30] [--outliers P] [--compass-sigma-deg S]
         [--compass-disturbance R] [--outage START:END] [--reset-at T]
         [--limited START:END] [--yaw-drift-deg D] [--position-drift-m D]
+        [--frame-interval-s 0.1] [--filter-gps-correlated-share F]
+        [--filter-gps-correlation-s T]
         the heading corrector in a seeded field simulation (default: a straight
         300 m walk, 5 m GPS noise, 15° compass error, 100 runs); --log writes the
         first run's walk as a field log for replay, --html that walk's report page
@@ -159,24 +161,31 @@ enum HelpText {
         through the navigator (default: the filter) and prints keys
         first_applied_s_median, heading_error_deg_p95, heading_within_2sigma,
         anchor_error_m_p95, anchor_within_2sigma, first_arrow_error_m_p95,
-        progress_error_m_p95 (errors after the first applied correction). The
-        walk models (correlated GPS error, outliers, compass readings every 0.5 s
-        and their disturbances, GPS outage, tracking resets and limited tracking,
-        AR yaw and position drift) need --log, --html or --navigator. Deprecated
+        progress_error_m_p95 (errors after the first applied correction) and,
+        from 20 runs, each p95's smallest and largest over blocks of 10 runs
+        (heading_error_deg_p95_min_per_10_runs, …_max_per_10_runs, and the same
+        for first_arrow_error_m and progress_error_m); --filter-gps-correlated-share
+        and --filter-gps-correlation-s set the filter's GPS model. The walk models
+        (correlated GPS error, outliers, compass readings every 0.5 s and their
+        disturbances, GPS outage, tracking resets and limited tracking, AR yaw and
+        position drift, the frame interval) need --log, --html or --navigator. Deprecated
         names: --seed for --random-seed, --estimator seed for pairwise
         """
         static let replay = """
         --route ROUTE [--estimator filter|robust|pairwise] [--fov-deg 60]
         [--viewport 390x844] [--route-heights ellipsoidal|orthometric|none]
-        [--alignment gravity|gravity-and-heading] [--html FILE] [--explain FILE] LOG
+        [--alignment gravity|gravity-and-heading] [--filter-gps-correlated-share F]
+        [--filter-gps-correlation-s T] [--html FILE] [--explain FILE] LOG
         runs the navigator over a field log (t_s,event,lat,lon,h,accuracy_m,x,y,z,
         yaw_deg,pitch_deg,roll_deg, optionally true_heading_deg,
         heading_accuracy_deg,tracking; events fix, frame, heading, tracking) and
         writes one row per frame (README: Replay); --estimator filter (default:
-        the Kalman filter over GPS, compass and the scene track) or robust|pairwise
-        (the window fits); --alignment says how the AR session was aligned (the
-        filter's); --html also writes a report page (top view, timelines; opens
-        from disk); --explain FILE writes, per fix and compass reading, what the
+        the posterior over GPS, compass and the scene track) or robust|pairwise
+        (the window fits); --alignment says how the AR session was aligned and
+        --filter-gps-correlated-share, --filter-gps-correlation-s the GPS error
+        model (the filter's; default 0.96 over 60 s, fitted on real phone logs);
+        --html also writes a report page (top view, timelines; opens from disk);
+        --explain FILE writes, per fix and compass reading, what the
         filter made of it: line,t_s,event,outcome (used, anchor_only, rejected,
         forced, skipped),innovation (m or deg),innovation_sigmas,heading_deg,
         heading_sigma_deg,applied; --estimator seed is a deprecated name of pairwise

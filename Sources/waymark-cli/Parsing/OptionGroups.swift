@@ -152,3 +152,24 @@ struct DelimiterOption: ParsableArguments {
             completion: Choice.Delimiter.defaultCompletionKind, transform: Given.choice("delimiter"))
     var delimiter: [Given<Choice.Delimiter>] = []
 }
+
+/// The filter's GPS error model (`simulate` and `replay`): what share of a fix's σ varies
+/// slowly and over how long — the navigator's defaults (fitted on real phone logs) unless
+/// told, e.g. for walks simulated with another model or a phone measured to differ.
+struct FilterGPSOptions: ParsableArguments {
+    @Option(name: .customLong("filter-gps-correlated-share"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("The filter's GPS model: the slowly varying share it assumes (default: the navigator's, 0.96).",
+                               valueName: "F"),
+            transform: Given.number("filter-gps-correlated-share", { $0 >= 0 && $0 < 1 }, "in [0, 1)"))
+    var share: [Given<Double>] = []
+    @Option(name: .customLong("filter-gps-correlation-s"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("The filter's GPS model: the correlation time it assumes (default: the navigator's, 60).",
+                               valueName: "T"),
+            transform: Given.number("filter-gps-correlation-s", { $0 > 0 }, "positive"))
+    var correlationTime: [Given<Double>] = []
+
+    /// The flags given, by name.
+    var given: [String] {
+        (share.isEmpty ? [] : ["filter-gps-correlated-share"]) + (correlationTime.isEmpty ? [] : ["filter-gps-correlation-s"])
+    }
+}

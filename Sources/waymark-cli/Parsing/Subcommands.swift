@@ -235,6 +235,11 @@ struct Simulate: WaymarkCommand {
             help: ArgumentHelp("The AR session's position drift, metres per square-root metre (default: 0).", valueName: "D"),
             transform: Given.number("position-drift-m", { $0 >= 0 }, "non-negative (metres per √metre)"))
     var positionDriftM: [Given<Double>] = []
+    @Option(name: .customLong("frame-interval-s"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Seconds between camera frames of the walk (default: 0.1; the tests use 0.5).", valueName: "T"),
+            transform: Given.number("frame-interval-s", { $0 >= 0.01 && $0 <= 60 }, "in [0.01, 60] seconds"))
+    var frameIntervalS: [Given<Double>] = []
+    @OptionGroup var filterGPS: FilterGPSOptions
     @Option(name: .customLong("svg"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Write the runs' plot.", valueName: "FILE"), completion: .file(), transform: Given.text("svg"))
     var svg: [Given<String>] = []
@@ -286,6 +291,7 @@ struct Replay: WaymarkCommand {
                                valueName: "gravity|gravity-and-heading"),
             completion: .list(["gravity", "gravity-and-heading"]), transform: Given.choice("alignment"))
     var alignment: [Given<Choice.Alignment>] = []
+    @OptionGroup var filterGPS: FilterGPSOptions
     @Option(name: .customLong("html"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Also write a report page.", valueName: "FILE"), completion: .file(), transform: Given.text("html"))
     var html: [Given<String>] = []

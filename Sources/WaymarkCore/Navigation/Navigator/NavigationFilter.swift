@@ -109,8 +109,9 @@ struct NavigationFilter: Sendable {
     var verticalKnown: Bool { vertical.known }
 
     /// Under gravity alignment the heading gets a direction once the bank's σ is this
-    /// small (radians, 15°).
-    static let directionSigma = 15 * AngleMath.radiansPerDegree
+    /// small (radians, 30°): one compass reading of a phone's usual 10–20° accuracy, or a
+    /// track that has ruled out all but one direction.
+    static let directionSigma = 30 * AngleMath.radiansPerDegree
 
     init(model: Model) {
         self.model = model
@@ -225,10 +226,10 @@ struct NavigationFilter: Sendable {
         return max(within, 0).squareRoot()
     }
 
-    /// Which source carries most of the heading information: 0 none, 1 compass, 2 track.
-    var headingSource: Int32 {
-        if trackInformation == 0 && compassInformation == 0 { return 0 }
-        return trackInformation > compassInformation ? 2 : 1
+    /// Which source carries most of the heading information.
+    var headingSource: NavigatorFrame.CorrectionSource {
+        if trackInformation == 0 && compassInformation == 0 { return .none }
+        return trackInformation > compassInformation ? .trackFit : .compass
     }
 
     // MARK: Time and motion
@@ -328,10 +329,13 @@ struct NavigationFilter: Sendable {
         let sigma = reported * accuracyScale
         let share = model.gpsCorrelatedShare
         let white = sigma * (1 - share * share).squareRoot(), correlated = sigma * share
-        gpsBiasSigma = correlated
         lastInnovation = nil
         lastInnovationSigmas = nil
         lastForced = false
+        // A σ whose square a Double cannot hold (an accuracy confidence of 1e-300 reads any
+        // accuracy as 1e150 m) says nothing: the fix is not used and nothing changes.
+        guard sigma > 0, (sigma * sigma).isFinite else { return false }
+        gpsBiasSigma = correlated
         guard anchored else {
             let tt = white * white + correlated * correlated, cc = correlated * correlated
             for k in 0..<count {
@@ -429,10 +433,10 @@ struct NavigationFilter: Sendable {
         accuracyScale = scale
         guard r > 1 else { return }
         // What the fixes taught was taught at too small a σ: under the wider one the same
-        // fixes give a covariance r times as large and likelihoods tempered by 1/r. (Shrinking
-        // back is left to new fixes: the σ is never narrowed by hindsight.)
+        // fixes give a covariance r times as large. (The cells' weights are left as they
+        // are, so the estimate itself does not move — a standing user's world does not turn;
+        // shrinking back is left to new fixes: the σ is never narrowed by hindsight.)
         for i in 0..<(count * Self.nn) { cov[i] *= r }
-        for k in 0..<count { logWeight[k] /= r }
         refresh()
     }
 

@@ -195,7 +195,7 @@ extension Navigator {
     /// arbitrary, once it has a direction).
     mutating func applyFilter() {
         let c = configuration
-        let informed = filter.headingSource != 0
+        let informed = filter.headingSource != .none
         if let h = filter.heading, informed {
             if !filterApplied && (h.sigma <= c.maximumUncertainty || c.alignment == .gravity) {
                 filterApplied = true
@@ -204,7 +204,7 @@ extension Navigator {
             correctionSigma = h.sigma
             if filterApplied {
                 correctionState = .applied
-                correctionSource = filter.headingSource == 1 ? .compass : .trackFit
+                correctionSource = filter.headingSource
             } else {
                 correctionState = .estimating
             }

@@ -328,7 +328,8 @@ public struct Navigator: Sendable {
         out.userPosition = frame.geodeticUnchecked(cameraPosition)
         if configuration.method == .filter && filter.anchored {
             let u = sceneAxes.enu(fromScene: cameraPosition)
-            out.anchorSigma = filter.anchorSigma(at: SIMD2(u.x, u.y))
+            let sigma = filter.anchorSigma(at: SIMD2(u.x, u.y))
+            out.anchorSigma = sigma.isFinite ? sigma : nil
         }
 
         let userENU = frame.enu(fromScene: cameraPosition)

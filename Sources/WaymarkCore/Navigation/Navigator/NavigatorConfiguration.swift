@@ -33,17 +33,19 @@ extension Navigator {
         case none = 2
     }
 
-    /// How the navigator estimates where the scene lies in the world.
+    /// How the navigator estimates where the scene lies in the world. The raw values are
+    /// C's `wm_navigator_config.estimator` codes.
     public enum Method: Int32, Sendable, Equatable, BitwiseCopyable {
-        /// Default. One Kalman filter over GPS fixes, compass readings and the scene
-        /// track (``Navigator``'s "Estimator"): every fix and reading updates the heading
-        /// and the anchor by what it is worth, with calibrated uncertainty.
-        case filter = 0
-        /// The gated window fits of the Yandex.Maps article's kind, kept as a baseline:
-        /// ``Configuration/estimator`` fits the heading every ``Configuration/bufferCount``
-        /// fixes or ``Configuration/bufferInterval`` seconds, ``Configuration/anchor``
-        /// re-anchors the frame on the fixes within ``Configuration/anchorWindow``.
-        /// Compass readings are not used.
+        /// Default (`WM_ESTIMATOR_FILTER`). The posterior over GPS fixes, compass readings
+        /// and the scene track (``Navigator``'s "Estimator"): every fix and reading updates
+        /// the heading and the anchor by what it is worth, with calibrated uncertainty.
+        case filter = 2
+        /// The gated window fits of the Yandex.Maps article's kind, kept as a baseline
+        /// (`WM_ESTIMATOR_ROBUST`, their default estimator; C names the pairwise one
+        /// `WM_ESTIMATOR_PAIRWISE`): ``Configuration/estimator`` fits the heading every
+        /// ``Configuration/bufferCount`` fixes or ``Configuration/bufferInterval`` seconds,
+        /// ``Configuration/anchor`` re-anchors the frame on the fixes within
+        /// ``Configuration/anchorWindow``. Compass readings are not used.
         case fits = 1
     }
 
@@ -88,13 +90,16 @@ extension Navigator {
 
         // The filter's sensor models (``Method/filter``)
         /// GPS error's correlation time, seconds: the slowly varying part of the error
-        /// is a first-order Gauss–Markov process with this time constant (30 s; phone
-        /// GNSS errors stay correlated for tens of seconds — multipath, atmosphere and the
-        /// receiver's own filter).
-        public var gpsCorrelationTime = 30.0
+        /// is a first-order Gauss–Markov process with this time constant (60 s: the fit on
+        /// three real phone logs, `Tests/Data/gnss`, gives 59 s, 95 % interval 32–629 s;
+        /// multipath, the atmosphere and the receiver's own filter hold an error for minutes).
+        public var gpsCorrelationTime = 60.0
         /// The slowly varying share of a fix's σ, in [0, 1): σ_correlated = share · σ and
-        /// σ_white = √(1 − share²) · σ (0.8: 4 m of a 5 m σ).
-        public var gpsCorrelatedShare = 0.8
+        /// σ_white = √(1 − share²) · σ (0.96: the logs show no white part at all, share
+        /// ≥ 0.9999, but they are static and open-sky; 0.96 keeps 28 % of σ white for what a
+        /// walking phone adds, and its lag-1 s autocorrelation, 0.91, is the least
+        /// correlated log's).
+        public var gpsCorrelatedShare = 0.96
         /// The confidence of a fix's horizontal accuracy radius, in (0, 1): Android's
         /// `Location.getAccuracy()` is documented as the radius of 68 % confidence, and
         /// CoreLocation's `horizontalAccuracy` is taken the same way. The per-axis σ is
@@ -121,7 +126,8 @@ extension Navigator {
         /// are outliers (a multipath jump, a magnetic disturbance) and are not used (4).
         public var outlierGate = 4.0
         /// A fix informs the heading only when the device has moved this far in the
-        /// scene since the last one that did, m (0.5): standing still never turns the world.
+        /// scene since the last one that did, m (0.2: a walker at 0.4 m/s informs it with
+        /// every 1 Hz fix): standing still never turns the world.
         public var headingStep = 0.2
 
         // Heading (``Method/fits``, and the filter's gate)
@@ -229,8 +235,13 @@ extension Navigator {
 }
 
 extension Navigator.Configuration {
+    /// The filter's cells (``Method/filter``): the Gaussians its posterior over the heading
+    /// is a sum of (72, started 5° apart round the circle); every fix and reading updates
+    /// each, so they set its cost.
+    public var filterCells: Int { NavigationFilter.Model().cells }
+
     /// The per-axis σ of a fix per metre of its reported accuracy radius.
-    var accuracyScale: Double { 1 / (-2 * log(1 - accuracyConfidence)).squareRoot() }
+    var accuracyScale: Double { 1 / (-2 * log1p(-accuracyConfidence)).squareRoot() }
 
     /// The filter's sensor model from these settings.
     var filterModel: NavigationFilter.Model {
