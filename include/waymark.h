@@ -886,8 +886,10 @@ WM_API wm_status wm_proximity_update(wm_proximity *gate, double distance_m, int3
  *     varying error (Gauss-Markov, gps_correlation_s and gps_correlated_share of each
  *     fix's sigma; horizontal_accuracy_m read as the radius of accuracy_confidence,
  *     68 %), the compass's (wm_navigator_add_heading) and the AR session's drift -- as a
- *     sum of 72 Gaussians over the heading (extended Kalman filters, 5 degrees apart at
- *     the start, so every initial error from 0 to 180 degrees is covered). Every fix and
+ *     sum of Gaussians: 72 extended Kalman filters over the heading (5 degrees apart at
+ *     the start, so every initial error from 0 to 180 degrees is covered) for each of
+ *     three GPS error models (the configured one, 0.8 of sigma over 30 s, and white
+ *     noise), the fixes deciding which model holds. Every fix and
  *     compass reading updates it by what it is worth; outliers (multipath jumps,
  *     magnetic disturbances) beyond outlier_gate are not used, and fixes whose reported
  *     accuracy understates their error (their innovations say so) widen the sigma.

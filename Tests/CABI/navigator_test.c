@@ -162,11 +162,9 @@ static void walk(int heights, int estimator, int sensors) {
     wm_navigator_config_default(&config);
     config.heights = heights;
     config.estimator = estimator;
-    /* The walk's fixes are off by `horizontal_accuracy_m` per axis (1 sigma), white from
-       fix to fix: the filter is told so (by default it reads the accuracy as a 68 % radius,
-       1.51 sigma, and assumes the error of real phones, which holds for a minute). */
+    /* The walk's fixes are off by `horizontal_accuracy_m` per axis (1 sigma): the filter
+       is told so (by default it reads the accuracy as a 68 % radius, 1.51 sigma). */
     config.accuracy_confidence = 1 - exp(-0.5);
-    config.gps_correlated_share = 0;
     cap = wm_navigator_arrow_capacity(&config);
     CHECK(cap == 35);
     route[0] = north_of_start(0, 0, 0);

@@ -240,12 +240,12 @@ struct ReplayCLITests {
             }
         }
         let p = (0..<2).map { k in [Self.rms(all[k]), worst[k], Self.rms(back[k])].map { String(format: "%.1f", $0) } }
-        let sentence = "off by \(p[0][0]) m RMS over the whole walk (worst \(p[0][1]) m, \(Int(worstTime[0].rounded())) s in, at the turn) "
+        let sentence = "off by \(p[0][0]) m RMS over the whole walk (worst \(p[0][1]) m, in the first seconds while few fixes anchor the frame) "
             + "and \(p[0][2]) m RMS on the way back (the window fits: \(p[1][0]) m, \(p[1][1]) m and \(p[1][2]) m)"
         print(sentence)
         let found = Self.flatReadme.contains(sentence)
         #expect(found, "README should say: \(sentence)")
-        #expect(abs(worstTime[0] - 150 / 1.4) < 15, "\(worstTime)")     // where the route turns back on itself
+        #expect(worstTime.allSatisfy { $0 < 5 })                      // while the first fixes anchor the frame
     }
 }
 

@@ -32,16 +32,6 @@ struct NavigatorFilterTests {
 
     static func fraction(_ c: (within: Int, total: Int)) -> Double { Double(c.within) / Double(max(c.total, 1)) }
 
-    /// The navigator told the walk's GPS model. Its defaults (0.96 over 60 s, from the real
-    /// logs in Tests/Data/gnss) assume more persistent error than these walks draw; told
-    /// white noise it is, it does not wait for evidence the walk cannot give.
-    static func told(_ s: WalkSimulator.Scenario) -> Navigator.Configuration {
-        var c = Navigator.Configuration()
-        c.gpsCorrelatedShare = s.gpsCorrelatedShare
-        c.gpsCorrelationTime = s.gpsCorrelationTime
-        return c
-    }
-
     @Test("honest σ: the truth is within 2σ of the applied correction and of the anchor on ≥ 90 % of frames, correlated and white GPS, several seeds and speeds")
     func calibration() throws {
         for share in [0.8, 0.0] {
@@ -51,7 +41,7 @@ struct NavigatorFilterTests {
                     var s = Self.correlated(Self.route([(0, 0), (0, 300), (200, 450)]), seed: seed)
                     s.gpsCorrelatedShare = share
                     s.speed = speed
-                    let trial = try NavigatorTrial(WalkSimulator(s), configuration: Self.told(s))
+                    let trial = try NavigatorTrial(WalkSimulator(s))
                     let h = trial.calibration { ($0.headingError, $0.headingSigma) }
                     let a = trial.calibration { ($0.anchorError, $0.anchorSigma) }
                     heading.within += h.within; heading.total += h.total
@@ -68,7 +58,7 @@ struct NavigatorFilterTests {
     func slowWalker() throws {
         var s = Self.correlated(Self.route([(0, 0), (0, 300)]), seed: 3)
         s.speed = 0.4
-        let trial = try NavigatorTrial(WalkSimulator(s), configuration: Self.told(s))
+        let trial = try NavigatorTrial(WalkSimulator(s))
         let first = try #require(trial.firstApplied)
         #expect(first < 400, "first applied at \(first) s")
         let late = trial.samples.filter { $0.time > first }.compactMap { $0.headingError }
@@ -245,7 +235,7 @@ extension NavigatorFilterTests {
     @Test("time gaps and time going backwards: no crash, the clock never runs back, fixes after a gap are used")
     func timeGapsAndBackwards() throws {
         let walk = WalkSimulator(Self.correlated(Self.kilometre, seed: 9))
-        var nav = try Navigator(route: walk.scenario.route, configuration: Self.told(walk.scenario))
+        var nav = try Navigator(route: walk.scenario.route)
         let projection = try CameraPose.perspective(fovY: 60, aspect: 390.0 / 844)
         var sigmaBeforeGap = 0.0, sigmaAfterGap = 0.0, last: NavigatorFrame? = nil
         for e in try walk.events() where e.time < 200 {

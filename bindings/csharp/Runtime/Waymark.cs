@@ -1641,11 +1641,12 @@ namespace Waymark
         /// </summary>
         public double AlignmentSigmaDeg;
         /// <summary>
-        /// 30: correlation time of the slowly varying GPS error, &gt; 0
+        /// 60: correlation time of the slowly varying GPS error, &gt; 0 (fitted on real phone logs:
+        /// README, Estimator)
         /// </summary>
         public double GpsCorrelationS;
         /// <summary>
-        /// 0.8: its share of each fix's sigma, [0, 1) (4 m of 5)
+        /// 0.96: its share of each fix's sigma, [0, 1)
         /// </summary>
         public double GpsCorrelatedShare;
         /// <summary>
@@ -1682,7 +1683,7 @@ namespace Waymark
         /// </summary>
         public double OutlierGate;
         /// <summary>
-        /// 0.5: a fix informs the heading after this much scene motion
+        /// 0.2: a fix informs the heading after this much scene motion since the last that did
         /// </summary>
         public double HeadingStepM;
     }

@@ -24,8 +24,11 @@ import CWaymarkMath
 /// - m: the compass's slowly varying error, radians, Gauss–Markov as well.
 /// The cells start on a grid over the whole circle (the prior's weights), so every initial
 /// error from 0 to 180° is inside the bank; within a cell the heading spans a few degrees,
-/// where the linearisation is exact to far below the GPS noise. The tests hold the bank
-/// against an independent grid posterior of the same model (`ExactPosterior`).
+/// where the linearisation is exact to far below the GPS noise. The grid is repeated for
+/// each GPS error model the bank weighs (``Model/alternativeGPS``: how much of a fix's
+/// error is slowly varying is the phone's, and its fixes tell which model fits), so the
+/// weights are a posterior over the model too. The tests hold the bank against an
+/// independent grid posterior of the same model (`ExactPosterior`).
 ///
 /// Reported accuracy that understates the error (an urban canyon) shows in the fixes'
 /// normalised innovations: their running mean sets a scale on the reported σ (at least 1),
@@ -54,12 +57,24 @@ struct NavigationFilter: Sendable {
         var headingPrior: Double? = 20 * AngleMath.radiansPerDegree
         /// Whether understated accuracy is detected from the innovations (see the type).
         var adaptiveAccuracy = true
-        /// Cells of the bank (their spacing is 360° / cells).
+        /// Cells over the heading for each GPS model (their spacing is 360° / cells).
         var cells = 72
+        /// GPS error models besides (``gpsCorrelatedShare``, ``gpsCorrelationTime``) that
+        /// the bank weighs against it, each with its own cells: (share, correlation time).
+        var alternativeGPS: [GPSModel] = []
+    }
+
+    /// A GPS error model: the slowly varying share of a fix's σ and its correlation time, s.
+    struct GPSModel: Sendable, Equatable {
+        var share: Double
+        var time: Double
     }
 
     let model: Model
-    let count: Int
+    /// Cells in all, and over the heading for each GPS model.
+    let count: Int, perModel: Int
+    /// The GPS models, the configured one first; cell k follows model k / perModel.
+    private let gps: [GPSModel]
     /// Per cell: the mean (``n`` lanes), the covariance (``nn``, row-major), the log-weight.
     private var mean: [Double], cov: [Double], logWeight: [Double]
     /// An update's results before they are committed (a non-finite one is refused whole).
@@ -77,7 +92,10 @@ struct NavigationFilter: Sendable {
     /// bank has narrowed to ``directionSigma``).
     private(set) var headingKnown: Bool
     private(set) var time: Double? = nil
-    private var gpsBiasSigma = 0.0, compassBiasSigma = 0.0
+    /// The last fix's σ per axis (reported × the accuracy scale): each GPS model splits it
+    /// into its white and slowly varying parts.
+    private var gpsSigma = 0.0
+    private var compassBiasSigma = 0.0
     /// Heading information (1/rad²) each kind of measurement added, for the source.
     private(set) var compassInformation = 0.0, trackInformation = 0.0
     /// Fixes rejected in a row (after a few the world is taken to have moved).
@@ -115,7 +133,9 @@ struct NavigationFilter: Sendable {
 
     init(model: Model) {
         self.model = model
-        count = max(model.cells, 1)
+        perModel = max(model.cells, 1)
+        gps = [GPSModel(share: model.gpsCorrelatedShare, time: model.gpsCorrelationTime)] + model.alternativeGPS
+        count = perModel * gps.count
         mean = [Double](repeating: 0, count: count * Self.n)
         cov = [Double](repeating: 0, count: count * Self.nn)
         logWeight = [Double](repeating: 0, count: count)
@@ -129,7 +149,7 @@ struct NavigationFilter: Sendable {
     /// The cells back to the alignment's prior over the heading, uncorrelated with the
     /// rest (whose mean and covariance every cell shares).
     private mutating func resetHeading() {
-        let spacing = 2 * Double.pi / Double(count)
+        let spacing = 2 * Double.pi / Double(perModel)
         // Each cell a Gaussian of σ_cell at a grid node; weighted by a normal of the
         // remaining variance, the sum is the prior N(0, σ²) to within the grid's ripple.
         var cellSigma = spacing / 2
@@ -139,7 +159,7 @@ struct NavigationFilter: Sendable {
             spread = (s * s - cellSigma * cellSigma).squareRoot()
         }
         for k in 0..<count {
-            let angle = Self.wrap(Double(k) * spacing)
+            let angle = Self.wrap(Double(k % perModel) * spacing)
             mean[k * Self.n + Self.c] = angle
             let b = k * Self.nn
             for i in 0..<Self.n {
@@ -173,18 +193,25 @@ struct NavigationFilter: Sendable {
             weight[k] = exp(logWeight[k])
             total += weight[k]
         }
-        var s = 0.0, co = 0.0, ax = 0.0, ay = 0.0
+        var s = 0.0, co = 0.0
         for k in 0..<count {
             weight[k] /= total
-            let w = weight[k], b = k * Self.n
-            s += w * sin(mean[b]); co += w * cos(mean[b])
-            ax += w * mean[b + Self.tx]; ay += w * mean[b + Self.ty]
+            let w = weight[k], c = mean[k * Self.n]
+            s += w * sin(c); co += w * cos(c)
         }
         headingMean = atan2(s, co)
-        var v = 0.0
+        refreshMoments()
+    }
+
+    /// The heading's variance and the anchor, after a change that moved neither the cells'
+    /// headings nor their weights (the motion between measurements).
+    private mutating func refreshMoments() {
+        var v = 0.0, ax = 0.0, ay = 0.0
         for k in 0..<count {
-            let d = Self.wrap(mean[k * Self.n] - headingMean)
-            v += weight[k] * (cov[k * Self.nn] + d * d)
+            let w = weight[k], b = k * Self.n
+            let d = Self.wrap(mean[b] - headingMean)
+            v += w * (cov[k * Self.nn] + d * d)
+            ax += w * mean[b + Self.tx]; ay += w * mean[b + Self.ty]
         }
         headingVariance = v
         anchor = SIMD2(ax, ay)
@@ -256,6 +283,7 @@ struct NavigationFilter: Sendable {
             }
             if let up = r.up { vertical.replace(offset: up - u.z, widenedBy: walk * walk * 0.01 + 0.25) }
             resetWorld = nil
+            refreshMoments()
         }
         let d = h - reference
         let moved = d.x != 0 || d.y != 0
@@ -270,15 +298,21 @@ struct NavigationFilter: Sendable {
             yaw += 3e-4 * dt            // (1°)² per second
             shift += 0.25 * dt          // (0.5 m)² per second
         }
-        let gpsPhi = anchored && dt > 0 ? exp(-dt / model.gpsCorrelationTime) : 1
         let compassPhi = dt > 0 ? exp(-dt / model.compassCorrelationTime) : 1
-        let gq = (1 - gpsPhi * gpsPhi) * gpsBiasSigma * gpsBiasSigma
         let mq = (1 - compassPhi * compassPhi) * compassBiasSigma * compassBiasSigma
         let n = Self.n
         mean.withUnsafeMutableBufferPointer { x in
             cov.withUnsafeMutableBufferPointer { p in
+                var gpsPhi = 1.0, gq = 0.0
                 for k in 0..<count {
                     let xb = k * n, b = k * Self.nn
+                    if k % perModel == 0 {
+                        // This GPS model's decay over dt.
+                        let g = gps[k / perModel]
+                        gpsPhi = anchored && dt > 0 ? exp(-dt / g.time) : 1
+                        let correlated = gpsSigma * g.share
+                        gq = (1 - gpsPhi * gpsPhi) * correlated * correlated
+                    }
                     if moved {
                         // t += R(c)·d; its gradient in c is j.
                         let c = x[xb], sn = sin(c), cs = cos(c)
@@ -314,7 +348,7 @@ struct NavigationFilter: Sendable {
             }
         }
         vertical.advance(dt: dt, correlationTime: model.gpsCorrelationTime, shift: shift)
-        refresh()
+        refreshMoments()
     }
 
     // MARK: Measurements
@@ -327,18 +361,17 @@ struct NavigationFilter: Sendable {
     @discardableResult
     mutating func addFix(_ z: SIMD2<Double>, sigma reported: Double, informsHeading: Bool) -> Bool {
         let sigma = reported * accuracyScale
-        let share = model.gpsCorrelatedShare
-        let white = sigma * (1 - share * share).squareRoot(), correlated = sigma * share
         lastInnovation = nil
         lastInnovationSigmas = nil
         lastForced = false
         // A σ whose square a Double cannot hold (an accuracy confidence of 1e-300 reads any
         // accuracy as 1e150 m) says nothing: the fix is not used and nothing changes.
         guard sigma > 0, (sigma * sigma).isFinite else { return false }
-        gpsBiasSigma = correlated
+        gpsSigma = sigma
         guard anchored else {
-            let tt = white * white + correlated * correlated, cc = correlated * correlated
             for k in 0..<count {
+                let share = gps[k / perModel].share
+                let tt = sigma * sigma, cc = sigma * share * sigma * share
                 let xb = k * Self.n, b = k * Self.nn
                 mean[xb + Self.tx] = z.x; mean[xb + Self.ty] = z.y
                 mean[xb + Self.gx] = 0; mean[xb + Self.gy] = 0
@@ -354,8 +387,7 @@ struct NavigationFilter: Sendable {
             return true
         }
         let before = headingVariance
-        let r = white * white
-        let (nis, distance) = predictFix(z, noise: r)
+        let (nis, distance) = predictFix(z, sigma: sigma)
         lastInnovation = distance
         lastInnovationSigmas = nis.isFinite ? nis.squareRoot() : nil
         noteAccuracy(nis)
@@ -370,7 +402,7 @@ struct NavigationFilter: Sendable {
                     cov[k * Self.nn + Self.tx * 7] += y.x * y.x
                     cov[k * Self.nn + Self.ty * 7] += y.y * y.y
                 }
-                _ = predictFix(z, noise: r)
+                _ = predictFix(z, sigma: sigma)
                 used = applyFix(informsHeading: informsHeading)
                 lastForced = used
             }
@@ -382,11 +414,17 @@ struct NavigationFilter: Sendable {
         return used
     }
 
-    /// Each cell's innovation, S and log-likelihood for fix `z` (in ``innovation``); returns
-    /// the NIS against the bank's moment-matched prediction and the innovation's length.
-    private mutating func predictFix(_ z: SIMD2<Double>, noise r: Double) -> (nis: Double, distance: Double) {
+    /// Each cell's innovation, S and log-likelihood for fix `z` of 1-σ `sigma` per axis (in
+    /// ``innovation``; the white part as the cell's GPS model has it); returns the NIS
+    /// against the bank's moment-matched prediction and the innovation's length.
+    private mutating func predictFix(_ z: SIMD2<Double>, sigma: Double) -> (nis: Double, distance: Double) {
         var zx = 0.0, zy = 0.0
+        var r = 0.0
         for k in 0..<count {
+            if k % perModel == 0 {
+                let share = gps[k / perModel].share
+                r = sigma * sigma * (1 - share * share)
+            }
             let xb = k * Self.n, b = k * Self.nn
             let px = mean[xb + Self.tx] + mean[xb + Self.gx], py = mean[xb + Self.ty] + mean[xb + Self.gy]
             let n = Self.n
@@ -425,10 +463,10 @@ struct NavigationFilter: Sendable {
         let raw = min(nis * accuracyScale * accuracyScale / 2, 6)
         nisMean += (raw - nisMean) / 30
         // Honest fixes keep the mean within about ±0.2 of 1 (NIS / 2 is exponential with
-        // mean 1, averaged over ~30 fixes): it must pass 1.6 to widen the σ, and fall below
-        // 1.2 to let it narrow again.
+        // mean 1, averaged over ~30 fixes): it must pass 1.4 to widen the σ, and fall below
+        // 1.15 to let it narrow again.
         var scale = accuracyScale
-        if nisMean > 1.6 { scale = min(nisMean, 16).squareRoot() } else if nisMean < 1.2 { scale = 1 }
+        if nisMean > 1.4 { scale = min(nisMean, 16).squareRoot() } else if nisMean < 1.15 { scale = 1 }
         let r = scale * scale / (accuracyScale * accuracyScale)
         accuracyScale = scale
         guard r > 1 else { return }
@@ -445,36 +483,46 @@ struct NavigationFilter: Sendable {
     /// each cell's likelihood when the fix informs the heading. Returns false, changing
     /// nothing, when any result would not be finite.
     private mutating func applyFix(informsHeading: Bool) -> Bool {
-        let n = Self.n
+        let n = Self.n, nn = Self.nn, cells = count
         var finite = true
-        for k in 0..<count {
-            let xb = k * n, b = k * Self.nn, e = k * 6
-            let y0 = innovation[e], y1 = innovation[e + 1]
-            let s00 = innovation[e + 2], s01 = innovation[e + 3], s11 = innovation[e + 4]
-            let det = s00 * s11 - s01 * s01
-            guard det > 0 else { finite = false; break }
-            let i00 = s11 / det, i01 = -s01 / det, i11 = s00 / det
-            var ph0 = SIMD8<Double>(), ph1 = SIMD8<Double>(), k0 = SIMD8<Double>(), k1 = SIMD8<Double>()
-            for i in 0..<n {
-                ph0[i] = cov[b + i * n + 1] + cov[b + i * n + 3]
-                ph1[i] = cov[b + i * n + 2] + cov[b + i * n + 4]
-                k0[i] = ph0[i] * i00 + ph1[i] * i01
-                k1[i] = ph0[i] * i01 + ph1[i] * i11
-            }
-            if !informsHeading { k0[Self.c] = 0; k1[Self.c] = 0; k0[Self.m] = 0; k1[Self.m] = 0 }
-            for i in 0..<n { nextMean[xb + i] = mean[xb + i] + k0[i] * y0 + k1[i] * y1 }
-            for i in 0..<n {
-                for j in i..<n {
-                    let ksk = k0[i] * (s00 * k0[j] + s01 * k1[j]) + k1[i] * (s01 * k0[j] + s11 * k1[j])
-                    let v = cov[b + i * n + j] - (k0[i] * ph0[j] + k1[i] * ph1[j]) - (ph0[i] * k0[j] + ph1[i] * k1[j]) + ksk
-                    nextCov[b + i * n + j] = v
-                    nextCov[b + j * n + i] = v
+        // Raw buffers: the 6 × 6 loops run per cell on every fix.
+        mean.withUnsafeBufferPointer { x in cov.withUnsafeBufferPointer { p in innovation.withUnsafeBufferPointer { inn in
+        logWeight.withUnsafeBufferPointer { lw in nextMean.withUnsafeMutableBufferPointer { nx in
+        nextCov.withUnsafeMutableBufferPointer { np in nextLog.withUnsafeMutableBufferPointer { nl in
+            for k in 0..<cells {
+                let xb = k * n, b = k * nn, e = k * 6
+                let y0 = inn[e], y1 = inn[e + 1]
+                let s00 = inn[e + 2], s01 = inn[e + 3], s11 = inn[e + 4]
+                let det = s00 * s11 - s01 * s01
+                guard det > 0 else { finite = false; break }
+                let i00 = s11 / det, i01 = -s01 / det, i11 = s00 / det
+                var ph0 = SIMD8<Double>(), ph1 = SIMD8<Double>(), k0 = SIMD8<Double>(), k1 = SIMD8<Double>()
+                for i in 0..<n {
+                    ph0[i] = p[b + i * n + 1] + p[b + i * n + 3]
+                    ph1[i] = p[b + i * n + 2] + p[b + i * n + 4]
+                    k0[i] = ph0[i] * i00 + ph1[i] * i01
+                    k1[i] = ph0[i] * i01 + ph1[i] * i11
+                }
+                if !informsHeading { k0[Self.c] = 0; k1[Self.c] = 0; k0[Self.m] = 0; k1[Self.m] = 0 }
+                for i in 0..<n {
+                    let v = x[xb + i] + k0[i] * y0 + k1[i] * y1
+                    nx[xb + i] = v
                     if !v.isFinite { finite = false }
                 }
+                // S·Kᵀ once per column: (S K)ᵢ = (s00 k0 + s01 k1, s01 k0 + s11 k1).
+                let sk0 = s00 * k0 + s01 * k1, sk1 = s01 * k0 + s11 * k1
+                for i in 0..<n {
+                    for j in i..<n {
+                        let v = p[b + i * n + j] - (k0[i] * ph0[j] + k1[i] * ph1[j]) - (ph0[i] * k0[j] + ph1[i] * k1[j])
+                            + k0[i] * sk0[j] + k1[i] * sk1[j]
+                        np[b + i * n + j] = v
+                        np[b + j * n + i] = v
+                        if !v.isFinite { finite = false }
+                    }
+                }
+                nl[k] = lw[k] + (informsHeading ? inn[e + 5] : 0)
             }
-            nextLog[k] = logWeight[k] + (informsHeading ? innovation[e + 5] : 0)
-            for i in 0..<n where !nextMean[xb + i].isFinite { finite = false }
-        }
+        } } } } } } }
         guard finite else { return false }
         swap(&mean, &nextMean)
         swap(&cov, &nextCov)
@@ -577,30 +625,40 @@ struct NavigationFilter: Sendable {
 
     /// The AR session restarted: scene positions before and after are unrelated. What is
     /// known of the world stays (the user's position, the GPS and compass errors, moment-
-    /// matched over the cells); the heading returns to the alignment's prior and the anchor
-    /// is re-placed at the next scene position.
+    /// matched over each GPS model's cells, and the models' weights); the heading returns
+    /// to the alignment's prior and the anchor is re-placed at the next scene position.
     mutating func reset(at now: Double, sceneUp: Double?) {
         guard anchored else { resetHeading(); return }
         let n = Self.n
-        // The rest (lanes 1…5) as one Gaussian: the weighted mean and covariance.
-        var mu = SIMD8<Double>()
-        for k in 0..<count { for i in 1..<n { mu[i] += weight[k] * mean[k * n + i] } }
-        for i in 1..<n {
-            for j in i..<n {
-                var v = 0.0
-                for k in 0..<count {
-                    let xb = k * n
-                    v += weight[k] * (cov[k * Self.nn + i * n + j] + (mean[xb + i] - mu[i]) * (mean[xb + j] - mu[j]))
-                }
-                for k in 0..<count {
-                    cov[k * Self.nn + i * n + j] = v
-                    cov[k * Self.nn + j * n + i] = v
+        var all = SIMD8<Double>()
+        for m in 0..<gps.count {
+            let cells = (m * perModel)..<((m + 1) * perModel)
+            var total = 0.0, mu = SIMD8<Double>()
+            for k in cells { total += weight[k]; for i in 1..<n { mu[i] += weight[k] * mean[k * n + i] } }
+            // The model's weight, kept for after the reset (in the scratch of the log-weights).
+            nextLog[m] = total > 0 ? max(log(total), -700) : -700
+            guard total > 0 else { continue }
+            mu /= total
+            all += total * mu
+            for i in 1..<n {
+                for j in i..<n {
+                    var v = 0.0
+                    for k in cells {
+                        v += weight[k] * (cov[k * Self.nn + i * n + j] + (mean[k * n + i] - mu[i]) * (mean[k * n + j] - mu[j]))
+                    }
+                    v /= total
+                    for k in cells {
+                        cov[k * Self.nn + i * n + j] = v
+                        cov[k * Self.nn + j * n + i] = v
+                    }
                 }
             }
+            for k in cells { for i in 1..<n { mean[k * n + i] = mu[i] } }
         }
-        for k in 0..<count { for i in 1..<n { mean[k * n + i] = mu[i] } }
         resetHeading()
+        for k in 0..<count { logWeight[k] += nextLog[k / perModel] }
+        refresh()
         let up: Double? = vertical.known ? (sceneUp.map { $0 + vertical.offset }) : nil
-        resetWorld = (SIMD2(mu[Self.tx], mu[Self.ty]), up, now)
+        resetWorld = (SIMD2(all[Self.tx], all[Self.ty]), up, now)
     }
 }

@@ -98,7 +98,9 @@ extension Navigator {
         /// σ_white = √(1 − share²) · σ (0.96: the logs show no white part at all, share
         /// ≥ 0.9999, but they are static and open-sky; 0.96 keeps 28 % of σ white for what a
         /// walking phone adds, and its lag-1 s autocorrelation, 0.91, is the least
-        /// correlated log's).
+        /// correlated log's). The filter also weighs two other models against this one —
+        /// 0.8 of σ over 30 s, and white noise — and the fixes decide between them
+        /// (``filterCells``): a phone whose error is not what this says is found out.
         public var gpsCorrelatedShare = 0.96
         /// The confidence of a fix's horizontal accuracy radius, in (0, 1): Android's
         /// `Location.getAccuracy()` is documented as the radius of 68 % confidence, and
@@ -235,10 +237,20 @@ extension Navigator {
 }
 
 extension Navigator.Configuration {
-    /// The filter's cells (``Method/filter``): the Gaussians its posterior over the heading
-    /// is a sum of (72, started 5° apart round the circle); every fix and reading updates
-    /// each, so they set its cost.
-    public var filterCells: Int { NavigationFilter.Model().cells }
+    /// GPS error models the filter weighs against the configured one, each with its own
+    /// cells: the error model the tests and issue 22 use (0.8 of σ over 30 s) and white
+    /// noise (what a simulator draws by default) — so a phone whose error is not what the
+    /// defaults assume is found out by its own fixes, not mistrusted or trusted too much.
+    static let alternativeGPS = [NavigationFilter.GPSModel(share: 0.8, time: 30), NavigationFilter.GPSModel(share: 0, time: 60)]
+
+    /// The filter's cells (``Method/filter``): the Gaussians its posterior is a sum of —
+    /// 72 over the heading (started 5° apart round the circle) for each GPS error model it
+    /// weighs (the configured one, 0.8 of σ over 30 s, and white noise; 216 with the
+    /// defaults). Every fix and reading updates each, so they set its cost.
+    public var filterCells: Int {
+        let m = filterModel
+        return m.cells * (1 + m.alternativeGPS.count)
+    }
 
     /// The per-axis σ of a fix per metre of its reported accuracy radius.
     var accuracyScale: Double { 1 / (-2 * log1p(-accuracyConfidence)).squareRoot() }
@@ -255,6 +267,10 @@ extension Navigator.Configuration {
         m.translationRate = positionDrift * positionDrift
         m.gate = outlierGate
         m.headingPrior = alignment == .gravityAndHeading ? alignmentSigma * AngleMath.radiansPerDegree : nil
+        // The other GPS models the bank weighs (a duplicate of the configured one left out).
+        m.alternativeGPS = Self.alternativeGPS.filter {
+            $0.share != gpsCorrelatedShare || ($0.share > 0 && $0.time != gpsCorrelationTime)
+        }
         return m
     }
 }
