@@ -84,9 +84,7 @@ extension Navigator {
         case .reset:
             trackingState = .normal
             if configuration.method == .fits {
-                fixes.removeAll()
-                pendingFromSerial = fixes.nextSerial
-                lastTriggerPosition = nil
+                fits.reset()
                 return
             }
             filter.reset(at: latestTime ?? time, sceneUp: lastDeviceUp)

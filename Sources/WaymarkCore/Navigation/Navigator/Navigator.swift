@@ -62,7 +62,8 @@ public struct Navigator: Sendable {
         try? scaled.setEstimate(sceneOrigin: toEngine(frame.sceneOrigin), headingCorrection: frame.headingCorrection)
         return scaled
     }
-    var fixes: FixStore
+    /// The window fits' own state (``Method/fits``; `Navigator+WindowFits.swift`).
+    var fits: WindowFits
     var progress: RouteProgress
 
     // Heading.
@@ -77,11 +78,6 @@ public struct Navigator: Sendable {
     public internal(set) var correctionsApplied = 0
     /// Re-anchorings so far (fixes and timer; under the filter, fixes).
     public internal(set) var anchorings = 0
-    var lastTrigger: Double? = nil
-    var pendingCount = 0
-    var pendingFromSerial = 0
-    var lastTriggerPosition: SIMD3<Double>? = nil
-    var lastAnchorTime: Double? = nil
     var lastFixSceneUp: Double? = nil
     /// The device's up (ENU as the scene reads it) at the last fix.
     var lastDeviceUp: Double? = nil
@@ -218,7 +214,7 @@ public struct Navigator: Sendable {
         self.heights = heights
         tangent = t
         route = try RoutePath(points: enu, axes: .enu)
-        fixes = FixStore(capacity: configuration.fixCapacity)
+        fits = WindowFits(capacity: configuration.fixCapacity)
         filter = NavigationFilter(model: configuration.filterModel)
         progress = RouteProgress(behind: configuration.progressBehind, ahead: configuration.progressAhead,
                                  offRoute: configuration.offRouteDistance, reacquireAfter: configuration.reacquireAfter)
@@ -257,18 +253,8 @@ public struct Navigator: Sendable {
                       verticalAccuracy: verticalAccuracy, time: time, scenePosition: scenePosition)
             return
         }
-        fixes.append(FixRecord(gps: tangent.forward(fix), hasHeight: height != nil, scene: scenePosition,
-                               horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, time: time, serial: 0))
-        lastFixSceneUp = scenePosition[sceneAxes.upAxisIndex]
-        if frame == nil {
-            frame = SceneFrame(tangentFrame: tangent, axes: sceneAxes)
-            lastTrigger = time
-        }
-        pendingCount += 1
-        if pendingCount >= configuration.bufferCount || time - (lastTrigger ?? time) >= configuration.bufferInterval {
-            triggerHeading(time: time, at: scenePosition)
-        }
-        reanchor(at: scenePosition, time: time)
+        fitsFix(FixRecord(gps: tangent.forward(fix), hasHeight: height != nil, scene: scenePosition,
+                          horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, time: time, serial: 0))
     }
 
     /// One rendered frame: runs the timers, then returns everything to draw.
@@ -296,8 +282,7 @@ public struct Navigator: Sendable {
         let screen = try ScreenProjection(view: view, projection: projection, viewport: viewport)
         let cameraPosition = camera.translation
         if configuration.method == .fits {
-            if let t = lastTrigger, time - t >= configuration.bufferInterval { triggerHeading(time: time, at: cameraPosition) }
-            if let t = lastAnchorTime, time - t >= configuration.anchorInterval { reanchor(at: cameraPosition, time: time) }
+            fitsTimers(time: time, camera: cameraPosition)
         } else {
             if filter.awaitingScene {
                 // The first scene position after a tracking reset places the anchor.
@@ -405,10 +390,6 @@ public struct Navigator: Sendable {
 
     // MARK: Internals
 
-    /// The assumed 1-σ error of an AR session's compass before any correction,
-    /// degrees (the fitted anchor's prior).
-    static let compassSigma = 20.0
-
     /// The scene yaw of the first route segment at or after `segment` with a
     /// horizontal direction (else before it).
     func sceneYaw(segment: Int, frame: SceneFrame) -> Double {
@@ -421,98 +402,6 @@ public struct Navigator: Sendable {
         for i in segment..<(pts.count - 1) { if let y = yaw(i) { return y } }
         for i in stride(from: min(segment, pts.count - 2), through: 0, by: -1) { if let y = yaw(i) { return y } }
         return 0
-    }
-
-    mutating func triggerHeading(time: Double, at position: SIMD3<Double>) {
-        guard var frame else { return }
-        lastTrigger = time
-        pendingCount = 0
-        headingTriggers += 1
-        let c = configuration
-        let fit: TrackFit?
-        switch c.estimator {
-        case .robustLeastSquares:
-            _ = fixes.gather(frame: frame, maximumAccuracy: c.maximumAccuracy)
-            fit = fixes.robustFit(rejection: c.rejection)
-        case .pairwise:
-            _ = fixes.gather(frame: frame, maximumAccuracy: c.maximumAccuracy, fromSerial: pendingFromSerial)
-            fit = fixes.pairwise(minimumDistance: c.minimumPairDistance)
-        }
-        pendingFromSerial = fixes.nextSerial
-        // The article's fits rest on the pairs since the last run, each at least its
-        // minimum pair distance long: that is its span gate.
-        let span = c.estimator == .pairwise ? c.minimumPairDistance : c.minimumSpan
-        guard let fit, fit.span >= span else { lastTriggerPosition = position; return }
-        let trusted = fit.sigma.isNaN || fit.sigma <= c.maximumUncertainty
-        if !trusted {
-            lastTriggerPosition = position
-            if correctionState != .applied {
-                correctionState = .estimating
-                correctionSigma = fit.sigma
-            }
-            return
-        }
-        // Standing still adds fixes but no information about the heading: apply only
-        // after moving since the previous run.
-        let previous = lastTriggerPosition
-        lastTriggerPosition = position
-        if let previous {
-            var moved = position - previous
-            moved[sceneAxes.upAxisIndex] = 0
-            guard (moved * moved).sum() >= c.minimumMove * c.minimumMove else { return }
-        }
-        do { try frame.applyHeadingCorrection(fit.angle) } catch { return }
-        self.frame = frame
-        correctionState = .applied
-        correctionSigma = fit.sigma.isNaN ? nil : fit.sigma
-        correctionsApplied += 1
-        correctionSource = .trackFit
-        // Keep the user where the fixes put them under the new heading.
-        reanchor(at: position, time: time)
-    }
-
-    mutating func reanchor(at user: SIMD3<Double>, time: Double) {
-        guard let frame else { return }
-        let c = configuration
-        lastAnchorTime = time
-        let u3 = frame.enu(fromScene: user)
-        let u = SIMD2(u3.x, u3.y)
-        var shift: SIMD2<Double>? = nil
-        switch c.anchor {
-        case .mostAccurate:
-            if let b = fixes.best(near: user, within: c.anchorWindow) {
-                let ub = frame.enu(fromScene: b.scene)
-                shift = SIMD2(b.gps.x - ub.x, b.gps.y - ub.y)
-            }
-        case .fused, .fitted:
-            let n = fixes.gather(frame: frame, near: user, within: c.anchorWindow)
-            guard n > 0 else { break }
-            if c.anchor == .fitted, var fit = fixes.robustFit(rejection: c.rejection) {
-                // Combine the fit's heading with the applied one (the compass, or the
-                // last correction), weighting each by 1/σ², so a weak fit moves the
-                // anchor little and a strong one fully.
-                let prior = correctionState == .applied ? (correctionSigma ?? c.maximumUncertainty) : Self.compassSigma
-                fit.angle *= prior * prior / (prior * prior + fit.sigma * fit.sigma)
-                shift = fit.gps(at: u) - u
-            } else {
-                shift = fixes.meanOffset()
-            }
-        }
-        guard let shift else { return }      // no fix within the window: keep the frame
-        let gpsUp = fixes.verticalOffset(frame: frame, near: user, within: c.anchorWindow)
-        var dz = gpsUp ?? 0
-        if gpsUp == nil && heights != .none {
-            // No GPS heights: the device is deviceHeight above the route where the user is.
-            let along = progress.distance ?? route.project(SIMD3(u + shift, 0)).distanceAlong
-            dz = route.point(atDistance: along).point.z + c.deviceHeight - u3.z
-        }
-        let d = SIMD3(shift.x, shift.y, dz)
-        var moved = frame
-        let o = frame.sceneOrigin
-        do { try moved.setEstimate(sceneOrigin: o - (frame.scenePosition(fromENU: d) - o), headingCorrection: frame.headingCorrection) }
-        catch { return }
-        self.frame = moved
-        anchorings += 1
     }
 }
 
