@@ -299,3 +299,30 @@ extension NavigatorFilterFigureTests {
         #expect(Self.readme.contains(text), "README should say: \(text)")
     }
 }
+
+extension NavigatorFilterTests {
+    @Test("a tracking reset followed by a fix at t = 1e200: the anchor's σ stays finite and later fixes are used")
+    func resetThenFarFuture() throws {
+        let walk = WalkSimulator(Self.correlated(Self.kilometre, seed: 12))
+        var nav = try Navigator(route: walk.scenario.route)
+        let projection = try CameraPose.perspective(fovY: 60, aspect: 390.0 / 844)
+        var last: WalkSimulator.Event? = nil
+        for e in try walk.events() where e.time < 60 && e.kind == .fix {
+            try nav.addFix(latitude: e.fix!.latitude, longitude: e.fix!.longitude, horizontalAccuracy: e.accuracy, time: e.time,
+                           scenePosition: e.scenePosition)
+            last = e
+        }
+        try nav.tracking(.reset, time: 60)
+        let e = try #require(last)
+        for k in 0..<20 {
+            let t = 1e200 + Double(k)
+            try nav.addFix(latitude: e.fix!.latitude, longitude: e.fix!.longitude, horizontalAccuracy: e.accuracy, time: t,
+                           scenePosition: SIMD3(0, 1.4, Double(k)))
+            let out = try nav.update(time: t, camera: CameraPose(position: SIMD3(0, 1.4, Double(k)), yaw: 0).transform(),
+                                     projection: projection, viewport: (0, 0, 390, 844))
+            let sigma = try #require(out.anchorSigma)
+            #expect(sigma.isFinite && sigma > 0, "k \(k): σ \(sigma)")
+        }
+        #expect(nav.fixesRejected < 20)
+    }
+}
