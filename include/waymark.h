@@ -693,8 +693,8 @@ typedef struct wm_heading_config {
 /* The estimators (wm_heading_config.estimator, wm_navigator_config's estimator). */
 #define WM_ESTIMATOR_PAIRWISE        0  /* the Yandex.Maps article's pairs (scene distance >= minimum_pair_distance_m) */
 #define WM_ESTIMATOR_ROBUST          1  /* robust least squares (default for wm_heading_config) */
-#define WM_ESTIMATOR_FILTER          2  /* wm_navigator_config only: the navigator's Kalman filter over GPS,
-                                           compass and the scene track (its default) */
+#define WM_ESTIMATOR_FILTER          2  /* wm_navigator_config only: the navigator's bank of Kalman filters
+                                           over GPS, compass and the scene track (its default) */
 
 /* Which pairs the pair estimator averages (wm_heading_config.pair_selection). */
 #define WM_PAIRS_ALL                 0  /* every pair far enough apart (default) */

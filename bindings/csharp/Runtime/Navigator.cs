@@ -15,7 +15,7 @@ namespace Waymark
         IntPtr handle;
 
         /// <summary>The defaults of every setting (wm_navigator_config_default): axes EUS, the
-        /// Kalman filter estimator, ellipsoidal heights. Set Axes to WM_AXES_EUN for Unity.</summary>
+        /// filter estimator (a bank of Kalman filters), ellipsoidal heights. Set Axes to WM_AXES_EUN for Unity.</summary>
         public static NavigatorConfig DefaultConfig()
         {
             NavigatorConfig config;

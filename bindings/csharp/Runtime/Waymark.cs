@@ -283,8 +283,8 @@ namespace Waymark
         /// </summary>
         public const int WM_ESTIMATOR_ROBUST = 1;
         /// <summary>
-        /// WM_ESTIMATOR_FILTER (waymark.h): wm_navigator_config only: the navigator's Kalman filter
-        /// over GPS, compass and the scene track (its default)
+        /// WM_ESTIMATOR_FILTER (waymark.h): wm_navigator_config only: the navigator's bank of Kalman
+        /// filters over GPS, compass and the scene track (its default)
         /// </summary>
         public const int WM_ESTIMATOR_FILTER = 2;
         /// <summary>
