@@ -888,14 +888,15 @@ WM_API wm_status wm_proximity_update(wm_proximity *gate, double distance_m, int3
  *     68 %), the compass's (wm_navigator_add_heading) and the AR session's drift -- as a
  *     sum of Gaussians: 72 extended Kalman filters over the heading (5 degrees apart at
  *     the start, so every initial error from 0 to 180 degrees is covered) for each of
- *     three GPS error models (the configured one, 0.8 of sigma over 30 s, and white
+ *     up to three GPS error models (the configured one, 0.8 of sigma over 30 s, and white
  *     noise), the fixes deciding which model holds. Every fix and
  *     compass reading updates it by what it is worth; outliers (multipath jumps,
  *     magnetic disturbances) beyond outlier_gate are not used, and fixes whose reported
  *     accuracy understates their error (their innovations say so) widen the sigma.
  *     A fix informs the heading only once the device has moved heading_step_m since the
  *     last one that did: standing still never turns the world. The frame carries the
- *     estimate from the first fix on (it moves only as far as the evidence moves it);
+ *     estimate from the first fix that informs it on (it moves only as far as the evidence
+ *     moves it; under WM_ALIGNMENT_GRAVITY once it has a direction);
  *     correction_state turns APPLIED when its 1-sigma is at most maximum_uncertainty_deg
  *     (under WM_ALIGNMENT_GRAVITY, whose scene yaw is arbitrary, once it has a direction).
  *     correction_sigma_deg and anchor_sigma_m are calibrated (tested: the truth within

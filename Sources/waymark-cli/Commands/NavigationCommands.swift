@@ -186,9 +186,11 @@ enum NavigationCommands {
         // after the last whole block are left out), their smallest and largest.
         guard blocks.count >= 2 else { return }
         func spread(_ name: String, _ pick: (NavigatorTrial.Pool) -> [Double]) {
+            // A block with no applied correction has no figure: then neither has the spread.
             let p95 = blocks.map { NavigatorTrial.quantile(pick($0), 0.95) ?? .nan }
-            out.line("\(name)_p95_min_per_10_runs \(format(p95.min() ?? .nan))")
-            out.line("\(name)_p95_max_per_10_runs \(format(p95.max() ?? .nan))")
+            let known = !p95.contains { $0.isNaN }
+            out.line("\(name)_p95_min_per_10_runs \(format(known ? p95.min()! : .nan))")
+            out.line("\(name)_p95_max_per_10_runs \(format(known ? p95.max()! : .nan))")
         }
         spread("heading_error_deg") { $0.heading }
         spread("first_arrow_error_m") { $0.arrow }

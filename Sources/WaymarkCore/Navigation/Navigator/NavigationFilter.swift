@@ -14,7 +14,8 @@ import CWaymarkMath
 /// Gaussian (no compass under gravity alignment, a start 90° off): a Gaussian over a linear
 /// stand-in such as (cos c, sin c) cannot keep the map a rotation (its scale drifts to
 /// 1 / cos e under a heading error e, and the user runs ahead). So the posterior is a
-/// Gaussian sum — a bank of ``Model/cells`` extended Kalman filters, each over
+/// Gaussian sum — a bank of extended Kalman filters (``Model/cells`` over the heading for
+/// each GPS error model, ``count`` in all), each over
 /// x = (c, tx, ty, gx, gy, m) linearised at its own heading, with a weight (its prior times
 /// the likelihood of everything it has seen):
 /// - c: the heading correction, radians, an angle (scale exactly 1);
@@ -31,7 +32,7 @@ import CWaymarkMath
 /// independent grid posterior of the same model (`ExactPosterior`).
 ///
 /// Reported accuracy that understates the error (an urban canyon) shows in the fixes'
-/// normalised innovations: their running mean sets a scale on the reported σ (at least 1),
+/// normalised innovations: their running mean sets an inflation of the reported σ (1 to √6),
 /// so the σ widens instead of fixes being rejected.
 ///
 /// The vertical is apart (``VerticalFilter``). Storage is fixed in size and reserved at
@@ -77,8 +78,9 @@ struct NavigationFilter: Sendable {
     private let gps: [GPSModel]
     /// Per cell: the mean (``n`` lanes), the covariance (``nn``, row-major), the log-weight.
     private var mean: [Double], cov: [Double], logWeight: [Double]
-    /// An update's results before they are committed (a non-finite one is refused whole).
-    private var nextMean: [Double], nextCov: [Double], nextLog: [Double]
+    /// An update's results before they are committed (a non-finite one is refused whole),
+    /// and the covariance kept while a forced fix is tried.
+    private var nextMean: [Double], nextCov: [Double], nextLog: [Double], savedCov: [Double]
     /// Per cell: the last fix's innovation (2), its S (3), its log-likelihood.
     private var innovation: [Double]
     /// The normalised weights (refreshed after every change).
@@ -111,20 +113,23 @@ struct NavigationFilter: Sendable {
     /// The running mean of the fixes' NIS / 2 at unit accuracy scale, and the scale on the
     /// reported σ it sets (≥ 1; see ``noteAccuracy(_:)``).
     private var nisMean = 1.0
-    private(set) var accuracyScale = 1.0
+    private(set) var accuracyInflation = 1.0
 
     /// The bank's heading (circular mean, radians), its variance (rad²), and the anchor.
     private(set) var headingMean = 0.0, headingVariance = 0.0
     private(set) var anchor = SIMD2<Double>()
 
     private(set) var vertical = VerticalFilter()
-    /// After a tracking reset: the world position (east, north, up) the user had, until
-    /// the next scene position arrives.
+    /// After a tracking reset: the world position the user had (east/north, the bank's
+    /// mean; up) and when, until the next scene position arrives.
     private var resetWorld: (horizontal: SIMD2<Double>, up: Double?, time: Double)? = nil
 
     /// Whether a reset waits for the new scene's first position.
     var awaitingScene: Bool { resetWorld != nil }
     var verticalKnown: Bool { vertical.known }
+
+    /// The smallest GPS σ per axis a fix is taken at (m), and the smallest compass σ (rad).
+    static let minimumGPSSigma = 0.01, minimumCompassSigma = 0.01 * AngleMath.radiansPerDegree
 
     /// Under gravity alignment the heading gets a direction once the bank's σ is this
     /// small (radians, 30°): one compass reading of a phone's usual 10–20° accuracy, or a
@@ -139,7 +144,7 @@ struct NavigationFilter: Sendable {
         mean = [Double](repeating: 0, count: count * Self.n)
         cov = [Double](repeating: 0, count: count * Self.nn)
         logWeight = [Double](repeating: 0, count: count)
-        nextMean = mean; nextCov = cov; nextLog = logWeight
+        nextMean = mean; nextCov = cov; nextLog = logWeight; savedCov = cov
         innovation = [Double](repeating: 0, count: count * 6)
         weight = [Double](repeating: 1 / Double(count), count: count)
         headingKnown = model.headingPrior != nil
@@ -272,12 +277,11 @@ struct NavigationFilter: Sendable {
         let h = SIMD2(u.x, u.y)
         if let r = resetWorld {
             // The first scene position after a reset: the user is where they were in the
-            // world, give or take a brisk walk since (a day's at most).
+            // world (each GPS model's cells where that model put them), give or take a brisk
+            // walk since (a day's at most).
             reference = h
             let walk = 2.0 * min(max(0, now - r.time), 86_400)
             for k in 0..<count {
-                mean[k * Self.n + Self.tx] = r.horizontal.x
-                mean[k * Self.n + Self.ty] = r.horizontal.y
                 cov[k * Self.nn + Self.tx * Self.n + Self.tx] += walk * walk
                 cov[k * Self.nn + Self.ty * Self.n + Self.ty] += walk * walk
             }
@@ -360,13 +364,15 @@ struct NavigationFilter: Sendable {
     /// cells' weights are then left as they are (a Schmidt update). Returns whether it was used.
     @discardableResult
     mutating func addFix(_ z: SIMD2<Double>, sigma reported: Double, informsHeading: Bool) -> Bool {
-        let sigma = reported * accuracyScale
+        // No phone knows its position to a centimetre: a smaller σ is taken as one, so a
+        // covariance never collapses to zero.
+        var sigma = max(reported, Self.minimumGPSSigma) * accuracyInflation
         lastInnovation = nil
         lastInnovationSigmas = nil
         lastForced = false
         // A σ whose square a Double cannot hold (an accuracy confidence of 1e-300 reads any
         // accuracy as 1e150 m) says nothing: the fix is not used and nothing changes.
-        guard sigma > 0, (sigma * sigma).isFinite else { return false }
+        guard (sigma * sigma).isFinite else { return false }
         gpsSigma = sigma
         guard anchored else {
             for k in 0..<count {
@@ -387,17 +393,24 @@ struct NavigationFilter: Sendable {
             return true
         }
         let before = headingVariance
-        let (nis, distance) = predictFix(z, sigma: sigma)
+        var (nis, distance) = predictFix(z, sigma: sigma)
         lastInnovation = distance
         lastInnovationSigmas = nis.isFinite ? nis.squareRoot() : nil
-        noteAccuracy(nis)
+        if noteAccuracy(nis) {
+            // The covariance was widened: this fix is taken at the wider σ too.
+            sigma = max(reported, Self.minimumGPSSigma) * accuracyInflation
+            gpsSigma = sigma
+            (nis, _) = predictFix(z, sigma: sigma)
+        }
         var used = nis.isFinite && nis <= model.gate * model.gate && applyFix(informsHeading: informsHeading)
         if !used && nis.isFinite {
             rejectedInARow += 1
             // Several fixes in a row far from the prediction: the world moved (the
-            // anchor was wrong), not the GPS. Widen the anchor by what they say.
+            // anchor was wrong), not the GPS. Widen the anchor by what they say — and keep
+            // the widening only if the fix is then taken.
             if rejectedInARow >= 5 {
                 let y = z - SIMD2(anchor.x, anchor.y)
+                for i in 0..<(count * Self.nn) { savedCov[i] = cov[i] }
                 for k in 0..<count {
                     cov[k * Self.nn + Self.tx * 7] += y.x * y.x
                     cov[k * Self.nn + Self.ty * 7] += y.y * y.y
@@ -405,6 +418,7 @@ struct NavigationFilter: Sendable {
                 _ = predictFix(z, sigma: sigma)
                 used = applyFix(informsHeading: informsHeading)
                 lastForced = used
+                if !used { swap(&cov, &savedCov) }
             }
         }
         if used {
@@ -455,36 +469,39 @@ struct NavigationFilter: Sendable {
         return (nis, (y0 * y0 + y1 * y1).squareRoot())
     }
 
-    /// The running mean of NIS / 2 (each clamped, so one multipath jump moves it little)
-    /// over about 30 fixes, at unit accuracy scale; the scale on the reported σ is its square
-    /// root once it is clearly above 1.
-    private mutating func noteAccuracy(_ nis: Double) {
-        guard model.adaptiveAccuracy, nis.isFinite else { return }
-        let raw = min(nis * accuracyScale * accuracyScale / 2, 6)
+    /// The running mean of NIS / 2 (each clamped at 6, so multipath jumps move it little)
+    /// over about 30 fixes, at unit inflation; the inflation of the reported σ is its square
+    /// root once it is clearly above 1 (at most √6: the clamp). Returns whether it widened
+    /// the covariance now.
+    @discardableResult
+    private mutating func noteAccuracy(_ nis: Double) -> Bool {
+        guard model.adaptiveAccuracy, nis.isFinite else { return false }
+        let raw = min(nis * accuracyInflation * accuracyInflation / 2, 6)
         nisMean += (raw - nisMean) / 30
         // Honest fixes keep the mean within about ±0.2 of 1 (NIS / 2 is exponential with
         // mean 1, averaged over ~30 fixes): it must pass 1.4 to widen the σ, and fall below
         // 1.15 to let it narrow again.
-        var scale = accuracyScale
-        if nisMean > 1.4 { scale = min(nisMean, 16).squareRoot() } else if nisMean < 1.15 { scale = 1 }
-        let r = scale * scale / (accuracyScale * accuracyScale)
-        accuracyScale = scale
-        guard r > 1 else { return }
+        var scale = accuracyInflation
+        if nisMean > 1.4 { scale = nisMean.squareRoot() } else if nisMean < 1.15 { scale = 1 }
+        let r = scale * scale / (accuracyInflation * accuracyInflation)
+        accuracyInflation = scale
+        guard r > 1 else { return false }
         // What the fixes taught was taught at too small a σ: under the wider one the same
         // fixes give a covariance r times as large. (The cells' weights are left as they
         // are, so the estimate itself does not move — a standing user's world does not turn;
         // shrinking back is left to new fixes: the σ is never narrowed by hindsight.)
         for i in 0..<(count * Self.nn) { cov[i] *= r }
         refresh()
+        return true
     }
 
-    /// The Kalman update of every cell with the innovations of ``predictFix(_:noise:)``
+    /// The Kalman update of every cell with the innovations of ``predictFix(_:sigma:)``
     /// (P by the general Joseph form, right for the Schmidt gain too); the weights take
     /// each cell's likelihood when the fix informs the heading. Returns false, changing
     /// nothing, when any result would not be finite.
     private mutating func applyFix(informsHeading: Bool) -> Bool {
         let n = Self.n, nn = Self.nn, cells = count
-        var finite = true
+        var finite = true, usable = 0
         // Raw buffers: the 6 × 6 loops run per cell on every fix.
         mean.withUnsafeBufferPointer { x in cov.withUnsafeBufferPointer { p in innovation.withUnsafeBufferPointer { inn in
         logWeight.withUnsafeBufferPointer { lw in nextMean.withUnsafeMutableBufferPointer { nx in
@@ -494,7 +511,15 @@ struct NavigationFilter: Sendable {
                 let y0 = inn[e], y1 = inn[e + 1]
                 let s00 = inn[e + 2], s01 = inn[e + 3], s11 = inn[e + 4]
                 let det = s00 * s11 - s01 * s01
-                guard det > 0 else { finite = false; break }
+                guard det > 0 else {
+                    // This cell cannot take the fix (a degenerate covariance): it keeps its
+                    // state and drops out of the weights; the others go on.
+                    for i in 0..<n { nx[xb + i] = x[xb + i] }
+                    for i in 0..<nn { np[b + i] = p[b + i] }
+                    nl[k] = -.infinity
+                    continue
+                }
+                usable += 1
                 let i00 = s11 / det, i01 = -s01 / det, i11 = s00 / det
                 var ph0 = SIMD8<Double>(), ph1 = SIMD8<Double>(), k0 = SIMD8<Double>(), k1 = SIMD8<Double>()
                 for i in 0..<n {
@@ -523,7 +548,7 @@ struct NavigationFilter: Sendable {
                 nl[k] = lw[k] + (informsHeading ? inn[e + 5] : 0)
             }
         } } } } } } }
-        guard finite else { return false }
+        guard finite, usable > 0 else { return false }
         swap(&mean, &nextMean)
         swap(&cov, &nextCov)
         swap(&logWeight, &nextLog)
@@ -547,15 +572,13 @@ struct NavigationFilter: Sendable {
     @discardableResult
     mutating func addCompass(measured: Double, sigma: Double) -> Bool {
         let share = model.compassCorrelatedShare
-        let s = sigma * AngleMath.radiansPerDegree
+        let s = max(sigma * AngleMath.radiansPerDegree, Self.minimumCompassSigma)
         let white = s * (1 - share * share).squareRoot()
-        compassBiasSigma = s * share
         let r = white * white
         let z = measured * AngleMath.radiansPerDegree
         let n = Self.n
-        if cov[Self.m * n + Self.m] == 0 {
-            for k in 0..<count { cov[k * Self.nn + Self.m * n + Self.m] = compassBiasSigma * compassBiasSigma }
-        }
+        // The compass error's prior, for the first reading (set only if it is used).
+        let seed: Double? = cov[Self.m * n + Self.m] == 0 ? s * share * s * share : nil
         let before = headingVariance
         lastInnovation = nil
         lastInnovationSigmas = nil
@@ -570,34 +593,45 @@ struct NavigationFilter: Sendable {
         for k in 0..<count {
             let xb = k * n, b = k * Self.nn
             let d = Self.wrap(mean[xb] + mean[xb + Self.m] - predicted)
-            spread += weight[k] * (cov[b] + 2 * cov[b + Self.m] + cov[b + Self.m * n + Self.m] + r + d * d)
+            spread += weight[k] * (cov[b] + 2 * cov[b + Self.m] + (seed ?? cov[b + Self.m * n + Self.m]) + r + d * d)
         }
         let y = Self.wrap(z - predicted)
         let nis = y * y / spread
         lastInnovation = y * AngleMath.degreesPerRadian
         lastInnovationSigmas = nis.isFinite ? nis.squareRoot() : nil
         guard nis.isFinite, nis <= model.gate * model.gate else { return false }
-        var finite = true
+        var finite = true, usable = 0
         for k in 0..<count {
             let xb = k * n, b = k * Self.nn
             var ph = SIMD8<Double>()
             for i in 0..<n { ph[i] = cov[b + i * n] + cov[b + i * n + Self.m] }
+            if let seed { ph[Self.m] += seed }
             let sk = ph[0] + ph[Self.m] + r
             let yk = Self.wrap(z - mean[xb] - mean[xb + Self.m])
-            guard sk > 0 else { finite = false; break }
+            guard sk > 0 else {
+                // A degenerate cell keeps its state and drops out of the weights.
+                for i in 0..<n { nextMean[xb + i] = mean[xb + i] }
+                for i in 0..<Self.nn { nextCov[b + i] = cov[b + i] }
+                nextLog[k] = -.infinity
+                continue
+            }
+            usable += 1
             for i in 0..<n { nextMean[xb + i] = mean[xb + i] + ph[i] / sk * yk }
             for i in 0..<n {
                 for j in i..<n {
-                    let v = cov[b + i * n + j] - ph[i] * ph[j] / sk
+                    var v = cov[b + i * n + j] - ph[i] * ph[j] / sk
+                    if let seed, i == Self.m, j == Self.m { v += seed }
                     nextCov[b + i * n + j] = v
                     nextCov[b + j * n + i] = v
+                    if !v.isFinite { finite = false }
                 }
             }
             nextLog[k] = logWeight[k] - 0.5 * (yk * yk / sk + log(sk))
             for i in 0..<n where !nextMean[xb + i].isFinite { finite = false }
             if !nextLog[k].isFinite { finite = false }
         }
-        guard finite else { return false }
+        guard finite, usable > 0 else { return false }
+        compassBiasSigma = s * share
         swap(&mean, &nextMean)
         swap(&cov, &nextCov)
         swap(&logWeight, &nextLog)
@@ -659,6 +693,7 @@ struct NavigationFilter: Sendable {
         for k in 0..<count { logWeight[k] += nextLog[k / perModel] }
         refresh()
         let up: Double? = vertical.known ? (sceneUp.map { $0 + vertical.offset }) : nil
-        resetWorld = (SIMD2(all[Self.tx], all[Self.ty]), up, now)
+        // Two resets with no scene position between them: the walk counts from the first.
+        resetWorld = (SIMD2(all[Self.tx], all[Self.ty]), up, resetWorld?.time ?? now)
     }
 }

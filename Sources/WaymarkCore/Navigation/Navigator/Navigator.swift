@@ -8,13 +8,15 @@
 /// call ``update(time:camera:projection:viewport:groundHeight:)`` once per rendered
 /// frame; it returns everything to draw.
 ///
-/// - The first fix becomes the frame's estimate; then the frame is re-anchored on
-///   every fix and every ``Configuration/anchorInterval`` seconds of frames
-///   (``Anchor``). A user who stops receiving fixes keeps the last frame.
-/// - Heading: the fit runs every ``Configuration/bufferCount`` fixes or
-///   ``Configuration/bufferInterval`` seconds (also from frames, so it fires during a
-///   GPS outage). Its correction is applied only when its 1-σ is below
-///   ``Configuration/maximumUncertainty``, the fixes it rests on span
+/// - Where the scene lies in the world (the heading correction and the anchor): by
+///   default (``Method/filter``) the posterior over every fix, compass reading and the
+///   scene track (`NavigationFilter`), which sets the frame after each; a user who stops
+///   receiving fixes keeps the frame, its σ growing. The window fits of the articles' kind
+///   (``Method/fits``) instead re-anchor the frame on every fix and every
+///   ``Configuration/anchorInterval`` seconds of frames (``Anchor``), and run the heading
+///   fit every ``Configuration/bufferCount`` fixes or ``Configuration/bufferInterval``
+///   seconds (also from frames, so it fires during a GPS outage), applying it only when
+///   its 1-σ is below ``Configuration/maximumUncertainty``, the fixes it rests on span
 ///   ``Configuration/minimumSpan`` in the scene, and the device moved
 ///   ``Configuration/minimumMove`` since the fit's previous run.
 /// - Progress: a window of ``Configuration/progressBehind``

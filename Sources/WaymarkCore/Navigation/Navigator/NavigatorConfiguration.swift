@@ -98,8 +98,8 @@ extension Navigator {
         /// σ_white = √(1 − share²) · σ (0.96: the logs show no white part at all, share
         /// ≥ 0.9999, but they are static and open-sky; 0.96 keeps 28 % of σ white for what a
         /// walking phone adds, and its lag-1 s autocorrelation, 0.91, is the least
-        /// correlated log's). The filter also weighs two other models against this one —
-        /// 0.8 of σ over 30 s, and white noise — and the fixes decide between them
+        /// correlated log's). The filter also weighs up to two other models against this
+        /// one — 0.8 of σ over 30 s, and white noise — and the fixes decide between them
         /// (``filterCells``): a phone whose error is not what this says is found out.
         public var gpsCorrelatedShare = 0.96
         /// The confidence of a fix's horizontal accuracy radius, in (0, 1): Android's
@@ -245,8 +245,9 @@ extension Navigator.Configuration {
 
     /// The filter's cells (``Method/filter``): the Gaussians its posterior is a sum of —
     /// 72 over the heading (started 5° apart round the circle) for each GPS error model it
-    /// weighs (the configured one, 0.8 of σ over 30 s, and white noise; 216 with the
-    /// defaults). Every fix and reading updates each, so they set its cost.
+    /// weighs (the configured one, 0.8 of σ over 30 s and white noise, a model equal to the
+    /// configured one counted once: 216 with the defaults). Every fix and reading updates
+    /// each, so they set its cost.
     public var filterCells: Int {
         let m = filterModel
         return m.cells * (1 + m.alternativeGPS.count)
