@@ -144,7 +144,12 @@ struct NavigationFilter: Sendable {
         mean = [Double](repeating: 0, count: count * Self.n)
         cov = [Double](repeating: 0, count: count * Self.nn)
         logWeight = [Double](repeating: 0, count: count)
-        nextMean = mean; nextCov = cov; nextLog = logWeight; savedCov = cov
+        // Each its own storage (a copy would share the buffer until the first write, and
+        // that write would allocate after creation).
+        nextMean = [Double](repeating: 0, count: count * Self.n)
+        nextCov = [Double](repeating: 0, count: count * Self.nn)
+        savedCov = [Double](repeating: 0, count: count * Self.nn)
+        nextLog = [Double](repeating: 0, count: count)
         innovation = [Double](repeating: 0, count: count * 6)
         weight = [Double](repeating: 1 / Double(count), count: count)
         headingKnown = model.headingPrior != nil
