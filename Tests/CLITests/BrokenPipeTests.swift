@@ -12,7 +12,6 @@ struct BrokenPipeTests {
         defer { try? FileManager.default.removeItem(at: input) }
         // 200 000 rows: about 12 MB of output, far beyond a pipe's buffer and one block.
         try String(repeating: "55.7,37.59,1\n", count: 200_000).write(to: input, atomically: true, encoding: .utf8)
-        let started = Date()
         let child = try SpawnedWithDefaultSIGPIPE([Waymark.executable.path, "scene", "--origin", "55.7,37.6"], stdin: input.path)
         var first = [UInt8](repeating: 0, count: 10)
         var got = 0
@@ -27,7 +26,6 @@ struct BrokenPipeTests {
         let status = child.wait()
         #expect(status == .exited(74), "\(status) \(message)")
         #expect(message.contains("cannot write standard output"), "\(message)")
-        #expect(Date().timeIntervalSince(started) < 30)
     }
 }
 

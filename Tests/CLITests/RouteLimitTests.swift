@@ -62,9 +62,7 @@ struct RouteLimitTests {
         for _ in 0..<64 { text.append(line) }
         text.append(contentsOf: Array("??\n!!!\n".utf8))   // point 2^24 + 1 on line 65, then text that is an error if read
         try text.write(to: url)
-        let started = Date()
         let r = try Waymark.run(["replay", "--route", url.path], input: "")
         #expect(r.status == 65 && r.stderr.contains("line 65: the route has more than 16777216 points"), "\(r.status) \(r.stderr)")
-        #expect(Date().timeIntervalSince(started) < 120)
     }
 }
