@@ -1,7 +1,7 @@
 import WaymarkCore
 
 /// A simulated walk run through a ``Navigator`` as an app runs it (every fix to
-/// ``Navigator/addFix(latitude:longitude:height:horizontalAccuracy:verticalAccuracy:time:scenePosition:)``,
+/// ``Navigator/addFix(_:)`` with its velocity when the walk has one,
 /// every compass reading to ``Navigator/addHeading(trueHeading:accuracy:time:camera:)``,
 /// every tracking event to ``Navigator/tracking(_:time:)``, every frame to
 /// ``Navigator/update(time:camera:projection:viewport:groundHeight:)``), scored against
@@ -43,6 +43,10 @@ public struct NavigatorTrial: Sendable {
         public var aheadSigma: Double?
         /// The finish mark's scene position (eus) and its horizontal distance from the truth, m.
         public var finish: SIMD3<Double>?, finishError: Double?
+        /// Whether the route was evidence at this frame.
+        public var routeEvidence: Navigator.RouteEvidence = .disabled
+        /// Truth: the user's along-route distance, m.
+        public var trueAlong = 0.0
     }
 
     /// Every frame, in order.
@@ -68,9 +72,10 @@ public struct NavigatorTrial: Sendable {
             switch e.kind {
             case .fix:
                 let f = e.fix!
-                try nav.addFix(latitude: f.latitude, longitude: f.longitude, height: e.heightReported ? f.height : nil,
-                               horizontalAccuracy: e.accuracy, verticalAccuracy: e.verticalAccuracy, time: e.time,
-                               scenePosition: e.scenePosition)
+                try nav.addFix(Navigator.Fix(latitude: f.latitude, longitude: f.longitude, height: e.heightReported ? f.height : nil,
+                                             horizontalAccuracy: e.accuracy, verticalAccuracy: e.verticalAccuracy, time: e.time,
+                                             scenePosition: e.scenePosition, course: e.course, courseAccuracy: e.courseAccuracy,
+                                             speed: e.speed, speedAccuracy: e.speedAccuracy))
             case .heading:
                 let pose = try CameraPose(position: e.scenePosition, yaw: e.yaw, pitch: e.pitch, roll: e.roll)
                 try nav.addHeading(trueHeading: e.trueHeading, accuracy: e.headingAccuracy, time: e.time,
@@ -85,6 +90,8 @@ public struct NavigatorTrial: Sendable {
                 let out = try nav.update(time: e.time, camera: pose.transform(), projection: projection,
                                          viewport: viewport, groundHeight: ground)
                 var s = Sample(time: e.time, state: out.correctionState, correction: out.correction)
+                s.routeEvidence = out.routeEvidence
+                s.trueAlong = e.trueAlong
                 if out.correctionState == .applied, let c = out.correction {
                     s.headingError = AngleMath.normalizedAzimuth(c - e.trueCorrection)
                     s.headingSigma = out.correctionSigma

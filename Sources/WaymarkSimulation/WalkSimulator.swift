@@ -99,6 +99,34 @@ public struct WalkSimulator: Sendable {
         public var pitch = 0.0
         /// The camera's roll, degrees (0).
         public var roll = 0.0
+        /// GPS velocity (Doppler): its error's 1-σ per axis, m/s; nil: fixes carry no
+        /// velocity (default). A fix's velocity is the true mean velocity since the
+        /// previous fix plus the error; a course is reported only at
+        /// ``velocityMinimumSpeed`` and above (a phone reports none standing still), with
+        /// accuracy atan(σ / speed) — so the course's error grows as the speed falls.
+        public var velocitySigma: Double? = nil
+        /// The velocity error's slowly varying share of its σ (0.5) and correlation time, s (10).
+        public var velocityCorrelatedShare = 0.5, velocityCorrelationTime = 10.0
+        /// The measured speed below which no course is reported, m/s (0.5).
+        public var velocityMinimumSpeed = 0.5
+        /// The walker's distance from the route's centre line, metres (nil: on it): on each
+        /// leg (between vertices turning more than 20°) a distance drawn in this range on a
+        /// side drawn at random — the pavement of a street — kept for the leg; at each
+        /// corner the walker crosses to the other side with probability
+        /// ``crossingProbability``, and cuts the corner (a straight line from 6 m before it
+        /// on the old leg's line to 6 m after it on the new one's).
+        public var lateralOffset: ClosedRange<Double>? = nil
+        /// The probability of crossing the street at a corner (0.5).
+        public var crossingProbability = 0.5
+        /// At each corner, with probability 0.5, the walker waits this many seconds (a
+        /// range drawn from; nil: never) — a pedestrian light.
+        public var cornerPause: ClosedRange<Double>? = nil
+        /// A wrong turn: at the route's first corner at or after this along-route distance
+        /// the walker goes straight on for ``wrongTurnLength`` metres, turns and walks back
+        /// to the corner, then follows the route (nil: none).
+        public var wrongTurn: Double? = nil
+        /// How far the wrong turn goes, metres (40).
+        public var wrongTurnLength = 40.0
         /// The random seed: same seed, same walk.
         public var seed: UInt64 = 1
 
@@ -141,6 +169,10 @@ public struct WalkSimulator: Sendable {
         public var trueHeading = 0.0, headingAccuracy = 0.0
         /// Tracking: the new state.
         public var tracking: Navigator.TrackingState = .normal
+        /// Fix: the GPS velocity as a phone reports it (``Scenario/velocitySigma``): course,
+        /// degrees from true north, and its 1-σ; speed, m/s, and its 1-σ. Nil: none.
+        public var course: Double? = nil, courseAccuracy: Double? = nil
+        public var speed: Double? = nil, speedAccuracy: Double? = nil
         /// Truth: the user's along-route distance from the route's start, m.
         public var trueAlong: Double
         /// Truth: the device's world position, east/north/up metres from the route's start.
@@ -187,7 +219,10 @@ public struct WalkSimulator: Sendable {
                   s.outlierProbability, s.accuracyConfidence ?? 0.5, s.gpsVerticalSigma, s.yawDrift, s.positionDrift, s.compassSigma ?? 1,
                   s.compassCorrelatedShare, s.compassCorrelationTime, s.compassInterval, s.compassDisturbance,
                   s.resetHeadingChange, s.startAlong, s.detourOffset, s.accuracyUnderstatement,
-                  s.detour?.lowerBound ?? 0, s.detour?.upperBound ?? 0] where !v.isFinite {
+                  s.detour?.lowerBound ?? 0, s.detour?.upperBound ?? 0, s.velocitySigma ?? 1, s.velocityCorrelatedShare,
+                  s.velocityCorrelationTime, s.velocityMinimumSpeed, s.lateralOffset?.lowerBound ?? 0,
+                  s.lateralOffset?.upperBound ?? 0, s.crossingProbability, s.cornerPause?.lowerBound ?? 0,
+                  s.cornerPause?.upperBound ?? 0, s.wrongTurn ?? 0, s.wrongTurnLength] where !v.isFinite {
             throw .invalidInput(.nonFinite)
         }
         for r in s.resets where !r.isFinite { throw .invalidInput(.nonFinite) }
@@ -199,15 +234,26 @@ public struct WalkSimulator: Sendable {
               (s.compassSigma ?? 1) <= 180, s.compassCorrelatedShare >= 0, s.compassCorrelatedShare < 1,
               s.compassCorrelationTime > 0, s.compassInterval > 0, s.compassDisturbance >= 0,
               s.resets.count <= 1 << 16, s.limited.count <= 1 << 16, s.startAlong >= 0, s.accuracyUnderstatement > 0,
-              s.detourOffset.magnitude <= 1e4 else { throw .invalidInput(.outOfRange) }
+              s.detourOffset.magnitude <= 1e4, (s.velocitySigma ?? 1) > 0, s.velocityCorrelatedShare >= 0,
+              s.velocityCorrelatedShare < 1, s.velocityCorrelationTime > 0, s.velocityMinimumSpeed >= 0,
+              (s.lateralOffset?.lowerBound ?? 0) >= 0, (s.lateralOffset?.upperBound ?? 0) <= 1e4, s.crossingProbability >= 0,
+              s.crossingProbability <= 1, (s.cornerPause?.lowerBound ?? 0) >= 0, (s.cornerPause?.upperBound ?? 0) <= 86_400,
+              (s.wrongTurn ?? 0) >= 0, s.wrongTurnLength >= 0, s.wrongTurnLength <= 1e4 else { throw .invalidInput(.outOfRange) }
         let world = LocalTangentFrame(origin: s.route[0])
         let path = try RoutePath(points: s.route.map { world.forward($0) }, axes: .enu)
         var truth = SceneFrame(tangentFrame: world, axes: .eus)
         try truth.setEstimate(sceneOrigin: .zero, headingCorrection: s.headingError)
         let start = min(s.startAlong, path.length)
         let walked = min(s.walkDistance ?? path.length, path.length - start)
-        let end = s.waitBefore + walked / s.speed + s.waitAfter
+        let plan = WalkPlan(s, path: path, start: start, walked: walked)
+        let end = s.waitBefore + plan.walkTime + s.waitAfter
         var rng = SeededGenerator(seed: s.seed)
+        // The velocity's own draws (a walk without velocity draws none of them).
+        var velocityRNG = SeededGenerator(seed: s.seed ^ 0x3C6E_F372_FE94_F82B)
+        var velocityBias = SIMD2<Double>()
+        if let v = s.velocitySigma {
+            velocityBias = v * s.velocityCorrelatedShare * SIMD2(velocityRNG.gaussian(), velocityRNG.gaussian())
+        }
         // The opt-in models' own draws.
         var more = SeededGenerator(seed: s.seed ^ 0x6A09_E667_F3BC_C908)
         var events: [Event] = []
@@ -221,8 +267,10 @@ public struct WalkSimulator: Sendable {
         // The session: a closed form while it tracks perfectly, else integrated step by step.
         let integrated = s.yawDrift > 0 || s.positionDrift > 0 || !s.resets.isEmpty || !s.limited.isEmpty
         var correction = s.headingError
-        var scene = truth.scenePosition(fromENU: path.point(atDistance: start).point)
-        var lastWorld = path.point(atDistance: start).point, lastTime = 0.0
+        // (Where the walker starts: the route's point unless they walk beside it.)
+        let first = s.lateralOffset == nil ? path.point(atDistance: start).point : plan.position(atTime: 0).point
+        var scene = truth.scenePosition(fromENU: first)
+        var lastWorld = first, lastTime = 0.0
         var resetIndex = 0
         var wasLimited = false
         // GPS's slowly varying error; the compass's, and its disturbance.
@@ -241,10 +289,7 @@ public struct WalkSimulator: Sendable {
             let tf = Double(i) / (1 / s.fixInterval), tc = Double(j) / (1 / s.frameInterval)
             let isFix = i <= fixes && (j > frames || tf <= tc)
             let t = isFix ? tf : tc
-            let along = start + min(max(t - s.waitBefore, 0) * s.speed, walked)
-            let (onRoute, segment) = path.point(atDistance: along)
-            var p = onRoute
-            if let d = s.detour { p += Self.detourShift(d, offset: s.detourOffset, along: along, path: path, segment: segment) }
+            let (along, p, segment) = plan.position(atTime: t)
             var device: SIMD3<Double>
             if integrated {
                 let isLimited = s.limited.contains { $0.contains(t) }
@@ -306,11 +351,33 @@ public struct WalkSimulator: Sendable {
                     nx += size * js
                     ny += size * jc
                 }
+                var measured: SIMD2<Double>? = nil
+                if let sigma = s.velocitySigma {
+                    // The true mean velocity over the last fix interval, and the error.
+                    let q = plan.position(atTime: t - s.fixInterval).point
+                    let v = SIMD2(p.x - q.x, p.y - q.y) / s.fixInterval
+                    let share = s.velocityCorrelatedShare
+                    let dt = s.fixInterval
+                    velocityBias.x = Self.gaussMarkov(velocityBias.x, sigma: sigma * share, dt: dt, tau: s.velocityCorrelationTime, &velocityRNG)
+                    velocityBias.y = Self.gaussMarkov(velocityBias.y, sigma: sigma * share, dt: dt, tau: s.velocityCorrelationTime, &velocityRNG)
+                    let white = sigma * (1 - share * share).squareRoot()
+                    measured = v + velocityBias + white * SIMD2(velocityRNG.gaussian(), velocityRNG.gaussian())
+                }
                 if let o = s.outage, o.contains(t) { continue }
                 let g = world.reverseUnchecked(p + SIMD3(nx, ny, s.deviceHeight + nz))
-                events.append(Event(kind: .fix, time: t, fix: g, heightReported: s.reportHeights, accuracy: reported,
-                                    verticalAccuracy: s.gpsVerticalSigma > 0 ? s.gpsVerticalSigma : 10,
-                                    scenePosition: device, trueAlong: along, trueENU: trueENU, trueCorrection: correction))
+                var fix = Event(kind: .fix, time: t, fix: g, heightReported: s.reportHeights, accuracy: reported,
+                                verticalAccuracy: s.gpsVerticalSigma > 0 ? s.gpsVerticalSigma : 10,
+                                scenePosition: device, trueAlong: along, trueENU: trueENU, trueCorrection: correction)
+                if let m = measured, let sigma = s.velocitySigma {
+                    let speed = (m * m).sum().squareRoot()
+                    fix.speed = speed
+                    fix.speedAccuracy = sigma
+                    if speed >= s.velocityMinimumSpeed {
+                        fix.course = AngleMath.normalizedAzimuth(AngleMath.atan2d(m.x, m.y))
+                        fix.courseAccuracy = AngleMath.atan2d(sigma, speed)
+                    }
+                }
+                events.append(fix)
             } else {
                 j += 1
                 // Looking along the walk: the segment's true azimuth less the compass error.

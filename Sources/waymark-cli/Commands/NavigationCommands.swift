@@ -87,8 +87,11 @@ enum NavigationCommands {
         if let flag = command.filterGPS.given.first, !navigatorTrials && command.html.isEmpty {
             throw .usage("--\(flag) is the navigator's: it needs --navigator or --html")
         }
-        let configuration = try NavigatorOptions.applying(command.filterGPS, to: NavigatorOptions.configuration(
-            navigatorTrials || !command.estimator.isEmpty ? estimator : .filter, alignment: command.alignment.value))
+        if !command.routeEvidence.routeEvidence.isEmpty && !navigatorTrials && command.html.isEmpty {
+            throw .usage("--route-evidence is the navigator's: it needs --navigator or --html")
+        }
+        let configuration = try command.routeEvidence.applying(to: NavigatorOptions.applying(command.filterGPS, to: NavigatorOptions.configuration(
+            navigatorTrials || !command.estimator.isEmpty ? estimator : .filter, alignment: command.alignment.value)))
         scenario.corrector.estimator = estimator.corrector ?? .pairwise
         if scenario.driftDegreesPerMinute != 0 && scenario.corrector.estimator == .robustLeastSquares { scenario.corrector.history = 60 }
 
@@ -207,6 +210,8 @@ enum NavigationCommands {
         var limited: [ClosedRange<Double>] = []
         var yawDrift = 0.0, positionDrift = 0.0
         var frameInterval = 0.1
+        /// The walker and GPS velocity (checked when read).
+        var walker = WalkerOptions()
         var given: [String] = []
 
         init() {}
@@ -220,7 +225,9 @@ enum NavigationCommands {
                 ("yaw-drift-deg", !command.yawDriftDeg.isEmpty), ("position-drift-m", !command.positionDriftM.isEmpty),
                 ("frame-interval-s", !command.frameIntervalS.isEmpty),
             ]
-            given = options.filter(\.1).map(\.0)
+            given = options.filter(\.1).map(\.0) + command.walker.given
+            walker = command.walker
+            _ = try walker.applying(to: WalkSimulator.Scenario(route: []))
             gpsCorrelatedShare = command.gpsCorrelatedShare.value ?? 0
             gpsCorrelationTime = command.gpsCorrelationS.value ?? 30
             if !command.gpsCorrelationS.isEmpty && gpsCorrelatedShare == 0 {
@@ -265,7 +272,8 @@ enum NavigationCommands {
         walk.yawDrift = models.yawDrift
         walk.positionDrift = models.positionDrift
         walk.frameInterval = models.frameInterval
-        return walk
+        // Checked when the models were read.
+        return (try? models.walker.applying(to: walk)) ?? walk
     }
 
     /// The first run's tracks as an SVG: route (grey), GPS fixes (red), AR track (blue),

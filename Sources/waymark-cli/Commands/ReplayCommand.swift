@@ -24,8 +24,8 @@ enum ReplayCommand {
         guard route.count >= 2 else { throw .usage("the route needs at least two points") }
         let heights = (command.routeHeights.value ?? (withHeights ? .ellipsoidal : .none)).navigator
         guard withHeights || heights == .none else { throw .usage("--route-heights \(heights == .orthometric ? "orthometric" : "ellipsoidal") needs a height on every route row") }
-        let configuration = try NavigatorOptions.applying(
-            command.filterGPS, to: NavigatorOptions.configuration(command.estimator.value ?? .filter, alignment: command.alignment.value))
+        let configuration = try command.routeEvidence.applying(to: NavigatorOptions.applying(
+            command.filterGPS, to: NavigatorOptions.configuration(command.estimator.value ?? .filter, alignment: command.alignment.value)))
         var navigator: Navigator
         // The route's only PROJ work is its heights' geoid (orthometric).
         do { navigator = try Navigator(route: route, heights: heights, configuration: configuration) } catch {
@@ -47,11 +47,17 @@ enum ReplayCommand {
         var explained = explainPath == nil ? nil : Self.explainHeader + "\n"
         while let event = try log.next() {
             switch event {
-            case .fix(let t, let lat, let lon, let h, let accuracy, let scene):
-                do { try navigator.addFix(latitude: lat, longitude: lon, height: h, horizontalAccuracy: accuracy, time: t, scenePosition: scene) }
-                catch { throw .data(line: log.lineNumber, error.message) }
+            case .fix(let t, let lat, let lon, let h, let accuracy, let scene, let v):
+                let fix = Navigator.Fix(latitude: lat, longitude: lon, height: h, horizontalAccuracy: accuracy, time: t,
+                                        scenePosition: scene, course: v.course, courseAccuracy: v.courseAccuracy,
+                                        speed: v.speed, speedAccuracy: v.speedAccuracy)
+                do { try navigator.addFix(fix) } catch { throw .data(line: log.lineNumber, error.message) }
                 trace?.recordFix(navigator, latitude: lat, longitude: lon, height: h, accuracy: accuracy, time: t)
-                if explained != nil { explained! += Self.explainRow(line: log.lineNumber, navigator.lastMeasurement) }
+                if explained != nil {
+                    explained! += Self.explainRow(line: log.lineNumber, navigator.lastMeasurement)
+                    explained! += Self.explainRow(line: log.lineNumber, navigator.lastVelocityNote)
+                    explained! += Self.explainRow(line: log.lineNumber, navigator.lastRouteNote)
+                }
             case .frame(let t, let pose):
                 let frame: NavigatorFrame
                 do { frame = try navigator.update(time: t, camera: pose.transform(), projection: projection, viewport: (0, 0, width, height)) }
@@ -77,15 +83,18 @@ enum ReplayCommand {
         }
     }
 
-    /// `--explain`'s columns: per fix or compass reading, the log line it came from and
-    /// what the filter made of it (``MeasurementNote``).
+    /// `--explain`'s columns: per fix, its velocity, route evidence or compass reading,
+    /// the log line it came from and what the filter made of it (``MeasurementNote``).
     static let explainHeader = "line,t_s,event,outcome,innovation,innovation_sigmas,heading_deg,heading_sigma_deg,applied"
     static let outcomeNames = ["used", "anchor_only", "rejected", "forced", "skipped"]
+    /// `event` per ``MeasurementNote/Kind``: a fix's velocity and route rows follow its
+    /// fix row, on the same log line (innovation in m/s and m).
+    static let kindNames = ["fix", "heading", "velocity", "route"]
 
     static func explainRow(line: Int, _ note: MeasurementNote?) -> String {
         guard let note else { return "" }
         func v(_ x: Double?) -> String { x.map(format) ?? "" }
-        return "\(line),\(format(note.time)),\(note.kind == .fix ? "fix" : "heading"),\(outcomeNames[Int(note.outcome.rawValue)]),"
+        return "\(line),\(format(note.time)),\(kindNames[Int(note.kind.rawValue)]),\(outcomeNames[Int(note.outcome.rawValue)]),"
             + "\(v(note.innovation)),\(v(note.innovationSigmas)),\(v(note.heading)),\(v(note.headingSigma)),\(note.applied ? 1 : 0)\n"
     }
 

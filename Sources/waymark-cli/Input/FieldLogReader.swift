@@ -30,7 +30,7 @@ extension FieldLog {
         /// Lines read from the stream so far.
         private var linesRead = 0
         private var sawHeader = false
-        /// 12 (`header`) or 15 (the extended one), once the header is read.
+        /// 12 (`header`), 15 (the extended one) or 19 (the velocity one), once the header is read.
         private(set) var columns = 0
         /// The row ``next()`` returns next, already read and checked.
         private var ahead: Entry? = nil
@@ -66,7 +66,8 @@ extension FieldLog {
             ahead = try read()
         }
 
-        static let expected = "expected the header \(FieldLog.header) (optionally followed by ,true_heading_deg,heading_accuracy_deg,tracking)"
+        static let expected = "expected the header \(FieldLog.header) (optionally followed by ,true_heading_deg,heading_accuracy_deg,tracking "
+            + "and then by ,course_deg,course_accuracy_deg,speed_mps,speed_accuracy_mps)"
 
         mutating func next() throws(CLIError) -> Row? {
             try readHeader()
@@ -105,6 +106,7 @@ extension FieldLog {
                 if !sawHeader {
                     if line == FieldLog.header[...] { columns = 12 }
                     else if line == FieldLog.extendedHeader[...] { columns = 15 }
+                    else if line == FieldLog.velocityHeader[...] { columns = 19 }
                     else { throw .data(line: linesRead, Self.expected) }
                     sawHeader = true
                     continue
@@ -159,14 +161,21 @@ extension FieldLog {
                 let h: Double? = f[4].isEmpty ? nil : try bounded(4)
                 let accuracy = try bounded(5)
                 guard accuracy > 0 else { throw .data(line: lineNumber, "accuracy_m must be positive") }
-                return (.fix(time: t, latitude: lat, longitude: lon, height: h, accuracy: accuracy, scene: scene), t)
+                var velocity = FieldLog.Velocity.none
+                if columns == 19 {
+                    // Empty is none; a number must be finite (a phone's −1 is none, for the navigator).
+                    func optional(_ i: Int) throws(CLIError) -> Double? { f[i].isEmpty ? nil : try number(i) }
+                    velocity = FieldLog.Velocity(course: try optional(15), courseAccuracy: try optional(16),
+                                                 speed: try optional(17), speedAccuracy: try optional(18))
+                }
+                return (.fix(time: t, latitude: lat, longitude: lon, height: h, accuracy: accuracy, scene: scene, velocity: velocity), t)
             case "frame":
                 let scene = try scenePosition()
                 try empty(2...5, "frame")
                 let p = try pose(scene)
-                try empty(12...14, "frame")
+                try empty(12...18, "frame")
                 return (.frame(time: t, pose: p), t)
-            case "heading" where columns == 15:
+            case "heading" where columns >= 15:
                 let scene = try scenePosition()
                 try empty(2...5, "heading")
                 let p = try pose(scene)
@@ -174,10 +183,11 @@ extension FieldLog {
                 guard accuracy > 0, accuracy <= 180 else {
                     throw .data(line: lineNumber, "heading_accuracy_deg \(f[13]) is outside (0, 180]")
                 }
-                try empty(14...14, "heading")
+                try empty(14...18, "heading")
                 return (.heading(time: t, trueHeading: heading, accuracy: accuracy, pose: p), t)
-            case "tracking" where columns == 15:
+            case "tracking" where columns >= 15:
                 try empty(2...13, "tracking")
+                try empty(15...18, "tracking")
                 switch f[14] {
                 case "normal": return (.tracking(time: t, state: .normal), t)
                 case "limited": return (.tracking(time: t, state: .limited), t)
@@ -188,7 +198,7 @@ extension FieldLog {
             case "heading", "tracking":
                 throw .data(line: lineNumber, "\(f[1]) rows need the header ending ,true_heading_deg,heading_accuracy_deg,tracking")
             default:
-                throw .data(line: lineNumber, columns == 15 ? "event must be fix, frame, heading or tracking, found '\(f[1])'"
+                throw .data(line: lineNumber, columns >= 15 ? "event must be fix, frame, heading or tracking, found '\(f[1])'"
                                                              : "event must be fix or frame, found '\(f[1])'")
             }
         }

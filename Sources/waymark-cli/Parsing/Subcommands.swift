@@ -239,7 +239,9 @@ struct Simulate: WaymarkCommand {
             help: ArgumentHelp("Seconds between camera frames of the walk (default: 0.1; the tests use 0.5).", valueName: "T"),
             transform: Given.number("frame-interval-s", { $0 >= 0.01 && $0 <= 60 }, "in [0.01, 60] seconds"))
     var frameIntervalS: [Given<Double>] = []
+    @OptionGroup var walker: WalkerOptions
     @OptionGroup var filterGPS: FilterGPSOptions
+    @OptionGroup var routeEvidence: RouteEvidenceOptions
     @Option(name: .customLong("svg"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Write the runs' plot.", valueName: "FILE"), completion: .file(), transform: Given.text("svg"))
     var svg: [Given<String>] = []
@@ -292,6 +294,7 @@ struct Replay: WaymarkCommand {
             completion: .list(["gravity", "gravity-and-heading"]), transform: Given.choice("alignment"))
     var alignment: [Given<Choice.Alignment>] = []
     @OptionGroup var filterGPS: FilterGPSOptions
+    @OptionGroup var routeEvidence: RouteEvidenceOptions
     @Option(name: .customLong("html"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Also write a report page.", valueName: "FILE"), completion: .file(), transform: Given.text("html"))
     var html: [Given<String>] = []

@@ -68,6 +68,13 @@ struct ExactPosterior {
         /// moment-matched mixture prediction exceeds gate² is left out. An approximation,
         /// for multipath scenarios only (the exact model has no outliers).
         var gate: Double? = nil
+        /// GPS velocity (events' course and speed): z = R(c)·v + b + w, v the scene velocity
+        /// since the previous fix (0.5–2 s before), b Gauss–Markov (share of σ over
+        /// `velocityCorrelationTime`), w white, σ per axis the fix's `speedAccuracy` (the
+        /// simulator's isotropic error). Off: velocities are ignored.
+        var useVelocity = false
+        var velocityCorrelatedShare = 0.5
+        var velocityCorrelationTime = 10.0
         /// Grid cells over the full circle (720: 0.5°).
         var cells = 720
         /// The heading σ at and under which a correction counts as applied, degrees.
@@ -156,6 +163,11 @@ struct ExactPosterior {
         var ptt = 0.0, ptg = 0.0, pgg = 0.0, pm = 0.0
         var haveFix = false, haveCompass = false
         var lastFixTime = 0.0, lastCompassTime = 0.0
+        // The velocity error's per-cell means and shared per-axis variance; the last fix's
+        // scene position and time (for the scene velocity) and the last velocity's time.
+        var bx = [Double](repeating: 0, count: n), by = bx
+        var pb = 0.0, haveVelocity = false, lastVelocityTime = 0.0
+        var lastFixScene: (time: Double, u: SIMD2<Double>)? = nil
         var lastScene: SIMD2<Double>? = nil
         let k68 = model.accuracyScale / (-2 * log(1 - 0.68)).squareRoot()
 
@@ -190,6 +202,35 @@ struct ExactPosterior {
                 let sigma = e.accuracy * k68
                 let share = model.gpsCorrelatedShare
                 let varC = share * share * sigma * sigma, varW = (1 - share * share) * sigma * sigma
+                defer {
+                    // The velocity, after the position (the navigator's order).
+                    if model.useVelocity, let course = e.course, let speed = e.speed, let sv = e.speedAccuracy,
+                       let last = lastFixScene, e.time - last.time >= 0.5, e.time - last.time <= 2 {
+                        let v = (u - last.u) / (e.time - last.time)
+                        let a = course * .pi / 180
+                        let zv = SIMD2(speed * sin(a), speed * cos(a))
+                        let share = model.velocityCorrelatedShare
+                        let varB = share * share * sv * sv, varW = (1 - share * share) * sv * sv
+                        if !haveVelocity { pb = varB; haveVelocity = true } else {
+                            let phi = exp(-(e.time - lastVelocityTime) / model.velocityCorrelationTime)
+                            for j in 0..<n { bx[j] *= phi; by[j] *= phi }
+                            pb = phi * phi * pb + varB * (1 - phi * phi)
+                        }
+                        lastVelocityTime = e.time
+                        let s = pb + varW, k = pb / s
+                        let logNorm = -log(2 * Double.pi * s)
+                        for j in 0..<n {
+                            // World velocity of cell j: R_ccw(−c) · v.
+                            let wx = cosC[j] * v.x + sinC[j] * v.y, wy = -sinC[j] * v.x + cosC[j] * v.y
+                            let yx = zv.x - wx - bx[j], yy = zv.y - wy - by[j]
+                            logW[j] += logNorm - 0.5 * (yx * yx + yy * yy) / s
+                            bx[j] += k * yx; by[j] += k * yy
+                        }
+                        pb -= k * k * s
+                        normalise(&logW)
+                    }
+                    lastFixScene = (e.time, u)
+                }
                 if !haveFix {
                     // Diffuse t: the first fix puts t at z with the GPS's full variance, g at
                     // its stationary prior, and cov(t, g) = −var g (t = z − g − w). No c

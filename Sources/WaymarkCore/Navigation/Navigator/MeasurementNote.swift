@@ -8,6 +8,11 @@ public struct MeasurementNote: Sendable, Equatable {
         case fix = 0
         /// A compass reading (``Navigator/addHeading(trueHeading:accuracy:time:camera:)``).
         case compass = 1
+        /// A fix's GPS velocity (``Navigator/Fix``): innovation in m/s.
+        case velocity = 2
+        /// Route evidence (``Navigator/RouteEvidence``): innovation in metres, the offset
+        /// from the route the filter predicted against the model's.
+        case route = 3
     }
 
     /// What became of it.
@@ -25,11 +30,13 @@ public struct MeasurementNote: Sendable, Equatable {
         case forced = 3
         /// A reading not used: within ``Navigator/Configuration/compassInterval`` of the
         /// last one used, pitched beyond ``Navigator/Configuration/compassMaximumPitch``,
-        /// or looking straight up or down.
+        /// or looking straight up or down; a velocity without a previous fix 0.5–2 s
+        /// before; route evidence near a corner or off the route (not tested: too close
+        /// to the last one).
         case skipped = 4
     }
 
-    /// Fix or compass reading.
+    /// Fix, compass reading, velocity or route evidence.
     public var kind: Kind
     /// The measurement's time, seconds (the navigator's clock: never earlier than one before).
     public var time: Double

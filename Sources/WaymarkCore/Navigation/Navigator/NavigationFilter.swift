@@ -22,7 +22,10 @@ import CWaymarkMath
 /// - tx, ty: the anchor;
 /// - gx, gy: the GPS's slowly varying error, first-order Gauss–Markov (correlation time τ,
 ///   share F of the fix's σ); the rest of the σ is white;
-/// - m: the compass's slowly varying error, radians, Gauss–Markov as well.
+/// - m: the compass's slowly varying error, radians, Gauss–Markov as well;
+/// - vx, vy: the GPS velocity's slowly varying error, m/s, Gauss–Markov over time;
+/// - o: the user's signed offset from the route's centre line (left of the leg positive),
+///   m, Gauss–Markov over the distance walked (the side of a street, kept for a block).
 /// The cells start on a grid over the whole circle (the prior's weights), so every initial
 /// error from 0 to 180° is inside the bank; within a cell the heading spans a few degrees,
 /// where the linearisation is exact to far below the GPS noise. The grid is repeated for
@@ -38,9 +41,11 @@ import CWaymarkMath
 /// The vertical is apart (``VerticalFilter``). Storage is fixed in size and reserved at
 /// creation: no allocation after it, bounded work per call (each cell's 6 × 6 update).
 struct NavigationFilter: Sendable {
-    static let c = 0, tx = 1, ty = 2, gx = 3, gy = 4, m = 5
+    static let c = 0, tx = 1, ty = 2, gx = 3, gy = 4, m = 5, vx = 6, vy = 7, o = 8
     /// Lanes per cell, and covariance entries per cell.
-    static let n = 6, nn = 36
+    static let n = 9, nn = 81
+    /// A lane vector (``n`` used).
+    typealias Lanes = SIMD16<Double>
 
     /// What the filter assumes of the sensors (``Navigator/Configuration`` fills it).
     struct Model: Sendable, Equatable {
@@ -63,6 +68,16 @@ struct NavigationFilter: Sendable {
         /// GPS error models besides (``gpsCorrelatedShare``, ``gpsCorrelationTime``) that
         /// the bank weighs against it, each with its own cells: (share, correlation time).
         var alternativeGPS: [GPSModel] = []
+        /// The GPS velocity error's slowly varying share of its σ and its correlation time, s.
+        var velocityCorrelatedShare = 0.5
+        var velocityCorrelationTime = 10.0
+        /// The route offset's 1-σ (m), its correlation distance (m walked), the white
+        /// part of each route measurement (the walker's sway about a line, m), and the gate
+        /// (σ) beyond which the user is taken to be off the route.
+        var routeOffsetSigma = 4.0
+        var routeOffsetDistance = 100.0
+        var routeSway = 0.3
+        var routeGate = 3.0
     }
 
     /// A GPS error model: the slowly varying share of a fix's σ and its correlation time, s.
@@ -77,12 +92,13 @@ struct NavigationFilter: Sendable {
     /// The GPS models, the configured one first; cell k follows model k / perModel.
     private let gps: [GPSModel]
     /// Per cell: the mean (``n`` lanes), the covariance (``nn``, row-major), the log-weight.
-    private var mean: [Double], cov: [Double], logWeight: [Double]
+    var mean: [Double], cov: [Double], logWeight: [Double]
     /// An update's results before they are committed (a non-finite one is refused whole),
     /// and the covariance kept while a forced fix is tried.
     private var nextMean: [Double], nextCov: [Double], nextLog: [Double], savedCov: [Double]
-    /// Per cell: the last fix's innovation (2), its S (3), its log-likelihood.
-    private var innovation: [Double]
+    /// Per cell: the last measurement's innovation, S, log-likelihood and PHᵀ
+    /// (``scratchStride`` entries; ``predict(dims:noise:_:)``).
+    private var scratch: [Double]
     /// The normalised weights (refreshed after every change).
     private var weight: [Double]
 
@@ -98,14 +114,18 @@ struct NavigationFilter: Sendable {
     /// into its white and slowly varying parts.
     private var gpsSigma = 0.0
     private var compassBiasSigma = 0.0
+    /// The GPS velocity error's slowly varying σ per axis (m/s), from the last velocity used.
+    var velocityBiasSigma = 0.0
+    /// Whether the route offset o has its prior (route evidence has begun on this leg).
+    var offsetSeeded = false
     /// Heading information (1/rad²) each kind of measurement added, for the source.
     private(set) var compassInformation = 0.0, trackInformation = 0.0
     /// Fixes rejected in a row (after a few the world is taken to have moved).
     private var rejectedInARow = 0
     /// The last fix's or reading's innovation (metres, or degrees for a reading) and its
     /// size in σ (√NIS against the bank's predictive spread), for the navigator's notes.
-    private(set) var lastInnovation: Double? = nil
-    private(set) var lastInnovationSigmas: Double? = nil
+    var lastInnovation: Double? = nil
+    var lastInnovationSigmas: Double? = nil
     /// Whether the last fix was taken only after five rejected in a row widened the anchor.
     private(set) var lastForced = false
     /// The scene position of the last fix that informed the heading.
@@ -150,7 +170,7 @@ struct NavigationFilter: Sendable {
         nextCov = [Double](repeating: 0, count: count * Self.nn)
         savedCov = [Double](repeating: 0, count: count * Self.nn)
         nextLog = [Double](repeating: 0, count: count)
-        innovation = [Double](repeating: 0, count: count * 6)
+        scratch = [Double](repeating: 0, count: count * Self.scratchStride)
         weight = [Double](repeating: 1 / Double(count), count: count)
         headingKnown = model.headingPrior != nil
         resetHeading()
@@ -309,6 +329,11 @@ struct NavigationFilter: Sendable {
         }
         let compassPhi = dt > 0 ? exp(-dt / model.compassCorrelationTime) : 1
         let mq = (1 - compassPhi * compassPhi) * compassBiasSigma * compassBiasSigma
+        let velocityPhi = dt > 0 ? exp(-dt / model.velocityCorrelationTime) : 1
+        let vq = (1 - velocityPhi * velocityPhi) * velocityBiasSigma * velocityBiasSigma
+        // The side of the street changes with the distance walked, not with time.
+        let offsetPhi = offsetSeeded ? exp(-walked / model.routeOffsetDistance) : 1
+        let oq = (1 - offsetPhi * offsetPhi) * model.routeOffsetSigma * model.routeOffsetSigma
         let n = Self.n
         mean.withUnsafeMutableBufferPointer { x in
             cov.withUnsafeMutableBufferPointer { p in
@@ -348,11 +373,18 @@ struct NavigationFilter: Sendable {
                             p[b + lane * n + lane] += gq
                         }
                     }
-                    if compassPhi < 1 {
-                        x[xb + Self.m] *= compassPhi
-                        for j in 0..<n { p[b + Self.m * n + j] *= compassPhi; p[b + j * n + Self.m] *= compassPhi }
-                        p[b + Self.m * n + Self.m] += mq
+                    // The Gauss–Markov errors decay towards 0 and their variance towards its
+                    // stationary value.
+                    func decay(_ lane: Int, _ phi: Double, _ q: Double) {
+                        guard phi < 1 else { return }
+                        x[xb + lane] *= phi
+                        for j in 0..<n { p[b + lane * n + j] *= phi; p[b + j * n + lane] *= phi }
+                        p[b + lane * n + lane] += q
                     }
+                    decay(Self.m, compassPhi, mq)
+                    decay(Self.vx, velocityPhi, vq)
+                    decay(Self.vy, velocityPhi, vq)
+                    decay(Self.o, offsetPhi, oq)
                 }
             }
         }
@@ -387,8 +419,8 @@ struct NavigationFilter: Sendable {
                 mean[xb + Self.tx] = z.x; mean[xb + Self.ty] = z.y
                 mean[xb + Self.gx] = 0; mean[xb + Self.gy] = 0
                 for i in Self.tx...Self.gy { for j in 0..<Self.n { cov[b + i * Self.n + j] = 0; cov[b + j * Self.n + i] = 0 } }
-                cov[b + Self.tx * 7] = tt; cov[b + Self.ty * 7] = tt
-                cov[b + Self.gx * 7] = cc; cov[b + Self.gy * 7] = cc
+                cov[b + Self.tx * (Self.n + 1)] = tt; cov[b + Self.ty * (Self.n + 1)] = tt
+                cov[b + Self.gx * (Self.n + 1)] = cc; cov[b + Self.gy * (Self.n + 1)] = cc
                 cov[b + Self.tx * Self.n + Self.gx] = -cc; cov[b + Self.gx * Self.n + Self.tx] = -cc
                 cov[b + Self.ty * Self.n + Self.gy] = -cc; cov[b + Self.gy * Self.n + Self.ty] = -cc
             }
@@ -407,7 +439,7 @@ struct NavigationFilter: Sendable {
             gpsSigma = sigma
             (nis, _) = predictFix(z, sigma: sigma)
         }
-        var used = nis.isFinite && nis <= model.gate * model.gate && applyFix(informsHeading: informsHeading)
+        var used = nis.isFinite && nis <= model.gate * model.gate && commit(schmidt: !informsHeading)
         if !used && nis.isFinite {
             rejectedInARow += 1
             // Several fixes in a row far from the prediction: the world moved (the
@@ -417,11 +449,11 @@ struct NavigationFilter: Sendable {
                 let y = z - SIMD2(anchor.x, anchor.y)
                 for i in 0..<(count * Self.nn) { savedCov[i] = cov[i] }
                 for k in 0..<count {
-                    cov[k * Self.nn + Self.tx * 7] += y.x * y.x
-                    cov[k * Self.nn + Self.ty * 7] += y.y * y.y
+                    cov[k * Self.nn + Self.tx * (Self.n + 1)] += y.x * y.x
+                    cov[k * Self.nn + Self.ty * (Self.n + 1)] += y.y * y.y
                 }
                 _ = predictFix(z, sigma: sigma)
-                used = applyFix(informsHeading: informsHeading)
+                used = commit(schmidt: !informsHeading)
                 lastForced = used
                 if !used { swap(&cov, &savedCov) }
             }
@@ -433,46 +465,81 @@ struct NavigationFilter: Sendable {
         return used
     }
 
-    /// Each cell's innovation, S and log-likelihood for fix `z` of 1-σ `sigma` per axis (in
-    /// ``innovation``; the white part as the cell's GPS model has it); returns the NIS
+    /// Each cell's innovation, S and PHᵀ for fix `z` of 1-σ `sigma` per axis (the white
+    /// part as the cell's GPS model has it; H picks t + g), in the scratch; returns the NIS
     /// against the bank's moment-matched prediction and the innovation's length.
     private mutating func predictFix(_ z: SIMD2<Double>, sigma: Double) -> (nis: Double, distance: Double) {
-        var zx = 0.0, zy = 0.0
+        var h0 = Lanes(), h1 = Lanes()
+        h0[Self.tx] = 1; h0[Self.gx] = 1
+        h1[Self.ty] = 1; h1[Self.gy] = 1
         var r = 0.0
-        for k in 0..<count {
+        let perModel = self.perModel, gps = self.gps
+        let (nis, y) = predict(dims: 2, noise: { k in
             if k % perModel == 0 {
                 let share = gps[k / perModel].share
                 r = sigma * sigma * (1 - share * share)
             }
-            let xb = k * Self.n, b = k * Self.nn
-            let px = mean[xb + Self.tx] + mean[xb + Self.gx], py = mean[xb + Self.ty] + mean[xb + Self.gy]
-            let n = Self.n
-            // S = H P Hᵀ + R with H picking t + g.
-            let s00 = cov[b + 1 * n + 1] + 2 * cov[b + 1 * n + 3] + cov[b + 3 * n + 3] + r
-            let s11 = cov[b + 2 * n + 2] + 2 * cov[b + 2 * n + 4] + cov[b + 4 * n + 4] + r
-            let s01 = cov[b + 1 * n + 2] + cov[b + 1 * n + 4] + cov[b + 3 * n + 2] + cov[b + 3 * n + 4]
-            let y0 = z.x - px, y1 = z.y - py
-            let det = s00 * s11 - s01 * s01
-            let q = (s11 * y0 * y0 - 2 * s01 * y0 * y1 + s00 * y1 * y1) / det
-            let e = k * 6
-            innovation[e] = y0; innovation[e + 1] = y1
-            innovation[e + 2] = s00; innovation[e + 3] = s01; innovation[e + 4] = s11
-            innovation[e + 5] = det > 0 && q.isFinite ? -0.5 * (q + log(det)) : -.infinity
-            zx += weight[k] * px; zy += weight[k] * py
+            return (r, 0, r)
+        }) { _, x in
+            (SIMD2(z.x - x[Self.tx] - x[Self.gx], z.y - x[Self.ty] - x[Self.gy]), h0, h1)
         }
-        var m00 = 0.0, m01 = 0.0, m11 = 0.0
-        for k in 0..<count {
-            let e = k * 6
-            let dx = z.x - innovation[e] - zx, dy = z.y - innovation[e + 1] - zy
-            m00 += weight[k] * (innovation[e + 2] + dx * dx)
-            m01 += weight[k] * (innovation[e + 3] + dx * dy)
-            m11 += weight[k] * (innovation[e + 4] + dy * dy)
-        }
-        let y0 = z.x - zx, y1 = z.y - zy
-        let det = m00 * m11 - m01 * m01
-        let nis = det > 0 ? (m11 * y0 * y0 - 2 * m01 * y0 * y1 + m00 * y1 * y1) / det : .infinity
-        return (nis, (y0 * y0 + y1 * y1).squareRoot())
+        return (nis, (y * y).sum().squareRoot())
     }
+
+    /// Fills the scratch for a measurement of one or two values (`dims`) that is linear —
+    /// or linearised at each cell's mean — in the cell's state: `measure(k, x)` gives cell
+    /// k's innovation y (measured − predicted) and the rows h0, h1 of its H (h1 and y.y
+    /// unused when `dims` is 1), `noise(k)` its white R = [[r00, r01], [r01, r11]]
+    /// (called for the cells in order). Per cell: y, S = H P Hᵀ + R, the log-likelihood,
+    /// and PHᵀ. Returns the NIS of the bank's moment-matched prediction and its mean
+    /// innovation (NaN NIS when it cannot be formed).
+    mutating func predict(dims: Int, noise: (Int) -> (Double, Double, Double),
+                                  _ measure: (Int, UnsafeBufferPointer<Double>) -> (y: SIMD2<Double>, h0: Lanes, h1: Lanes))
+        -> (nis: Double, innovation: SIMD2<Double>) {
+        let n = Self.n, nn = Self.nn, cells = count, stride = Self.scratchStride
+        var my = SIMD2<Double>()
+        mean.withUnsafeBufferPointer { x in cov.withUnsafeBufferPointer { p in scratch.withUnsafeMutableBufferPointer { sc in
+            for k in 0..<cells {
+                let xb = k * n, b = k * nn, e = k * stride
+                let (y, h0, h1) = measure(k, UnsafeBufferPointer(rebasing: x[xb..<(xb + n)]))
+                let (r00, r01, r11) = noise(k)
+                var ph0 = Lanes(), ph1 = Lanes()
+                for i in 0..<n {
+                    var u = 0.0, v = 0.0
+                    for j in 0..<n { let pij = p[b + i * n + j]; u += pij * h0[j]; v += pij * h1[j] }
+                    ph0[i] = u; ph1[i] = v
+                }
+                var s00 = r00, s01 = r01, s11 = r11, y1 = y.y
+                for i in 0..<n { s00 += h0[i] * ph0[i]; s01 += h0[i] * ph1[i]; s11 += h1[i] * ph1[i] }
+                if dims == 1 { s01 = 0; s11 = 1; y1 = 0; ph1 = Lanes() }
+                let det = s00 * s11 - s01 * s01
+                let q = (s11 * y.x * y.x - 2 * s01 * y.x * y1 + s00 * y1 * y1) / det
+                sc[e] = y.x; sc[e + 1] = y1
+                sc[e + 2] = s00; sc[e + 3] = s01; sc[e + 4] = s11
+                sc[e + 5] = det > 0 && q.isFinite ? -0.5 * (q + log(det)) : -.infinity
+                for i in 0..<n { sc[e + 6 + i] = ph0[i]; sc[e + 6 + n + i] = ph1[i] }
+                my += weight[k] * SIMD2(y.x, y1)
+            }
+        } } }
+        // The mixture's predictive covariance: each cell's S and the spread of its prediction.
+        var m00 = 0.0, m01 = 0.0, m11 = 0.0
+        for k in 0..<cells {
+            let e = k * stride
+            let dx = scratch[e] - my.x, dy = scratch[e + 1] - my.y
+            m00 += weight[k] * (scratch[e + 2] + dx * dx)
+            m01 += weight[k] * (scratch[e + 3] + dx * dy)
+            m11 += weight[k] * (scratch[e + 4] + dy * dy)
+        }
+        if dims == 1 {
+            return (m00 > 0 ? my.x * my.x / m00 : .nan, my)
+        }
+        let det = m00 * m11 - m01 * m01
+        let nis = det > 0 ? (m11 * my.x * my.x - 2 * m01 * my.x * my.y + m00 * my.y * my.y) / det : .nan
+        return (nis, my)
+    }
+
+    /// Scratch entries per cell: y (2), S (3), the log-likelihood, PHᵀ (2 × ``n``).
+    static let scratchStride = 6 + 2 * n
 
     /// The running mean of NIS / 2 (each clamped at 6, so multipath jumps move it little)
     /// over about 30 fixes, at unit inflation; the inflation of the reported σ is its square
@@ -500,25 +567,27 @@ struct NavigationFilter: Sendable {
         return true
     }
 
-    /// The Kalman update of every cell with the innovations of ``predictFix(_:sigma:)``
-    /// (P by the general Joseph form, right for the Schmidt gain too); the weights take
-    /// each cell's likelihood when the fix informs the heading. Returns false, changing
-    /// nothing, when any result would not be finite.
-    private mutating func applyFix(informsHeading: Bool) -> Bool {
-        let n = Self.n, nn = Self.nn, cells = count
+    /// The Kalman update of every cell from the scratch ``predict(dims:noise:_:)`` filled
+    /// (P by the general Joseph form, right for the Schmidt gain too). `schmidt`: the
+    /// heading and the errors that move with it (c, m, vx, vy) keep their values and the
+    /// cells their weights — a measurement that must not turn the world; else the weights
+    /// take each cell's likelihood. Returns false, changing nothing, when any result would
+    /// not be finite or no cell could take it.
+    mutating func commit(schmidt: Bool) -> Bool {
+        let n = Self.n, nn = Self.nn, cells = count, stride = Self.scratchStride
         var finite = true, usable = 0
-        // Raw buffers: the 6 × 6 loops run per cell on every fix.
-        mean.withUnsafeBufferPointer { x in cov.withUnsafeBufferPointer { p in innovation.withUnsafeBufferPointer { inn in
+        // Raw buffers: the loops run per cell on every measurement.
+        mean.withUnsafeBufferPointer { x in cov.withUnsafeBufferPointer { p in scratch.withUnsafeBufferPointer { sc in
         logWeight.withUnsafeBufferPointer { lw in nextMean.withUnsafeMutableBufferPointer { nx in
         nextCov.withUnsafeMutableBufferPointer { np in nextLog.withUnsafeMutableBufferPointer { nl in
             for k in 0..<cells {
-                let xb = k * n, b = k * nn, e = k * 6
-                let y0 = inn[e], y1 = inn[e + 1]
-                let s00 = inn[e + 2], s01 = inn[e + 3], s11 = inn[e + 4]
+                let xb = k * n, b = k * nn, e = k * stride
+                let y0 = sc[e], y1 = sc[e + 1]
+                let s00 = sc[e + 2], s01 = sc[e + 3], s11 = sc[e + 4]
                 let det = s00 * s11 - s01 * s01
                 guard det > 0 else {
-                    // This cell cannot take the fix (a degenerate covariance): it keeps its
-                    // state and drops out of the weights; the others go on.
+                    // This cell cannot take the measurement (a degenerate covariance): it
+                    // keeps its state and drops out of the weights; the others go on.
                     for i in 0..<n { nx[xb + i] = x[xb + i] }
                     for i in 0..<nn { np[b + i] = p[b + i] }
                     nl[k] = -.infinity
@@ -526,14 +595,13 @@ struct NavigationFilter: Sendable {
                 }
                 usable += 1
                 let i00 = s11 / det, i01 = -s01 / det, i11 = s00 / det
-                var ph0 = SIMD8<Double>(), ph1 = SIMD8<Double>(), k0 = SIMD8<Double>(), k1 = SIMD8<Double>()
-                for i in 0..<n {
-                    ph0[i] = p[b + i * n + 1] + p[b + i * n + 3]
-                    ph1[i] = p[b + i * n + 2] + p[b + i * n + 4]
-                    k0[i] = ph0[i] * i00 + ph1[i] * i01
-                    k1[i] = ph0[i] * i01 + ph1[i] * i11
+                var ph0 = Lanes(), ph1 = Lanes()
+                for i in 0..<n { ph0[i] = sc[e + 6 + i]; ph1[i] = sc[e + 6 + n + i] }
+                var k0 = ph0 * i00 + ph1 * i01, k1 = ph0 * i01 + ph1 * i11
+                if schmidt {
+                    k0[Self.c] = 0; k1[Self.c] = 0; k0[Self.m] = 0; k1[Self.m] = 0
+                    k0[Self.vx] = 0; k1[Self.vx] = 0; k0[Self.vy] = 0; k1[Self.vy] = 0
                 }
-                if !informsHeading { k0[Self.c] = 0; k1[Self.c] = 0; k0[Self.m] = 0; k1[Self.m] = 0 }
                 for i in 0..<n {
                     let v = x[xb + i] + k0[i] * y0 + k1[i] * y1
                     nx[xb + i] = v
@@ -550,7 +618,7 @@ struct NavigationFilter: Sendable {
                         if !v.isFinite { finite = false }
                     }
                 }
-                nl[k] = lw[k] + (informsHeading ? inn[e + 5] : 0)
+                nl[k] = lw[k] + (schmidt ? 0 : sc[e + 5])
             }
         } } } } } } }
         guard finite, usable > 0 else { return false }
@@ -582,7 +650,7 @@ struct NavigationFilter: Sendable {
         let r = white * white
         let z = measured * AngleMath.radiansPerDegree
         let n = Self.n
-        // The compass error's prior, for the first reading (set only if it is used).
+        // The compass error's prior, for the first reading (kept only if it is used).
         let seed: Double? = cov[Self.m * n + Self.m] == 0 ? s * share * s * share : nil
         let before = headingVariance
         lastInnovation = nil
@@ -605,47 +673,22 @@ struct NavigationFilter: Sendable {
         lastInnovation = y * AngleMath.degreesPerRadian
         lastInnovationSigmas = nis.isFinite ? nis.squareRoot() : nil
         guard nis.isFinite, nis <= model.gate * model.gate else { return false }
-        var finite = true, usable = 0
-        for k in 0..<count {
-            let xb = k * n, b = k * Self.nn
-            var ph = SIMD8<Double>()
-            for i in 0..<n { ph[i] = cov[b + i * n] + cov[b + i * n + Self.m] }
-            if let seed { ph[Self.m] += seed }
-            let sk = ph[0] + ph[Self.m] + r
-            let yk = Self.wrap(z - mean[xb] - mean[xb + Self.m])
-            guard sk > 0 else {
-                // A degenerate cell keeps its state and drops out of the weights.
-                for i in 0..<n { nextMean[xb + i] = mean[xb + i] }
-                for i in 0..<Self.nn { nextCov[b + i] = cov[b + i] }
-                nextLog[k] = -.infinity
-                continue
-            }
-            usable += 1
-            for i in 0..<n { nextMean[xb + i] = mean[xb + i] + ph[i] / sk * yk }
-            for i in 0..<n {
-                for j in i..<n {
-                    var v = cov[b + i * n + j] - ph[i] * ph[j] / sk
-                    if let seed, i == Self.m, j == Self.m { v += seed }
-                    nextCov[b + i * n + j] = v
-                    nextCov[b + j * n + i] = v
-                    if !v.isFinite { finite = false }
-                }
-            }
-            nextLog[k] = logWeight[k] - 0.5 * (yk * yk / sk + log(sk))
-            for i in 0..<n where !nextMean[xb + i].isFinite { finite = false }
-            if !nextLog[k].isFinite { finite = false }
+        if let seed { for k in 0..<count { cov[k * Self.nn + Self.m * n + Self.m] += seed } }
+        var h = Lanes()
+        h[Self.c] = 1; h[Self.m] = 1
+        _ = predict(dims: 1, noise: { _ in (r, 0, 0) }) { _, x in
+            (SIMD2(Self.wrap(z - x[Self.c] - x[Self.m]), 0), h, Lanes())
         }
-        guard finite, usable > 0 else { return false }
+        guard commit(schmidt: false) else {
+            if let seed { for k in 0..<count { cov[k * Self.nn + Self.m * n + Self.m] -= seed } }
+            return false
+        }
         compassBiasSigma = s * share
-        swap(&mean, &nextMean)
-        swap(&cov, &nextCov)
-        swap(&logWeight, &nextLog)
-        refresh()
         noteHeadingInformation(before: before, track: false)
         return true
     }
 
-    private mutating func noteHeadingInformation(before: Double, track: Bool) {
+    mutating func noteHeadingInformation(before: Double, track: Bool) {
         let after = headingVariance
         guard after.isFinite, after > 0, before.isFinite, before > 0 else { return }
         let gained = 1 / after - 1 / before
@@ -669,10 +712,10 @@ struct NavigationFilter: Sendable {
     mutating func reset(at now: Double, sceneUp: Double?) {
         guard anchored else { resetHeading(); return }
         let n = Self.n
-        var all = SIMD8<Double>()
+        var all = Lanes()
         for m in 0..<gps.count {
             let cells = (m * perModel)..<((m + 1) * perModel)
-            var total = 0.0, mu = SIMD8<Double>()
+            var total = 0.0, mu = Lanes()
             for k in cells { total += weight[k]; for i in 1..<n { mu[i] += weight[k] * mean[k * n + i] } }
             // The model's weight, kept for after the reset (in the scratch of the log-weights).
             nextLog[m] = total > 0 ? max(log(total), -700) : -700

@@ -94,6 +94,8 @@ extension Navigator {
             correctionSource = .none
             lastCompassTime = nil
             lastGroundTime = nil
+            lastFixScene = nil
+            lastRouteScene = nil
             // The frame is rebuilt from the next scene position (a frame's camera or a fix).
         }
     }
@@ -110,7 +112,8 @@ extension Navigator {
 
     /// A fix under ``Method/filter``: `gps` in the navigator's tangent frame (ENU).
     mutating func filterFix(_ gps: SIMD3<Double>, hasHeight: Bool, horizontalAccuracy: Double, verticalAccuracy: Double,
-                            time: Double, scenePosition: SIMD3<Double>) {
+                            time: Double, scenePosition: SIMD3<Double>,
+                            velocity: (value: SIMD2<Double>, covariance: (Double, Double, Double))? = nil) {
         let c = configuration
         let t = advancedTime(time)
         let u = sceneAxes.enu(fromScene: scenePosition)
@@ -143,8 +146,40 @@ extension Navigator {
             filter.addVertical(ground.height + c.deviceHeight - u.z, sigma: ground.sigma, gps: false)
         }
         anchorings += 1
-        applyFilter()
         note(.fix, at: t, outcome: outcome)
+        let position = lastMeasurement
+        filterVelocity(velocity, at: t, scene: SIMD2(u.x, u.y))
+        filterRoute(at: t)
+        applyFilter()
+        // The fix's own note stays the last measurement (velocity and route have theirs).
+        lastMeasurement = position.map { var p = $0; p.heading = filter.heading?.degrees; p.headingSigma = filter.heading?.sigma
+            p.applied = filterApplied; return p }
+    }
+
+    /// A fix's GPS velocity (``Fix/velocity``) against the scene's velocity since the
+    /// previous fix: used when that fix was 0.5–2 s before with tracking normal since; a
+    /// Schmidt update (the heading stays) while the device moved less than
+    /// ``Configuration/headingStep`` over the interval.
+    mutating func filterVelocity(_ velocity: (value: SIMD2<Double>, covariance: (Double, Double, Double))?, at t: Double,
+                                 scene u: SIMD2<Double>) {
+        defer { lastFixScene = trackingState == .normal ? (t, u) : nil }
+        lastVelocityNote = nil
+        guard let velocity, filter.anchored else { return }
+        guard let last = lastFixScene, t - last.time >= 0.5, t - last.time <= 2, trackingState == .normal else {
+            lastVelocityNote = MeasurementNote(kind: .velocity, time: t, outcome: .skipped, innovation: nil, innovationSigmas: nil,
+                                               heading: filter.heading?.degrees, headingSigma: filter.heading?.sigma,
+                                               applied: filterApplied)
+            return
+        }
+        let d = u - last.position
+        let moved = (d * d).sum() >= configuration.headingStep * configuration.headingStep
+        let used = filter.addVelocity(velocity.value, reported: velocity.covariance, scene: d / (t - last.time),
+                                      informsHeading: moved)
+        if used { velocitiesUsed += 1 }
+        lastVelocityNote = MeasurementNote(kind: .velocity, time: t, outcome: !used ? .rejected : moved ? .used : .anchorOnly,
+                                           innovation: filter.lastInnovation, innovationSigmas: filter.lastInnovationSigmas,
+                                           heading: filter.heading?.degrees, headingSigma: filter.heading?.sigma,
+                                           applied: filterApplied)
     }
 
     /// A detected ground plane under ``Method/filter`` (at most once a second): the route

@@ -102,6 +102,21 @@ public struct Navigator: Sendable {
     /// nil before the first, and under the window fits).
     public internal(set) var lastMeasurement: MeasurementNote? = nil
     var filterApplied = false
+    /// What the filter made of the last fix's velocity and of the last route evidence
+    /// (nil when the last fix had no velocity, or route evidence did not run on it).
+    public internal(set) var lastVelocityNote: MeasurementNote? = nil
+    public internal(set) var lastRouteNote: MeasurementNote? = nil
+    /// GPS velocities and route measurements the filter used.
+    public internal(set) var velocitiesUsed = 0, routeMeasurementsUsed = 0
+    /// Whether the route is evidence now (``RouteEvidence``).
+    public internal(set) var routeEvidence: RouteEvidence
+    /// The last fix's time and scene position (east/north), for the next fix's velocity.
+    var lastFixScene: (time: Double, position: SIMD2<Double>)? = nil
+    /// Route evidence's own state: the scene position of its last measurement, the leg it
+    /// matched (along-route distance and segment), and its on/off test's run.
+    var lastRouteScene: SIMD2<Double>? = nil
+    var routeAlong: Double? = nil, routeSegment: Int? = nil
+    var routeRun = 0
     var lastCompassTime: Double? = nil
     var lastGroundTime: Double? = nil
     /// The latest time of any call, seconds (the filter's clock never runs backwards).
@@ -218,45 +233,47 @@ public struct Navigator: Sendable {
         route = try RoutePath(points: enu, axes: .enu)
         fits = WindowFits(capacity: configuration.fixCapacity)
         filter = NavigationFilter(model: configuration.filterModel)
+        routeEvidence = configuration.routeEvidence && configuration.method == .filter ? .on : .disabled
         progress = RouteProgress(behind: configuration.progressBehind, ahead: configuration.progressAhead,
                                  offRoute: configuration.offRouteDistance, reacquireAfter: configuration.reacquireAfter)
         arrowStorage = [NavigatorArrow](repeating: NavigatorArrow(position: .zero, yaw: 0, distanceAlong: 0),
                                         count: configuration.arrowCapacity)
     }
 
-    /// Feeds a location fix and the device's scene position when it was taken.
-    /// - Parameters:
-    ///   - latitude: degrees, in [−90, 90].
-    ///   - longitude: degrees, any finite value.
-    ///   - height: ellipsoidal metres, or nil when unknown.
-    ///   - horizontalAccuracy: metres, as CoreLocation's `horizontalAccuracy` and
-    ///     Android's `getAccuracy()`: the filter reads it as the radius of
-    ///     ``Configuration/accuracyConfidence`` (68 %), the window fits as 1 σ.
-    ///   - verticalAccuracy: 1-σ metres, as CoreLocation's `verticalAccuracy`.
-    ///   - scenePosition: the device's scene position (metres, scene axes) when the fix
-    ///     was taken.
-    ///   - time: seconds on the caller's clock (the same clock as frames), in order.
-    /// - Throws: ``WaymarkError/invalidInput(_:)`` for NaN or infinite values, a
-    ///   latitude beyond ±90, accuracies that are not positive, or a scene coordinate or
-    ///   accuracy beyond ±``Limits/maximumSceneCoordinate``; nothing changes then.
+    /// Feeds a location fix and the device's scene position when it was taken (the
+    /// fields of ``Fix`` as parameters, without a velocity).
+    /// - Throws: as ``addFix(_:)``.
     public mutating func addFix(latitude: Double, longitude: Double, height: Double? = nil, horizontalAccuracy: Double,
-                                verticalAccuracy: Double = 10, time: Double, scenePosition sceneInput: SIMD3<Double>) throws(WaymarkError) {
-        let fix = try GeodeticCoordinate(latitude: latitude, longitude: longitude, height: height ?? 0)
-        let scenePosition = fromEngine(sceneInput)
-        guard horizontalAccuracy.isFinite, verticalAccuracy.isFinite, time.isFinite, height?.isFinite ?? true,
+                                verticalAccuracy: Double = 10, time: Double, scenePosition: SIMD3<Double>) throws(WaymarkError) {
+        try addFix(Fix(latitude: latitude, longitude: longitude, height: height, horizontalAccuracy: horizontalAccuracy,
+                       verticalAccuracy: verticalAccuracy, time: time, scenePosition: scenePosition))
+    }
+
+    /// Feeds a location fix (``Fix``): its position, and its velocity when it has one —
+    /// under ``Method/filter`` a measurement of the heading against the scene's own
+    /// velocity since the previous fix (used when that fix was 0.5–2 s before, tracking
+    /// normal between).
+    /// - Throws: ``WaymarkError/invalidInput(_:)`` for NaN or infinite position values, a
+    ///   latitude beyond ±90, accuracies that are not positive, or a scene coordinate or
+    ///   accuracy beyond ±``Limits/maximumSceneCoordinate``; nothing changes then. (Invalid
+    ///   velocity fields are none, not errors: ``Fix``.)
+    public mutating func addFix(_ f: Fix) throws(WaymarkError) {
+        let fix = try GeodeticCoordinate(latitude: f.latitude, longitude: f.longitude, height: f.height ?? 0)
+        let scenePosition = fromEngine(f.scenePosition)
+        guard f.horizontalAccuracy.isFinite, f.verticalAccuracy.isFinite, f.time.isFinite, f.height?.isFinite ?? true,
               scenePosition.x.isFinite, scenePosition.y.isFinite, scenePosition.z.isFinite else { throw .invalidInput(.nonFinite) }
-        guard horizontalAccuracy > 0, verticalAccuracy > 0 else { throw .invalidInput(.notPositive) }
+        guard f.horizontalAccuracy > 0, f.verticalAccuracy > 0 else { throw .invalidInput(.notPositive) }
         // Bounded as frames bound their origin, so every position the frame derives stays finite.
         let limit = Limits.maximumSceneCoordinate
         guard scenePosition.x.magnitude <= limit, scenePosition.y.magnitude <= limit, scenePosition.z.magnitude <= limit,
-              horizontalAccuracy <= limit, verticalAccuracy <= limit else { throw .invalidInput(.outOfRange) }
+              f.horizontalAccuracy <= limit, f.verticalAccuracy <= limit else { throw .invalidInput(.outOfRange) }
         if configuration.method == .filter {
-            filterFix(tangent.forward(fix), hasHeight: height != nil, horizontalAccuracy: horizontalAccuracy,
-                      verticalAccuracy: verticalAccuracy, time: time, scenePosition: scenePosition)
+            filterFix(tangent.forward(fix), hasHeight: f.height != nil, horizontalAccuracy: f.horizontalAccuracy,
+                      verticalAccuracy: f.verticalAccuracy, time: f.time, scenePosition: scenePosition, velocity: f.velocity)
             return
         }
-        fitsFix(FixRecord(gps: tangent.forward(fix), hasHeight: height != nil, scene: scenePosition,
-                          horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, time: time, serial: 0))
+        fitsFix(FixRecord(gps: tangent.forward(fix), hasHeight: f.height != nil, scene: scenePosition,
+                          horizontalAccuracy: f.horizontalAccuracy, verticalAccuracy: f.verticalAccuracy, time: f.time, serial: 0))
     }
 
     /// One rendered frame: runs the timers, then returns everything to draw.
@@ -308,6 +325,7 @@ public struct Navigator: Sendable {
         out.correctionSigma = correctionSigma
         out.correctionSource = correctionSource
         out.trackingState = trackingState
+        out.routeEvidence = routeEvidence
         out.labelRoll = screen.labelRoll(axes: sceneAxes)
         arrowCount = 0
         guard let frame else { return out }
@@ -486,6 +504,8 @@ public struct NavigatorFrame: Sendable, Equatable {
     public var anchorSigma: Double? = nil
     /// The AR session's tracking as last reported.
     public var trackingState: Navigator.TrackingState = .normal
+    /// Whether the route is evidence of where the user is (``Navigator/RouteEvidence``).
+    public var routeEvidence: Navigator.RouteEvidence = .disabled
     /// The auxiliary mark, when the finish is off screen.
     public var hint: HintMark? = nil
     /// Degrees counter-clockwise on screen to keep a label level (``ScreenProjection/labelRoll(axes:)``).

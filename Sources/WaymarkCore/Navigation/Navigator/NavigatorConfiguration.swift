@@ -131,6 +131,24 @@ extension Navigator {
         /// scene since the last one that did, m (0.2: a walker at 0.4 m/s informs it with
         /// every 1 Hz fix): standing still never turns the world.
         public var headingStep = 0.2
+        /// The GPS velocity error's slowly varying share of its σ, in [0, 1) (0.5), and
+        /// its correlation time, seconds (10): Doppler velocity errors decorrelate within
+        /// seconds (multipath on the carrier phase rate), far faster than position errors.
+        /// A velocity (``Navigator/Fix/course`` and ``Navigator/Fix/speed``) is read as the
+        /// mean velocity since the previous fix (a receiver smooths its Doppler over its
+        /// output interval) and compared with the scene's over that interval.
+        public var velocityCorrelatedShare = 0.5
+        public var velocityCorrelationTime = 10.0
+        /// Whether the route is evidence of where the user is (see
+        /// ``Navigator/RouteEvidence``). Off by default: see the README's navigator table
+        /// for what it gains and costs on the simulated walks.
+        public var routeEvidence = false
+        /// The 1-σ of the user's offset from the route's centre line, m (4: a pavement 1–6 m
+        /// either side of a street's centre line), kept over
+        /// ``routeOffsetDistance`` metres walked (a block) and reset at each corner.
+        public var routeOffsetSigma = 4.0
+        /// How far the user walks before the offset from the route is a new one, m (100).
+        public var routeOffsetDistance = 100.0
 
         // Heading (``Method/fits``, and the filter's gate)
         /// ``Method/fits``: robust least squares (default) or the article's pairs (all
@@ -208,7 +226,8 @@ extension Navigator {
 
         /// - Throws: ``WaymarkError/invalidInput(_:)``: ``InputFault/nonFinite`` for a
         ///   NaN or infinite value; ``InputFault/outOfRange`` for an alignment σ outside
-        ///   (0, 180], a correlation time or gate that is not positive, a share outside
+        ///   (0, 180], a correlation time, gate, route offset σ (at most 1000) or
+        ///   distance that is not positive, a share outside
         ///   [0, 1), a confidence outside (0, 1), a pitch limit outside [0, 90], a negative
         ///   interval, drift or heading step, a buffer count, fix
         ///   capacity below 1 (or above 2²⁰), non-positive interval, window, spacing,
@@ -218,7 +237,8 @@ extension Navigator {
         public func validate() throws(WaymarkError) {
             for v in [alignmentSigma, gpsCorrelationTime, gpsCorrelatedShare, accuracyConfidence, compassCorrelationTime,
                       compassCorrelatedShare, compassInterval, compassMaximumPitch, yawDrift, positionDrift, outlierGate,
-                      headingStep, bufferInterval, maximumAccuracy, minimumPairDistance, rejection, maximumUncertainty, minimumSpan,
+                      headingStep, velocityCorrelatedShare, velocityCorrelationTime, routeOffsetSigma, routeOffsetDistance,
+                      bufferInterval, maximumAccuracy, minimumPairDistance, rejection, maximumUncertainty, minimumSpan,
                       minimumMove, anchorWindow, anchorInterval, progressBehind, progressAhead, offRouteDistance,
                       reacquireAfter, arrowSpacing, arrowsAhead, deviceHeight, originShiftDistance] where !v.isFinite {
                 throw .invalidInput(.nonFinite)
@@ -226,7 +246,9 @@ extension Navigator {
             guard alignmentSigma > 0, alignmentSigma <= 180, gpsCorrelationTime > 0, gpsCorrelatedShare >= 0,
                   gpsCorrelatedShare < 1, accuracyConfidence > 0, accuracyConfidence < 1, compassCorrelationTime > 0,
                   compassCorrelatedShare >= 0, compassCorrelatedShare < 1, compassInterval >= 0, compassMaximumPitch >= 0,
-                  compassMaximumPitch <= 90, yawDrift >= 0, positionDrift >= 0, outlierGate > 0, headingStep >= 0,
+                  compassMaximumPitch <= 90, velocityCorrelatedShare >= 0, velocityCorrelatedShare < 1,
+                  velocityCorrelationTime > 0, routeOffsetSigma > 0, routeOffsetSigma <= 1000, routeOffsetDistance > 0,
+                  yawDrift >= 0, positionDrift >= 0, outlierGate > 0, headingStep >= 0,
                   bufferCount >= 1, fixCapacity >= 1, fixCapacity <= 1 << 20, bufferInterval > 0, maximumAccuracy > 0,
                   minimumPairDistance >= 0, rejection > 0, maximumUncertainty > 0, minimumSpan >= 0, minimumMove >= 0,
                   anchorWindow > 0, anchorInterval > 0, progressBehind >= 0, progressAhead > 0, offRouteDistance > 0,
@@ -267,6 +289,10 @@ extension Navigator.Configuration {
         m.yawRate = yaw * yaw / 60
         m.translationRate = positionDrift * positionDrift
         m.gate = outlierGate
+        m.velocityCorrelatedShare = velocityCorrelatedShare
+        m.velocityCorrelationTime = velocityCorrelationTime
+        m.routeOffsetSigma = routeOffsetSigma
+        m.routeOffsetDistance = routeOffsetDistance
         m.headingPrior = alignment == .gravityAndHeading ? alignmentSigma * AngleMath.radiansPerDegree : nil
         // The other GPS models the bank weighs (a duplicate of the configured one left out).
         m.alternativeGPS = Self.alternativeGPS.filter {

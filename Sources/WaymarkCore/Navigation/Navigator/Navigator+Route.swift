@@ -1,0 +1,129 @@
+extension Navigator {
+    /// Whether the route is evidence of where the user is (``Configuration/routeEvidence``;
+    /// `WM_ROUTE_EVIDENCE_*` in C).
+    ///
+    /// While it is on, each fix taken after the device moved ``routeStep`` metres adds a
+    /// measurement that the user is on the leg of the route they are matched to, a few
+    /// metres to one side (``Configuration/routeOffsetSigma``). A measurement whose
+    /// innovation is beyond ``routeGate`` σ is refused; two refused in a row switch the
+    /// evidence off (a detour, a square crossed, a wrong turn: the filter then follows the
+    /// fixes and the scene alone, and a parallel street never pulls the arrows); it
+    /// comes on again after ``routeRejoin`` measurements in a row within the gate, with a
+    /// new offset. Near a corner (``routeCornerSkip`` metres of a vertex where the route
+    /// turns more than ``routeCornerAngle`` degrees) there is no measurement: walkers cut
+    /// corners.
+    public enum RouteEvidence: Int32, Sendable, Equatable, BitwiseCopyable {
+        /// Not used (``Configuration/routeEvidence`` false, or the window fits).
+        case disabled = 0
+        /// The user is taken to be on the route.
+        case on = 1
+        /// The user is taken to be off it; the route waits for them to rejoin.
+        case off = 2
+    }
+
+    /// Metres walked (in the scene) between route measurements: the sway about a line is
+    /// white only from step to step.
+    static let routeStep = 1.0
+    /// The on/off test's gate (σ), and the measurements within it that rejoin the route.
+    static let routeGate = 3.0, routeRejoin = 3
+    /// Corners: no evidence within this many metres of a vertex turning more than this
+    /// many degrees (a corner starts a new street, and a new offset).
+    static let routeCornerSkip = 8.0, routeCornerAngle = 20.0
+
+    /// Route evidence after a fix (``Method/filter``).
+    mutating func filterRoute(at t: Double) {
+        lastRouteNote = nil
+        guard routeEvidence != .disabled, filter.anchored, trackingState != .reset else { return }
+        let u = filter.reference
+        if let last = lastRouteScene {
+            let d = u - last
+            guard (d * d).sum() >= Self.routeStep * Self.routeStep else { return }
+        }
+        lastRouteScene = u
+        func noteRoute(_ outcome: MeasurementNote.Outcome, tested: Bool) {
+            lastRouteNote = MeasurementNote(kind: .route, time: t, outcome: outcome,
+                                            innovation: tested ? filter.lastInnovation : nil,
+                                            innovationSigmas: tested ? filter.lastInnovationSigmas : nil,
+                                            heading: filter.heading?.degrees, headingSigma: filter.heading?.sigma,
+                                            applied: filterApplied)
+        }
+        // The leg: the nearest in a window about where the user was matched (or the
+        // navigator's progress), so a leg of the route lying near another is told apart.
+        let user = SIMD3(filter.anchor.x, filter.anchor.y, 0)
+        let current = max(routeAlong ?? 0, progress.distance ?? 0)
+        let match: (along: Double, offset: Double)
+        if routeAlong == nil && progress.distance == nil {
+            let p = route.projectPreferringStart(user, margin: configuration.offRouteDistance)
+            match = (p.distanceAlong, p.offset)
+        } else {
+            match = RouteProgress.nearest(route: route, user: user, from: current - configuration.progressBehind,
+                                          to: current + 3 * configuration.progressAhead, current: current)
+        }
+        let (_, segment) = route.point(atDistance: match.along)
+        let pts = route.points, cum = route.cumulative
+        guard segment + 1 < pts.count, let direction = Self.legDirection(pts, segment) else { return noteRoute(.skipped, tested: false) }
+        // Near a corner the user cuts it: no evidence there.
+        for vertex in segment...(segment + 1) where vertex > 0 && vertex + 1 < pts.count {
+            if abs(match.along - cum[vertex]) < Self.routeCornerSkip, Self.turn(pts, at: vertex) > Self.routeCornerAngle {
+                return noteRoute(.skipped, tested: false)
+            }
+        }
+        // A new street (a turn since the leg last matched): a new offset.
+        if let previous = routeSegment, previous != segment, let before = Self.legDirection(pts, previous),
+           Self.angle(before, direction) > Self.routeCornerAngle {
+            filter.offsetSeeded = false
+        }
+        if !filter.offsetSeeded { filter.seedOffset() }
+        let normal = SIMD2(-direction.y, direction.x)
+        let a = SIMD2(pts[segment].x, pts[segment].y)
+        let (nis, _) = filter.predictRoute(normal: normal, point: a)
+        let within = nis.isFinite && nis <= Self.routeGate * Self.routeGate
+        switch routeEvidence {
+        case .on where within:
+            routeRun = 0
+            routeAlong = match.along
+            routeSegment = segment
+            let used = filter.commitRoute(informsHeading: trackingState == .normal)
+            if used { routeMeasurementsUsed += 1 }
+            noteRoute(used ? .used : .rejected, tested: true)
+        case .on:
+            routeRun += 1
+            if routeRun >= 2 { routeEvidence = .off; routeRun = 0 }
+            noteRoute(.rejected, tested: true)
+        case .off where within:
+            routeRun += 1
+            noteRoute(.skipped, tested: true)
+            if routeRun >= Self.routeRejoin {
+                routeEvidence = .on
+                routeRun = 0
+                routeAlong = match.along
+                routeSegment = segment
+                // Back on the route, on whichever side: a new offset.
+                filter.seedOffset()
+            }
+        case .off:
+            routeRun = 0
+            noteRoute(.skipped, tested: true)
+        case .disabled:
+            break
+        }
+    }
+
+    /// The horizontal unit direction of segment `i`, nil for a vertical or zero-length one.
+    static func legDirection(_ pts: [SIMD3<Double>], _ i: Int) -> SIMD2<Double>? {
+        let d = SIMD2(pts[i + 1].x - pts[i].x, pts[i + 1].y - pts[i].y)
+        let l = (d * d).sum().squareRoot()
+        return l > 0 ? d / l : nil
+    }
+
+    /// The angle between two unit directions, degrees in [0, 180].
+    static func angle(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+        AngleMath.atan2d(abs(a.x * b.y - a.y * b.x), (a * b).sum())
+    }
+
+    /// How far the route turns at vertex `v`, degrees.
+    static func turn(_ pts: [SIMD3<Double>], at v: Int) -> Double {
+        guard let a = legDirection(pts, v - 1), let b = legDirection(pts, v) else { return 0 }
+        return angle(a, b)
+    }
+}
