@@ -373,7 +373,9 @@ public struct WalkSimulator: Sendable {
                     fix.speed = speed
                     fix.speedAccuracy = sigma
                     if speed >= s.velocityMinimumSpeed {
-                        fix.course = AngleMath.normalizedAzimuth(AngleMath.atan2d(m.x, m.y))
+                        // [0, 360), as phones report it (a negative course is CoreLocation's "none").
+                        let course = AngleMath.atan2d(m.x, m.y)
+                        fix.course = course < 0 ? course + 360 : course
                         fix.courseAccuracy = AngleMath.atan2d(sigma, speed)
                     }
                 }
