@@ -132,6 +132,10 @@ enum BenchCommand {
                  + "cells=\(navigator.cells)")
         out.line("navigator_update ns_per_call=\(rounded(navigator.update)) arrows=\(navigator.arrows) "
                  + "share_of_120hz_frame=\(rounded(navigator.update / (1e9 / 120)))")
+        // A fix with its GPS velocity and the route as evidence: three updates of every cell.
+        let full = NavigatorBench.measure(repeats: repeats, velocityAndRoute: true)
+        out.line("navigator_add_fix_velocity_route ns_per_call=\(rounded(full.addFix)) "
+                 + "share_of_120hz_frame=\(rounded(full.addFix / (1e9 / 120))) cells=\(full.cells)")
     }
 
     static func nanoseconds(_ d: Duration) -> Double {

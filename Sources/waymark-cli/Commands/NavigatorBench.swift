@@ -4,8 +4,10 @@ import Waymark
 /// GPS error and compass readings fed to `addFix` (the filter's whole update), then
 /// frames through `update` with 300 arrows in the window — the median over `repeats`
 /// runs of ns per call — and the filter's cells (each fix updates every one).
+/// `velocityAndRoute`: the fixes carry a GPS velocity and the route is evidence (three
+/// measurements per fix).
 enum NavigatorBench {
-    static func measure(repeats: Int) -> (addFix: Double, update: Double, arrows: Int, cells: Int) {
+    static func measure(repeats: Int, velocityAndRoute: Bool = false) -> (addFix: Double, update: Double, arrows: Int, cells: Int) {
         // 2.5 km due north-east in Moscow; the user walks its first 1.4 km.
         let start = try! GeodeticCoordinate(latitude: 55.7300, longitude: 37.6010, height: 150)
         let t = LocalTangentFrame(origin: start)
@@ -14,9 +16,11 @@ enum NavigatorBench {
         scenario.gpsCorrelatedShare = 0.8
         scenario.walkDistance = 1_400
         scenario.frameInterval = 1
+        if velocityAndRoute { scenario.velocitySigma = 0.2 }
         let events = (try? WalkSimulator(scenario).events()) ?? []
         var config = Navigator.Configuration()
         config.arrowsAhead = 900                      // 300 arrows at 3 m
+        config.routeEvidence = velocityAndRoute
         let projection = try! CameraPose.perspective(fovY: 60, aspect: 390.0 / 844)
         let fixes = events.filter { $0.kind == WalkSimulator.Event.Kind.fix }
         let frames = events.filter { $0.kind == WalkSimulator.Event.Kind.frame }
@@ -28,8 +32,9 @@ enum NavigatorBench {
             var nav = try! Navigator(route: route, heights: .none, configuration: config)
             let a = clock.measure {
                 for e in fixes {
-                    try! nav.addFix(latitude: e.fix!.latitude, longitude: e.fix!.longitude, horizontalAccuracy: e.accuracy,
-                                    time: e.time, scenePosition: e.scenePosition)
+                    try! nav.addFix(Navigator.Fix(latitude: e.fix!.latitude, longitude: e.fix!.longitude, horizontalAccuracy: e.accuracy,
+                                                  time: e.time, scenePosition: e.scenePosition, course: e.course,
+                                                  courseAccuracy: e.courseAccuracy, speed: e.speed, speedAccuracy: e.speedAccuracy))
                 }
             }
             // Frames at the walk's first 300 s, where 900 m of route lie ahead.

@@ -493,6 +493,7 @@ struct NavigationFilter: Sendable {
     /// (called for the cells in order). Per cell: y, S = H P Hᵀ + R, the log-likelihood,
     /// and PHᵀ. Returns the NIS of the bank's moment-matched prediction and its mean
     /// innovation (NaN NIS when it cannot be formed).
+    @inline(__always)
     mutating func predict(dims: Int, noise: (Int) -> (Double, Double, Double),
                                   _ measure: (Int, UnsafeBufferPointer<Double>) -> (y: SIMD2<Double>, h0: Lanes, h1: Lanes))
         -> (nis: Double, innovation: SIMD2<Double>) {
@@ -504,9 +505,17 @@ struct NavigationFilter: Sendable {
                 let (y, h0, h1) = measure(k, UnsafeBufferPointer(rebasing: x[xb..<(xb + n)]))
                 let (r00, r01, r11) = noise(k)
                 var ph0 = Lanes(), ph1 = Lanes()
+                // H has a few non-zero lanes: only those columns of P count.
+                var used: UInt32 = 0
+                for j in 0..<n where h0[j] != 0 || h1[j] != 0 { used |= 1 << UInt32(j) }
                 for i in 0..<n {
-                    var u = 0.0, v = 0.0
-                    for j in 0..<n { let pij = p[b + i * n + j]; u += pij * h0[j]; v += pij * h1[j] }
+                    var u = 0.0, v = 0.0, lanes = used
+                    while lanes != 0 {
+                        let j = lanes.trailingZeroBitCount
+                        lanes &= lanes - 1
+                        let pij = p[b + i * n + j]
+                        u += pij * h0[j]; v += pij * h1[j]
+                    }
                     ph0[i] = u; ph1[i] = v
                 }
                 var s00 = r00, s01 = r01, s11 = r11, y1 = y.y
@@ -607,15 +616,32 @@ struct NavigationFilter: Sendable {
                     nx[xb + i] = v
                     if !v.isFinite { finite = false }
                 }
-                // S·Kᵀ once per column: (S K)ᵢ = (s00 k0 + s01 k1, s01 k0 + s11 k1).
-                let sk0 = s00 * k0 + s01 * k1, sk1 = s01 * k0 + s11 * k1
-                for i in 0..<n {
-                    for j in i..<n {
-                        let v = p[b + i * n + j] - (k0[i] * ph0[j] + k1[i] * ph1[j]) - (ph0[i] * k0[j] + ph1[i] * k1[j])
-                            + k0[i] * sk0[j] + k1[i] * sk1[j]
-                        np[b + i * n + j] = v
-                        np[b + j * n + i] = v
-                        if !v.isFinite { finite = false }
+                if schmidt {
+                    // The general Joseph form (the gain is not the optimal one): S·Kᵀ once
+                    // per column, (S K)ᵢ = (s00 k0 + s01 k1, s01 k0 + s11 k1).
+                    let sk0 = s00 * k0 + s01 * k1, sk1 = s01 * k0 + s11 * k1
+                    for i in 0..<n {
+                        for j in i..<n {
+                            let v = p[b + i * n + j] - (k0[i] * ph0[j] + k1[i] * ph1[j]) - (ph0[i] * k0[j] + ph1[i] * k1[j])
+                                + k0[i] * sk0[j] + k1[i] * sk1[j]
+                            np[b + i * n + j] = v
+                            np[b + j * n + i] = v
+                            if !v.isFinite { finite = false }
+                        }
+                    }
+                } else {
+                    // The optimal gain: P − K (PHᵀ)ᵀ, the Joseph form's value at a third of its
+                    // cost (read from the scratch: a SIMD lane picked by a variable index is slow).
+                    let h = e + 6
+                    for i in 0..<n {
+                        let a0 = sc[h + i], a1 = sc[h + n + i]
+                        let ki0 = a0 * i00 + a1 * i01, ki1 = a0 * i01 + a1 * i11
+                        for j in i..<n {
+                            let v = p[b + i * n + j] - (ki0 * sc[h + j] + ki1 * sc[h + n + j])
+                            np[b + i * n + j] = v
+                            np[b + j * n + i] = v
+                            if !v.isFinite { finite = false }
+                        }
                     }
                 }
                 nl[k] = lw[k] + (schmidt ? 0 : sc[e + 5])
