@@ -105,8 +105,10 @@ public struct WalkSimulator: Sendable {
         /// ``velocityMinimumSpeed`` and above (a phone reports none standing still), with
         /// accuracy atan(σ / speed) — so the course's error grows as the speed falls.
         public var velocitySigma: Double? = nil
-        /// The velocity error's slowly varying share of its σ (0.5) and correlation time, s (10).
-        public var velocityCorrelatedShare = 0.5, velocityCorrelationTime = 10.0
+        /// The velocity error's slowly varying share of its σ (0.5).
+        public var velocityCorrelatedShare = 0.5
+        /// The velocity error's correlation time, s (10).
+        public var velocityCorrelationTime = 10.0
         /// The measured speed below which no course is reported, m/s (0.5).
         public var velocityMinimumSpeed = 0.5
         /// The walker's distance from the route's centre line, metres (nil: on it): on each
@@ -171,8 +173,13 @@ public struct WalkSimulator: Sendable {
         public var tracking: Navigator.TrackingState = .normal
         /// Fix: the GPS velocity as a phone reports it (``Scenario/velocitySigma``): course,
         /// degrees from true north, and its 1-σ; speed, m/s, and its 1-σ. Nil: none.
-        public var course: Double? = nil, courseAccuracy: Double? = nil
-        public var speed: Double? = nil, speedAccuracy: Double? = nil
+        public var course: Double? = nil
+        /// Fix: the course's reported 1-σ, degrees (nil: none).
+        public var courseAccuracy: Double? = nil
+        /// Fix: the speed, m/s (nil: none).
+        public var speed: Double? = nil
+        /// Fix: the speed's reported 1-σ, m/s (nil: none).
+        public var speedAccuracy: Double? = nil
         /// Truth: the user's along-route distance from the route's start, m.
         public var trueAlong: Double
         /// Truth: the device's world position, east/north/up metres from the route's start.

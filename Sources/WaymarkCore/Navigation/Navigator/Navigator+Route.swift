@@ -2,16 +2,14 @@ extension Navigator {
     /// Whether the route is evidence of where the user is (``Configuration/routeEvidence``;
     /// `WM_ROUTE_EVIDENCE_*` in C).
     ///
-    /// While it is on, each fix taken after the device moved ``routeStep`` metres adds a
-    /// measurement that the user is on the leg of the route they are matched to, a few
-    /// metres to one side (``Configuration/routeOffsetSigma``). A measurement whose
-    /// innovation is beyond ``routeGate`` σ is refused; two refused in a row switch the
-    /// evidence off (a detour, a square crossed, a wrong turn: the filter then follows the
-    /// fixes and the scene alone, and a parallel street never pulls the arrows); it
-    /// comes on again after ``routeRejoin`` measurements in a row within the gate, with a
-    /// new offset. Near a corner (``routeCornerSkip`` metres of a vertex where the route
-    /// turns more than ``routeCornerAngle`` degrees) there is no measurement: walkers cut
-    /// corners.
+    /// While it is on, each fix taken after the device moved 1 m adds a measurement that
+    /// the user is on the leg of the route they are matched to, a few metres to one side
+    /// (``Configuration/routeOffsetSigma``). A measurement whose innovation is beyond 3 σ
+    /// is refused; two refused in a row switch the evidence off (a detour, a square
+    /// crossed, a wrong turn: the filter then follows the fixes and the scene alone); it
+    /// comes on again after 3 measurements in a row within the gate, with a new offset.
+    /// Within 8 m of a vertex where the route turns more than 20° there is no measurement:
+    /// walkers cut corners.
     public enum RouteEvidence: Int32, Sendable, Equatable, BitwiseCopyable {
         /// Not used (``Configuration/routeEvidence`` false, or the window fits).
         case disabled = 0

@@ -102,12 +102,14 @@ public struct Navigator: Sendable {
     /// nil before the first, and under the window fits).
     public internal(set) var lastMeasurement: MeasurementNote? = nil
     var filterApplied = false
-    /// What the filter made of the last fix's velocity and of the last route evidence
-    /// (nil when the last fix had no velocity, or route evidence did not run on it).
+    /// What the filter made of the last fix's velocity (nil when it had none).
     public internal(set) var lastVelocityNote: MeasurementNote? = nil
+    /// What the filter made of the last route evidence (nil when none ran on the last fix).
     public internal(set) var lastRouteNote: MeasurementNote? = nil
-    /// GPS velocities and route measurements the filter used.
-    public internal(set) var velocitiesUsed = 0, routeMeasurementsUsed = 0
+    /// GPS velocities the filter used.
+    public internal(set) var velocitiesUsed = 0
+    /// Route measurements the filter used.
+    public internal(set) var routeMeasurementsUsed = 0
     /// Whether the route is evidence now (``RouteEvidence``).
     public internal(set) var routeEvidence: RouteEvidence
     /// The last fix's time and scene position (east/north), for the next fix's velocity.

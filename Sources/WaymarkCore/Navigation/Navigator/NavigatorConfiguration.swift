@@ -138,6 +138,8 @@ extension Navigator {
         /// mean velocity since the previous fix (a receiver smooths its Doppler over its
         /// output interval) and compared with the scene's over that interval.
         public var velocityCorrelatedShare = 0.5
+        /// The GPS velocity error's correlation time, seconds (10; see
+        /// ``velocityCorrelatedShare``).
         public var velocityCorrelationTime = 10.0
         /// Whether the route is evidence of where the user is (see
         /// ``Navigator/RouteEvidence``). Off by default: see the README's navigator table
