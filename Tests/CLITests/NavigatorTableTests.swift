@@ -25,6 +25,8 @@ struct NavigatorTableTests {
         Row(flags: ["--gps-correlated-share", "0.8", "--estimator", "robust"]),
         Row(flags: ["--filter-gps-correlated-share", "0"]),
         Row(flags: ["--estimator", "robust"]),
+        Row(flags: ["--gps-correlated-share", "0.8", "--velocity-sigma-mps", "0.2", "--lateral-offset-m", "1:6"]),
+        Row(flags: ["--gps-correlated-share", "0.8", "--velocity-sigma-mps", "0.2", "--lateral-offset-m", "1:6", "--route-evidence", "on"]),
     ]
 
     /// The README's row for `row`: the flags, heading p95, first-arrow p95 with its range

@@ -75,7 +75,7 @@ struct NavigationFilter: Sendable {
         /// part of each route measurement (the walker's sway about a line, m), and the gate
         /// (σ) beyond which the user is taken to be off the route.
         var routeOffsetSigma = 4.0
-        var routeOffsetDistance = 100.0
+        var routeOffsetDistance = 1000.0
         var routeSway = 0.3
         var routeGate = 3.0
     }

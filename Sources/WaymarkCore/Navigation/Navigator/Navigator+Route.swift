@@ -60,9 +60,11 @@ extension Navigator {
         let (_, segment) = route.point(atDistance: match.along)
         let pts = route.points, cum = route.cumulative
         guard segment + 1 < pts.count, let direction = Self.legDirection(pts, segment) else { return noteRoute(.skipped, tested: false) }
-        // Near a corner the user cuts it: no evidence there.
+        // Near a corner the user cuts it, and may be on the other leg already: no evidence
+        // within 8 m of it and twice the anchor's σ (where the match could be the wrong leg).
+        let skip = Self.routeCornerSkip + 2 * filter.anchorSigma(at: u)
         for vertex in segment...(segment + 1) where vertex > 0 && vertex + 1 < pts.count {
-            if abs(match.along - cum[vertex]) < Self.routeCornerSkip, Self.turn(pts, at: vertex) > Self.routeCornerAngle {
+            if abs(match.along - cum[vertex]) < skip, Self.turn(pts, at: vertex) > Self.routeCornerAngle {
                 return noteRoute(.skipped, tested: false)
             }
         }
