@@ -1,9 +1,10 @@
 import CWaymarkMath
 import WaymarkCore
 
-/// One static receiver's horizontal fixes in a local east-north frame: what
-/// ``GPSErrorFit`` fits. The receiver's true position need not be known (the fit treats
-/// each axis's mean as unknown), so the frame's origin can be any nearby point.
+/// One static receiver's horizontal fixes in a local east-north frame, or a moving
+/// receiver's errors (fix − truth): what ``GPSErrorFit`` fits. The receiver's true
+/// position need not be known (the fit treats each axis's mean as unknown), so the
+/// frame's origin can be any nearby point.
 public struct GPSErrorSeries: Sendable {
     /// Fix times, seconds, strictly increasing (any origin; gaps allowed).
     public let times: [Double]
@@ -54,9 +55,17 @@ public struct GPSErrorSeries: Sendable {
     /// and `UtcTimeMillis` are needed. Positions are taken east and north of the first fix
     /// (WGS-84, ``LocalTangentFrame``); times in seconds after the first fix. Altitudes
     /// are not read.
+    ///
+    /// **Truth columns.** A log may also carry `TrueLatitude,TrueLongitude` (both or
+    /// neither; degrees, WGS-84): where the receiver really was at each fix, e.g. a
+    /// surveyed walk or ``GPSLogSimulator``'s output. Each fix's east and north are then
+    /// its error, `forward(fix) − forward(truth)` in a frame at the first row's truth,
+    /// so a moving receiver's log can be fitted (the fit still gives each axis an unknown
+    /// mean: a constant offset of the truth is not counted as error). Without them the
+    /// log must be static (its mean is the truth) and is read as before.
     /// - Throws: ``WaymarkError/invalidInput(_:)`` (``InputFault/outOfRange``) when a
-    ///   needed column is missing from the header or there are fewer than
-    ///   ``minimumCount`` rows; ``WaymarkError/invalidElement(index:fault:)`` with the
+    ///   needed column is missing from the header, only one truth column is present, or
+    ///   there are fewer than ``minimumCount`` rows; ``WaymarkError/invalidElement(index:fault:)`` with the
     ///   0-based data row for a row with a missing or unreadable number
     ///   (``InputFault/nonFinite``), a latitude outside [−90, 90]
     ///   (``InputFault/latitudeOutOfRange``), or anything ``init(times:east:north:accuracy:)``
@@ -80,6 +89,8 @@ public struct GPSErrorSeries: Sendable {
               let accuracyColumn = column("Accuracy"), let time = column("UtcTimeMillis") else {
             throw .invalidInput(.outOfRange)
         }
+        let trueLatitude = column("TrueLatitude"), trueLongitude = column("TrueLongitude")
+        guard (trueLatitude == nil) == (trueLongitude == nil) else { throw .invalidInput(.outOfRange) }
         var frame: LocalTangentFrame?
         var t: [Double] = [], e: [Double] = [], n: [Double] = [], a: [Double] = []
         var t0 = 0.0
@@ -89,14 +100,19 @@ public struct GPSErrorSeries: Sendable {
                 guard c < f.count, let v = Self.decimal(f[c]) else { throw .invalidElement(index: row, fault: .nonFinite) }
                 return v
             }
-            let p: GeodeticCoordinate
-            do throws(WaymarkError) { p = try GeodeticCoordinate(latitude: number(latitude), longitude: number(longitude)) } catch {
-                if case .invalidInput(let fault) = error { throw .invalidElement(index: row, fault: fault) }
-                throw error
+            func point(_ lat: Int, _ lon: Int) throws(WaymarkError) -> GeodeticCoordinate {
+                do throws(WaymarkError) { return try GeodeticCoordinate(latitude: number(lat), longitude: number(lon)) } catch {
+                    if case .invalidInput(let fault) = error { throw .invalidElement(index: row, fault: fault) }
+                    throw error
+                }
             }
+            let p = try point(latitude, longitude)
+            let truth: GeodeticCoordinate?
+            if let trueLatitude, let trueLongitude { truth = try point(trueLatitude, trueLongitude) } else { truth = nil }
             let millis = try number(time)
-            if frame == nil { frame = LocalTangentFrame(origin: p); t0 = millis }
-            let enu = frame!.forward(p)
+            if frame == nil { frame = LocalTangentFrame(origin: truth ?? p); t0 = millis }
+            var enu = frame!.forward(p)
+            if let truth { enu -= frame!.forward(truth) }
             t.append((millis - t0) / 1000)
             e.append(enu.x)
             n.append(enu.y)
