@@ -121,6 +121,24 @@ public struct GPSErrorSeries: Sendable {
         try self.init(times: t, east: e, north: n, accuracy: a)
     }
 
+    /// The 1-based line of a fix log's data row `row` (the 0-based index
+    /// ``WaymarkError/invalidElement(index:fault:)`` names: rows after the header, blank
+    /// lines skipped), for messages that name the line; past the end, the line after the
+    /// last.
+    public static func fixLogLine(ofRow row: Int, in bytes: [UInt8]) -> Int {
+        var line = 1, seen = -1, start = 0
+        for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
+            let empty = i == start || (i == start + 1 && bytes[start] == 0x0D)
+            if !empty {
+                if seen == row { return line }
+                seen += 1
+            }
+            line += 1
+            start = i + 1
+        }
+        return line
+    }
+
     /// The `[UInt8]` form of `init(fixLog:)` on a `String`'s UTF-8.
     /// - Throws: as the `[UInt8]` form.
     public init(fixLog text: String) throws(WaymarkError) { try self.init(fixLog: Array(text.utf8)) }

@@ -53,25 +53,12 @@ enum GPSModelCommand {
                 case .latitudeOutOfRange: reason = "a latitude outside [-90, 90]"
                 default: reason = "a time not after the previous fix's, or a position or accuracy beyond 10,000 km"
                 }
-                throw CLIError(kind: .data, message: "\(name): line \(line(ofRow: row, in: bytes)): \(reason)")
+                throw CLIError(kind: .data, message: "\(name): line \(GPSErrorSeries.fixLogLine(ofRow: row, in: bytes)): \(reason)")
             default:
                 throw CLIError(kind: .data, message: "\(name): not a fix log: it needs a header line naming Latitude, Longitude, "
                     + "Accuracy and UtcTimeMillis (TrueLatitude and TrueLongitude both or neither) and at least "
                     + "\(GPSErrorSeries.minimumCount) rows")
             }
         }
-    }
-
-    /// The 1-based line of data row `row` (0-based, after the header; the series skips
-    /// blank lines, so they are counted here too).
-    static func line(ofRow row: Int, in bytes: [UInt8]) -> Int {
-        var line = 1, seen = -1, start = 0
-        for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
-            let empty = i == start || (i == start + 1 && bytes[start] == 0x0D)
-            if !empty { if seen == row { return line }; seen += 1 }
-            line += 1
-            start = i + 1
-        }
-        return line
     }
 }
