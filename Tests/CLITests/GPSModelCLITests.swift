@@ -33,6 +33,28 @@ struct GPSModelCLITests {
         #expect(abs(v[2] - (v[0] * v[0] + v[1] * v[1]).squareRoot()) < 1e-12 && v[4] < v[3] && v[3] < v[5] && v[7] <= v[6])
     }
 
+    /// The README's sentence on the pooled fit, at the precision it prints, from the CLI.
+    @Test func readmeSentence() throws {
+        let r = try Waymark.run(["gps-model"] + Self.logs)
+        let v = Self.fields(r.lines[1]).prefix(15).map { Double($0)! }
+        let sentence = "The three logs pooled: σ \(String(format: "%.2f", v[2])) m per axis, all of it slowly varying (share ≥ "
+            + "\(String(format: "%.4f", (v[7] * 1e4).rounded(.down) / 1e4))), over \(Int(v[3].rounded())) s (95 %: \(Int(v[4].rounded()))–"
+            + "\(Int(v[5].rounded())) s), and an accuracy ratio of \(String(format: "%.2f", v[10]))"
+        let readme = try String(contentsOf: Self.data.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md"), encoding: .utf8).replacingOccurrences(of: "\n", with: " ")
+        #expect(readme.contains(sentence), "README should say: \(sentence)")
+        let confidence = try String(format: "%.2f", Self.settingsConfidence())
+        #expect(readme.contains("so the navigator's σ = accuracy / √(−2 ln(1 − confidence)) is the fitted one (\(confidence) here;"))
+    }
+
+    static func settingsConfidence() throws -> Double {
+        let file = temporary("confidence.txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try Waymark.run(["gps-model", "--write", file.path] + logs)
+        let line = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").first { $0.hasPrefix("accuracy_confidence=") }!
+        return Double(line.dropFirst("accuracy_confidence=".count))!
+    }
+
     @Test func perLogAndJSON() throws {
         let r = try Waymark.run(["gps-model", "--per-log"] + Self.logs)
         #expect(r.status == 0 && r.lines.count == 5, "\(r.stderr)")

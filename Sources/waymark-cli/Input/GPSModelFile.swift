@@ -26,7 +26,7 @@ enum GPSModelFile {
     static func text(_ fit: GPSErrorFit, logs: Int) -> String {
         let s = GPSModelSettings(fit)
         var lines = [header,
-                     "# fitted by waymark gps-model \(WaymarkVersion.string) from \(logs) log\(logs == 1 ? "" : "s"), "
+                     "# fitted by waymark gps-model from \(logs) log\(logs == 1 ? "" : "s"), "
                         + "\(fit.fixCount) fixes (white + Gauss-Markov per axis, REML; see README: waymark gps-model)",
                      "# white_sigma_m=\(format(fit.whiteSigma)) correlated_sigma_m=\(format(fit.correlatedSigma)) "
                         + "median_accuracy_m=\(format(fit.medianAccuracy)) accuracy_ratio=\(format(fit.accuracyRatio))",
