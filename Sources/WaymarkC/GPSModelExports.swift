@@ -58,8 +58,8 @@ public func wm_gps_series_from_fix_log(_ text: UnsafePointer<CChar>?, _ length: 
                                        _ accuracy_m: UnsafeMutablePointer<Double>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?,
                                        _ bad_line: UnsafeMutablePointer<Int>?) -> wm_status {
     guard let text, let count else { return WM_ERROR_NULL_POINTER }
-    // The header's one bound on a buffer (2^56 bytes); 2^63 or more reads negative.
-    guard length >= 0, length <= 1 << 56 else { return WM_ERROR_BAD_COUNT }
+    // The header's one bound on a buffer (2^56 bytes on 64-bit systems); 2^63 or more reads negative.
+    guard length >= 0, length <= Limits.maximumBufferBytes else { return WM_ERROR_BAD_COUNT }
     let bytes = Array(UnsafeRawBufferPointer(start: text, count: length))
     let s: GPSErrorSeries
     do { s = try GPSErrorSeries(fixLog: bytes) } catch {
