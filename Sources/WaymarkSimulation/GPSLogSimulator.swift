@@ -2,7 +2,7 @@ import CWaymarkMath
 import WaymarkCore
 
 /// A simulated phone location log with its truth: the GnssLogger fix rows that
-/// ``GPSErrorSeries/init(fixLog:)`` reads, drawn from the model ``GPSErrorFit`` fits, so
+/// ``GPSErrorSeries/init(fixLog:)-(String)`` reads, drawn from the model ``GPSErrorFit`` fits, so
 /// the fit can be checked against known parameters on a static or a walking receiver.
 ///
 /// Per horizontal axis, independently: fix = truth + white noise of 1-σ ``whiteSigma`` +
