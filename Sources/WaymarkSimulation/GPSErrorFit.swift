@@ -167,7 +167,9 @@ public struct GPSErrorSeries: Sendable {
             guard c >= 0x30 && c <= 0x39 else { break }
             digits += 1
             if significant < 19 {
-                mantissa = mantissa * 10 + UInt64(c - 0x30)
+                // At most 19 digits: below 10¹⁹ < 2⁶⁴, so the unchecked operations cannot
+                // wrap; a checked multiply needs a 128-bit product, which wasm32 lacks.
+                mantissa = mantissa &* 10 &+ UInt64(c - 0x30)
                 if mantissa > 0 { significant += 1 }
                 if seenPoint { scale -= 1 }
             } else if !seenPoint {

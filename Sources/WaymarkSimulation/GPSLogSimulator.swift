@@ -86,23 +86,35 @@ public struct GPSLogSimulator: Sendable {
 
     /// `value` with `decimals` fixed decimals, rounded half away from zero, without
     /// Foundation or the runtime's float printing (Embedded Swift). |value| · 10^decimals
-    /// must stay below 9e18.
+    /// must stay below 2⁵³, where every whole number is a double.
     static func decimal(_ value: Double, _ decimals: Int) -> String {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
-        let n = UInt64(scaled), unit = UInt64(scale)
-        var fraction = integer(Int64(n % unit))
+        var whole = (scaled / scale).rounded(.down)
+        if whole * scale > scaled { whole -= 1 }
+        var fraction = digits(scaled - whole * scale)
         while fraction.utf8.count < decimals { fraction = "0" + fraction }
-        return (value < 0 && n > 0 ? "-" : "") + integer(Int64(n / unit)) + (decimals > 0 ? "." + fraction : "")
+        return (value < 0 && scaled > 0 ? "-" : "") + digits(whole) + (decimals > 0 ? "." + fraction : "")
     }
 
-    /// A whole number's decimal digits.
+    /// A whole number's decimal digits (|value| below 2⁵³).
     static func integer(_ value: Int64) -> String {
-        guard value != 0 else { return "0" }
-        var digits: [UInt8] = [], v = value.magnitude
-        while v > 0 { digits.append(UInt8(v % 10) + 0x30); v /= 10 }
-        if value < 0 { digits.append(0x2D) }
-        return String(decoding: digits.reversed(), as: UTF8.self)
+        (value < 0 ? "-" : "") + digits(Double(value.magnitude))
+    }
+
+    /// The digits of a whole, non-negative double below 2⁵³. In doubles, not integers:
+    /// a 64-bit division by 10 compiles to a 128-bit multiply, which wasm32 has no
+    /// instruction for (the module would need compiler-rt's `__multi3`).
+    static func digits(_ value: Double) -> String {
+        guard value >= 1 else { return "0" }
+        var out: [UInt8] = [], v = value
+        while v >= 1 {
+            var q = (v / 10).rounded(.down)
+            if q * 10 > v { q -= 1 }      // v / 10 rounded up to a whole number
+            out.append(UInt8(v - q * 10) + 0x30)
+            v = q
+        }
+        return String(decoding: out.reversed(), as: UTF8.self)
     }
 }
