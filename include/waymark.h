@@ -45,7 +45,9 @@
  *     wm_polyline_length (Karney's geodesics through PROJ),
  *     wm_transform_create, wm_transform_create_ex, wm_transform_create_with_message,
  *     wm_transform_clone, wm_transform_apply, wm_transform_destroy (CRS transforms),
- *     wm_geoid_undulation, wm_geoid_undulation_ex (the EGM96 grid).
+ *     wm_geoid_undulation, wm_geoid_undulation_ex (the EGM96 grid),
+ *     wm_gps_model_fit, wm_gps_series_from_fix_log (experimental; no PROJ needed, but
+ *     offline work the WebAssembly module's size budget leaves out).
  *   Define WAYMARK_CORE before including this header (waymark-core.pc and the CMake
  *   target do) and those declarations disappear, so a call to one is a compile error.
  *   In the core flavour wm_navigator_create answers GRID_MISSING for
@@ -1262,7 +1264,8 @@ WM_API wm_status wm_navigator_legs(const wm_navigator *navigator, size_t index, 
  * deprecation. It is declared only when WAYMARK_EXPERIMENTAL is defined before this
  * header is included (as zstd's ZSTD_STATIC_LINKING_ONLY): defining it is the caller's
  * agreement to rebuild against each new version's header. The library exports these
- * functions all the same, in both flavours and the WebAssembly module. */
+ * functions all the same, in both flavours and the WebAssembly module (the GPS model
+ * fit's, in the full flavour only: see Flavours). */
 #ifdef WAYMARK_EXPERIMENTAL
 
 /* The seeded field simulator (the reference scenario by default: a straight 300 m walk
@@ -1298,6 +1301,7 @@ WM_API wm_status wm_simulate(const wm_simulation *simulation, double *heading_er
 /* ---- Experimental: the GPS error model fit -------------------------------------- */
 
 #ifdef WAYMARK_EXPERIMENTAL
+#if !defined(WAYMARK_CORE) /* full flavour only (see Flavours): offline work, kept out of the core's wasm budget */
 
 /* A phone GPS error model fitted to receivers' fixes (Swift: GPSErrorFit, in the
  * WaymarkSimulation module; the CLI: waymark gps-model). Per horizontal axis, a fix =
@@ -1382,6 +1386,7 @@ WM_API wm_status wm_gps_series_from_fix_log(const char *text, size_t length, dou
                                             double *north_m, double *accuracy_m, size_t capacity, size_t *count,
                                             size_t *bad_line);
 
+#endif /* !WAYMARK_CORE */
 #endif /* WAYMARK_EXPERIMENTAL */
 
 #ifdef __cplusplus
@@ -1397,7 +1402,7 @@ static_assert(sizeof(wm_frame) == WM_FRAME_SIZE, "wm_frame size");
 static_assert(sizeof(wm_navigator_config) == WM_NAVIGATOR_CONFIG_SIZE, "wm_navigator_config size");
 static_assert(sizeof(wm_navigator_result) == WM_NAVIGATOR_RESULT_SIZE, "wm_navigator_result size");
 static_assert(sizeof(wm_compass_reading) == WM_COMPASS_READING_SIZE, "wm_compass_reading size");
-#if defined(WAYMARK_EXPERIMENTAL)
+#if defined(WAYMARK_EXPERIMENTAL) && !defined(WAYMARK_CORE)
 static_assert(sizeof(wm_gps_model) == WM_GPS_MODEL_SIZE, "wm_gps_model size");
 #endif
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
@@ -1408,7 +1413,7 @@ _Static_assert(sizeof(wm_frame) == WM_FRAME_SIZE, "wm_frame size");
 _Static_assert(sizeof(wm_navigator_config) == WM_NAVIGATOR_CONFIG_SIZE, "wm_navigator_config size");
 _Static_assert(sizeof(wm_navigator_result) == WM_NAVIGATOR_RESULT_SIZE, "wm_navigator_result size");
 _Static_assert(sizeof(wm_compass_reading) == WM_COMPASS_READING_SIZE, "wm_compass_reading size");
-#if defined(WAYMARK_EXPERIMENTAL)
+#if defined(WAYMARK_EXPERIMENTAL) && !defined(WAYMARK_CORE)
 _Static_assert(sizeof(wm_gps_model) == WM_GPS_MODEL_SIZE, "wm_gps_model size");
 #endif
 #endif

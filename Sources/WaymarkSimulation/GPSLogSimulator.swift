@@ -67,7 +67,9 @@ public struct GPSLogSimulator: Sendable {
         let drive = correlatedSigma * (1 - phi * phi).squareRoot()
         var bias = SIMD2(correlatedSigma * rng.gaussian(), correlatedSigma * rng.gaussian())
         let speed = (velocityEast * velocityEast + velocityNorth * velocityNorth).squareRoot()
-        var text = "Provider,Latitude,Longitude,Altitude,Speed,Accuracy,UtcTimeMillis,TrueLatitude,TrueLongitude\n"
+        // Bytes, made a String once: String concatenation would pull the stdlib's Unicode
+        // normalisation into the C library (Embedded Swift links no Unicode tables).
+        var text = Array("Provider,Latitude,Longitude,Altitude,Speed,Accuracy,UtcTimeMillis,TrueLatitude,TrueLongitude\n".utf8)
         for k in 0..<count {
             if k > 0 { bias = phi * bias + drive * SIMD2(rng.gaussian(), rng.gaussian()) }
             let white = whiteSigma * SIMD2(rng.gaussian(), rng.gaussian())
@@ -76,45 +78,50 @@ public struct GPSLogSimulator: Sendable {
             let error = bias + white
             let truth = try frame.reverse(truthENU)
             let fix = try frame.reverse(truthENU + SIMD3(error.x, error.y, 0))
-            let millis = startMillis + Int64((t * 1000).rounded())
-            text += "gps," + Self.decimal(fix.latitude, 9) + "," + Self.decimal(fix.longitude, 9) + ",0.0,"
-                + Self.decimal(speed, 6) + "," + Self.decimal(reportedAccuracy, 6) + "," + Self.integer(millis) + ","
-                + Self.decimal(truth.latitude, 9) + "," + Self.decimal(truth.longitude, 9) + "\n"
+            text += "gps,".utf8
+            Self.decimal(fix.latitude, 9, into: &text); text.append(0x2C)
+            Self.decimal(fix.longitude, 9, into: &text); text += ",0.0,".utf8
+            Self.decimal(speed, 6, into: &text); text.append(0x2C)
+            Self.decimal(reportedAccuracy, 6, into: &text); text.append(0x2C)
+            Self.digits(Double(startMillis) + (t * 1000).rounded(), into: &text); text.append(0x2C)
+            Self.decimal(truth.latitude, 9, into: &text); text.append(0x2C)
+            Self.decimal(truth.longitude, 9, into: &text); text.append(0x0A)
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
-    /// `value` with `decimals` fixed decimals, rounded half away from zero, without
-    /// Foundation or the runtime's float printing (Embedded Swift). |value| · 10^decimals
-    /// must stay below 2⁵³, where every whole number is a double.
-    static func decimal(_ value: Double, _ decimals: Int) -> String {
+    /// Appends `value` with `decimals` fixed decimals, rounded half away from zero,
+    /// without Foundation or the runtime's float printing (Embedded Swift).
+    /// |value| · 10^decimals must stay below 2⁵³, where every whole number is a double.
+    static func decimal(_ value: Double, _ decimals: Int, into text: inout [UInt8]) {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
         var whole = (scaled / scale).rounded(.down)
         if whole * scale > scaled { whole -= 1 }
-        var fraction = digits(scaled - whole * scale)
-        while fraction.utf8.count < decimals { fraction = "0" + fraction }
-        return (value < 0 && scaled > 0 ? "-" : "") + digits(whole) + (decimals > 0 ? "." + fraction : "")
+        if value < 0 && scaled > 0 { text.append(0x2D) }
+        digits(whole, into: &text)
+        guard decimals > 0 else { return }
+        text.append(0x2E)
+        let start = text.count
+        digits(scaled - whole * scale, into: &text)
+        let missing = decimals - (text.count - start)
+        if missing > 0 { text.insert(contentsOf: repeatElement(UInt8(0x30), count: missing), at: start) }
     }
 
-    /// A whole number's decimal digits (|value| below 2⁵³).
-    static func integer(_ value: Int64) -> String {
-        (value < 0 ? "-" : "") + digits(Double(value.magnitude))
-    }
-
-    /// The digits of a whole, non-negative double below 2⁵³. In doubles, not integers:
-    /// a 64-bit division by 10 compiles to a 128-bit multiply, which wasm32 has no
-    /// instruction for (the module would need compiler-rt's `__multi3`).
-    static func digits(_ value: Double) -> String {
-        guard value >= 1 else { return "0" }
-        var out: [UInt8] = [], v = value
+    /// Appends the digits of a whole, non-negative double below 2⁵³. In doubles, not
+    /// integers: a 64-bit division by 10 compiles to a 128-bit multiply, which wasm32 has
+    /// no instruction for (the module would need compiler-rt's `__multi3`).
+    static func digits(_ value: Double, into text: inout [UInt8]) {
+        guard value >= 1 else { text.append(0x30); return }
+        let start = text.count
+        var v = value
         while v >= 1 {
             var q = (v / 10).rounded(.down)
             if q * 10 > v { q -= 1 }      // v / 10 rounded up to a whole number
-            out.append(UInt8(v - q * 10) + 0x30)
+            text.append(UInt8(v - q * 10) + 0x30)
             v = q
         }
-        return String(decoding: out.reversed(), as: UTF8.self)
+        text[start...].reverse()
     }
 }

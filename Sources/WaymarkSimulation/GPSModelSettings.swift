@@ -12,16 +12,18 @@ import WaymarkCore
 ///   σ = accuracy / √(−2 ln(1 − confidence)) equals the fitted σ at that accuracy:
 ///   confidence = 1 − exp(−k²/2) with k = median accuracy / σ (0.68 when the receiver's
 ///   radius is right; lower when it understates its error).
-public struct GPSModelSettings: Sendable, Equatable {
+public struct GPSModelSettings: Sendable {
     /// The slowly varying share of σ, in [0, ``maximumShare``].
     public var correlatedShare: Double
     /// The correlation time, seconds, in ``GPSErrorFit/correlationTimeRange``.
     public var correlationTime: Double
     /// The confidence of the reported accuracy radius, in ``confidenceRange``.
     public var accuracyConfidence: Double
-    /// The settings a clamp changed, by their file names (`gps_correlated_share`,
-    /// `accuracy_confidence`); empty when the fit's values were kept.
-    public var clamped: [String]
+    /// The fit's share was beyond ``maximumShare`` and was clamped.
+    public var shareClamped: Bool
+    /// The fit's confidence was outside ``confidenceRange`` (or undefined: σ = 0) and was
+    /// clamped.
+    public var confidenceClamped: Bool
 
     /// The largest share written (0.9999; the configuration takes [0, 1)): real static logs
     /// fit ≥ 0.9999, and a share of 1 would leave the filter no white part, so a fix
@@ -32,12 +34,13 @@ public struct GPSModelSettings: Sendable, Equatable {
     /// receiver's reporting explains; and a fit with no error (σ = 0) has no confidence.
     public static let confidenceRange: ClosedRange<Double> = 0.01...0.9999
 
-    /// Settings given directly (not clamped; ``clamped`` empty).
+    /// Settings given directly (neither flag set).
     public init(correlatedShare: Double, correlationTime: Double, accuracyConfidence: Double) {
         self.correlatedShare = correlatedShare
         self.correlationTime = correlationTime
         self.accuracyConfidence = accuracyConfidence
-        clamped = []
+        shareClamped = false
+        confidenceClamped = false
     }
 
     /// The settings of `fit`, clamped as the type's description says.
@@ -48,8 +51,8 @@ public struct GPSModelSettings: Sendable, Equatable {
         correlatedShare = min(max(share, 0), Self.maximumShare)
         correlationTime = fit.correlationTime
         accuracyConfidence = min(max(confidence, Self.confidenceRange.lowerBound), Self.confidenceRange.upperBound)
-        clamped = (correlatedShare != share ? ["gps_correlated_share"] : [])
-            + (accuracyConfidence != confidence ? ["accuracy_confidence"] : [])
+        shareClamped = correlatedShare != share
+        confidenceClamped = accuracyConfidence != confidence
     }
 
     /// `configuration` with these settings.

@@ -81,8 +81,9 @@ struct GPSLogSimulatorTests {
         #expect(lines.count == 21 && lines[0] == "Provider,Latitude,Longitude,Altitude,Speed,Accuracy,UtcTimeMillis,TrueLatitude,TrueLongitude")
         #expect(lines[1].hasPrefix("gps,") && lines[1].hasSuffix(",0.000000,5.000000,1700000000000,45.529897900,-122.661904500"), "\(lines[1])")
         #expect(lines[20].contains(",1700000019000,"))
-        #expect(GPSLogSimulator.decimal(-0.0000000004, 9) == "0.000000000" && GPSLogSimulator.decimal(-1.5, 2) == "-1.50")
-        #expect(GPSLogSimulator.decimal(12.3456789, 3) == "12.346" && GPSLogSimulator.integer(-907) == "-907")
+        func decimal(_ v: Double, _ d: Int) -> String { var b: [UInt8] = []; GPSLogSimulator.decimal(v, d, into: &b); return String(decoding: b, as: UTF8.self) }
+        #expect(decimal(-0.0000000004, 9) == "0.000000000" && decimal(-1.5, 2) == "-1.50" && decimal(7, 0) == "7")
+        #expect(decimal(12.3456789, 3) == "12.346" && decimal(0.05, 3) == "0.050" && decimal(-122.6619045, 9) == "-122.661904500")
         var s = GPSLogSimulator()
         s.count = 9
         #expect(throws: WaymarkError.invalidInput(.outOfRange)) { try s.text() }
@@ -116,7 +117,7 @@ struct GPSLogSimulatorTests {
     @Test func settingsMakeTheNavigatorsSigmaTheFittedOne() throws {
         let f = try Self.fit(tau: 30, seconds: [1800], seed: 1)
         let s = GPSModelSettings(f)
-        #expect(s.clamped.isEmpty && s.correlatedShare == f.correlatedShare && s.correlationTime == f.correlationTime)
+        #expect(!s.shareClamped && !s.confidenceClamped && s.correlatedShare == f.correlatedShare && s.correlationTime == f.correlationTime)
         let c = try s.applied(to: Navigator.Configuration())
         #expect(abs(f.medianAccuracy * c.accuracyScale - f.sigma) < 1e-12 * f.sigma)
         #expect(c.gpsCorrelatedShare == s.correlatedShare && c.gpsCorrelationTime == s.correlationTime)
@@ -126,9 +127,9 @@ struct GPSLogSimulatorTests {
         let still = try GPSErrorSeries(times: (0..<12).map(Double.init), east: Array(repeating: 0, count: 12),
                                        north: Array(repeating: 0, count: 12), accuracy: Array(repeating: 3, count: 12))
         let none = GPSModelSettings(try GPSErrorFit.fit(still))
-        #expect(none.accuracyConfidence == GPSModelSettings.confidenceRange.upperBound && none.clamped.contains("accuracy_confidence"))
+        #expect(none.accuracyConfidence == GPSModelSettings.confidenceRange.upperBound && none.confidenceClamped)
         let real = GPSModelSettings(try GPSModelFitTests.pooled())
-        #expect(real.correlatedShare == GPSModelSettings.maximumShare && real.clamped == ["gps_correlated_share"])
+        #expect(real.correlatedShare == GPSModelSettings.maximumShare && real.shareClamped && !real.confidenceClamped)
         #expect(throws: WaymarkError.invalidInput(.outOfRange)) {
             try GPSModelSettings(correlatedShare: 1, correlationTime: 30, accuracyConfidence: 0.5).applied(to: Navigator.Configuration())
         }

@@ -36,11 +36,12 @@ enum GPSModelFile {
                         + "to \(format(fit.correlatedShareInterval.upperBound))",
                      "# accuracy_confidence: the navigator's sigma (accuracy / sqrt(-2 ln(1 - confidence))) equals the fitted sigma "
                         + "at the median accuracy"]
-        for name in s.clamped {
-            lines.append(name == "gps_correlated_share"
-                ? "# clamped: gps_correlated_share, fitted \(format(fit.correlatedShare)), written as at most \(format(GPSModelSettings.maximumShare))"
-                : "# clamped: accuracy_confidence into [\(format(GPSModelSettings.confidenceRange.lowerBound)), "
-                    + "\(format(GPSModelSettings.confidenceRange.upperBound))]")
+        if s.shareClamped {
+            lines.append("# clamped: gps_correlated_share, fitted \(format(fit.correlatedShare)), written as at most \(format(GPSModelSettings.maximumShare))")
+        }
+        if s.confidenceClamped {
+            lines.append("# clamped: accuracy_confidence into [\(format(GPSModelSettings.confidenceRange.lowerBound)), "
+                         + "\(format(GPSModelSettings.confidenceRange.upperBound))]")
         }
         lines += ["gps_correlated_share=\(format(s.correlatedShare))", "gps_correlation_s=\(format(s.correlationTime))",
                   "accuracy_confidence=\(format(s.accuracyConfidence))"]

@@ -3,7 +3,9 @@ import WaymarkCore
 import WaymarkSimulation
 
 // The GPS error model fit (the header's WAYMARK_EXPERIMENTAL section): GPSErrorFit and
-// GPSErrorSeries(fixLog:) over the caller's arrays and text.
+// GPSErrorSeries(fixLog:) over the caller's arrays and text. Full flavour only, though
+// it needs no PROJ: an offline, fleet-side computation that would take the core
+// flavour's WebAssembly module past its 320 KiB download budget (by about 34 KiB).
 
 /// The most series and fixes one fit takes: the work is a few thousand passes over the
 /// fixes, so the bound keeps one call to seconds.
