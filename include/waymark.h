@@ -45,7 +45,9 @@
  *     wm_polyline_length (Karney's geodesics through PROJ),
  *     wm_transform_create, wm_transform_create_ex, wm_transform_create_with_message,
  *     wm_transform_clone, wm_transform_apply, wm_transform_destroy (CRS transforms),
- *     wm_geoid_undulation, wm_geoid_undulation_ex (the EGM96 grid).
+ *     wm_geoid_undulation, wm_geoid_undulation_ex (the EGM96 grid),
+ *     wm_gps_model_fit, wm_gps_series_from_fix_log (experimental; no PROJ needed, but
+ *     offline work the WebAssembly module's size budget leaves out).
  *   Define WAYMARK_CORE before including this header (waymark-core.pc and the CMake
  *   target do) and those declarations disappear, so a call to one is a compile error.
  *   In the core flavour wm_navigator_create answers GRID_MISSING for
@@ -1262,7 +1264,8 @@ WM_API wm_status wm_navigator_legs(const wm_navigator *navigator, size_t index, 
  * deprecation. It is declared only when WAYMARK_EXPERIMENTAL is defined before this
  * header is included (as zstd's ZSTD_STATIC_LINKING_ONLY): defining it is the caller's
  * agreement to rebuild against each new version's header. The library exports these
- * functions all the same, in both flavours and the WebAssembly module. */
+ * functions all the same, in both flavours and the WebAssembly module (the GPS model
+ * fit's, in the full flavour only: see Flavours). */
 #ifdef WAYMARK_EXPERIMENTAL
 
 /* The seeded field simulator (the reference scenario by default: a straight 300 m walk
@@ -1295,6 +1298,97 @@ WM_API wm_status wm_simulate(const wm_simulation *simulation, double *heading_er
 
 #endif /* WAYMARK_EXPERIMENTAL */
 
+/* ---- Experimental: the GPS error model fit -------------------------------------- */
+
+#ifdef WAYMARK_EXPERIMENTAL
+#if !defined(WAYMARK_CORE) /* full flavour only (see Flavours): offline work, kept out of the core's wasm budget */
+
+/* A phone GPS error model fitted to receivers' fixes (Swift: GPSErrorFit, in the
+ * WaymarkSimulation module; the CLI: waymark gps-model). Per horizontal axis, a fix =
+ * an unknown constant (each series its own) + white noise of 1-sigma white_sigma_m + a
+ * first-order Gauss-Markov error of stationary 1-sigma correlated_sigma_m and
+ * correlation time correlation_time_s; fitted by restricted maximum likelihood, with
+ * profile-likelihood 95 % intervals. These calls allocate within the call and free it
+ * before returning (they are not per-frame calls). */
+
+/* One receiver's horizontal fixes: count fixes at time_s[i] (seconds, any origin,
+ * strictly increasing), east_m[i] and north_m[i] (metres in any local east-north frame
+ * near the receiver, |value| <= 1e7; or, for a moving receiver, each fix's error: fix
+ * minus truth), accuracy_m[i] (the reported horizontal accuracy, a 68 % radius on
+ * Android, > 0 and <= 1e7). The arrays are the caller's and are only read. */
+typedef struct wm_gps_series {
+    const double *time_s;
+    const double *east_m;
+    const double *north_m;
+    const double *accuracy_m;
+    size_t count;
+} wm_gps_series;
+
+/* The fit. NaN where a value does not exist (lag1_autocorrelation with no two fixes
+ * 0.5-1.5 s apart). */
+typedef struct wm_gps_model {
+    uint32_t size;                   /* set by the caller: sizeof(wm_gps_model) (WM_GPS_MODEL_SIZE) */
+    uint32_t reserved_;
+    double white_sigma_m;            /* white part's 1-sigma per axis, metres */
+    double correlated_sigma_m;       /* Gauss-Markov part's stationary 1-sigma per axis, metres */
+    double sigma_m;                  /* sqrt(white^2 + correlated^2) */
+    double correlation_time_s;       /* in [0.5, 3600] */
+    double correlation_time_lo_s;    /* its 95 % interval; an end at 0.5 or 3600: unbounded there */
+    double correlation_time_hi_s;
+    double correlated_share;         /* correlated_sigma_m / sigma_m, in [0, 1] */
+    double share_lo, share_hi;       /* its 95 % interval */
+    double median_accuracy_m;        /* the median of every fix's accuracy_m */
+    double accuracy_ratio;           /* sigma_m / (median_accuracy_m / 1.5096): 1 when a 68 % radius is right */
+    double lag1_autocorrelation;     /* measured, every axis less its mean, fixes 0.5-1.5 s apart */
+    double model_lag1_autocorrelation; /* the model's: correlated_share^2 * exp(-1 / correlation_time_s) */
+    double restricted_log_likelihood;  /* at the optimum, up to a constant fixed by the counts */
+    /* The navigator's settings that make its GPS model this fit (what waymark gps-model
+       --write writes): wm_navigator_config's gps_correlated_share (clamped to at most
+       0.9999), gps_correlation_s, and accuracy_confidence (the confidence at which
+       median_accuracy_m is sigma_m per axis, clamped into [0.01, 0.9999]). */
+    double navigator_gps_correlated_share;
+    double navigator_gps_correlation_s;
+    double navigator_accuracy_confidence;
+    uint64_t fix_count;              /* fixes fitted, over all series */
+    uint64_t series_count;
+} wm_gps_model;
+#define WM_GPS_MODEL_SIZE 160   /* sizeof(wm_gps_model) in this version */
+
+/* Fits one model to series[0 .. series_count - 1] pooled (each series its own unknown
+ * means; pass one series for one receiver). Deterministic: the same series give the
+ * same bits. Cost: a few thousand passes over the fixes (606 fixes: a few hundredths of
+ * a second). Limits: 1 to 65,536 series of 10 or more fixes each, at most 2^20 fixes
+ * in all.
+ * Errors: NULL_POINTER (series, out, a series' array), INVALID_VALUE (out->size not
+ * WM_GPS_MODEL_SIZE; a value not finite, an accuracy <= 0, a time not after the
+ * previous one, a coordinate or accuracy beyond 1e7: *first_bad_series, when not NULL,
+ * names the series), BAD_COUNT (series_count 0 or above 65,536, a series with fewer
+ * than 10 fixes or more than 2^20, named through *first_bad_series too, more than 2^20
+ * fixes in all); *out is written only on success. */
+WM_API wm_status wm_gps_model_fit(const wm_gps_series *series, size_t series_count, wm_gps_model *out,
+                                  size_t *first_bad_series);
+
+/* Reads a GnssLogger fix log (CSV text under a header line naming Latitude, Longitude,
+ * Accuracy, UtcTimeMillis, in any order, other columns ignored; optional TrueLatitude
+ * and TrueLongitude, both or neither) into a series' arrays, as waymark gps-model reads
+ * it: time_s after the first fix; east_m, north_m of the first fix (WGS-84 tangent
+ * frame) or, with the truth columns, each fix's error (fix minus truth, in a frame at
+ * the first truth); accuracy_m as logged. text need not be NUL-terminated; length
+ * bytes are read. *count receives the number of rows; when capacity is smaller,
+ * BAD_COUNT and nothing is written (a capacity of the text's line count is enough).
+ * Errors: NULL_POINTER (text, count; the arrays when rows are to be written),
+ * INVALID_VALUE (a missing column, one truth column without the other, fewer than 10
+ * rows: *bad_line = 1; a row with a missing or unreadable number, a latitude beyond 90,
+ * an accuracy <= 0, a time not after the previous row's: *bad_line, when not NULL, is
+ * its 1-based line), BAD_COUNT (length above 2^56; capacity below the row count:
+ * *count is still set). */
+WM_API wm_status wm_gps_series_from_fix_log(const char *text, size_t length, double *time_s, double *east_m,
+                                            double *north_m, double *accuracy_m, size_t capacity, size_t *count,
+                                            size_t *bad_line);
+
+#endif /* !WAYMARK_CORE */
+#endif /* WAYMARK_EXPERIMENTAL */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
@@ -1308,6 +1402,9 @@ static_assert(sizeof(wm_frame) == WM_FRAME_SIZE, "wm_frame size");
 static_assert(sizeof(wm_navigator_config) == WM_NAVIGATOR_CONFIG_SIZE, "wm_navigator_config size");
 static_assert(sizeof(wm_navigator_result) == WM_NAVIGATOR_RESULT_SIZE, "wm_navigator_result size");
 static_assert(sizeof(wm_compass_reading) == WM_COMPASS_READING_SIZE, "wm_compass_reading size");
+#if defined(WAYMARK_EXPERIMENTAL) && !defined(WAYMARK_CORE)
+static_assert(sizeof(wm_gps_model) == WM_GPS_MODEL_SIZE, "wm_gps_model size");
+#endif
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 _Static_assert(sizeof(wm_geodetic) == 24, "wm_geodetic is 24 bytes");
 _Static_assert(sizeof(wm_vec3) == 24, "wm_vec3 is 24 bytes");
@@ -1316,6 +1413,9 @@ _Static_assert(sizeof(wm_frame) == WM_FRAME_SIZE, "wm_frame size");
 _Static_assert(sizeof(wm_navigator_config) == WM_NAVIGATOR_CONFIG_SIZE, "wm_navigator_config size");
 _Static_assert(sizeof(wm_navigator_result) == WM_NAVIGATOR_RESULT_SIZE, "wm_navigator_result size");
 _Static_assert(sizeof(wm_compass_reading) == WM_COMPASS_READING_SIZE, "wm_compass_reading size");
+#if defined(WAYMARK_EXPERIMENTAL) && !defined(WAYMARK_CORE)
+_Static_assert(sizeof(wm_gps_model) == WM_GPS_MODEL_SIZE, "wm_gps_model size");
+#endif
 #endif
 
 #endif /* WAYMARK_H */

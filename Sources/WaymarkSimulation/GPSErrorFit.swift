@@ -1,9 +1,10 @@
 import CWaymarkMath
 import WaymarkCore
 
-/// One static receiver's horizontal fixes in a local east-north frame: what
-/// ``GPSErrorFit`` fits. The receiver's true position need not be known (the fit treats
-/// each axis's mean as unknown), so the frame's origin can be any nearby point.
+/// One static receiver's horizontal fixes in a local east-north frame, or a moving
+/// receiver's errors (fix − truth): what ``GPSErrorFit`` fits. The receiver's true
+/// position need not be known (the fit treats each axis's mean as unknown), so the
+/// frame's origin can be any nearby point.
 public struct GPSErrorSeries: Sendable {
     /// Fix times, seconds, strictly increasing (any origin; gaps allowed).
     public let times: [Double]
@@ -54,9 +55,17 @@ public struct GPSErrorSeries: Sendable {
     /// and `UtcTimeMillis` are needed. Positions are taken east and north of the first fix
     /// (WGS-84, ``LocalTangentFrame``); times in seconds after the first fix. Altitudes
     /// are not read.
+    ///
+    /// **Truth columns.** A log may also carry `TrueLatitude,TrueLongitude` (both or
+    /// neither; degrees, WGS-84): where the receiver really was at each fix, e.g. a
+    /// surveyed walk or ``GPSLogSimulator``'s output. Each fix's east and north are then
+    /// its error, `forward(fix) − forward(truth)` in a frame at the first row's truth,
+    /// so a moving receiver's log can be fitted (the fit still gives each axis an unknown
+    /// mean: a constant offset of the truth is not counted as error). Without them the
+    /// log must be static (its mean is the truth) and is read as before.
     /// - Throws: ``WaymarkError/invalidInput(_:)`` (``InputFault/outOfRange``) when a
-    ///   needed column is missing from the header or there are fewer than
-    ///   ``minimumCount`` rows; ``WaymarkError/invalidElement(index:fault:)`` with the
+    ///   needed column is missing from the header, only one truth column is present, or
+    ///   there are fewer than ``minimumCount`` rows; ``WaymarkError/invalidElement(index:fault:)`` with the
     ///   0-based data row for a row with a missing or unreadable number
     ///   (``InputFault/nonFinite``), a latitude outside [−90, 90]
     ///   (``InputFault/latitudeOutOfRange``), or anything ``init(times:east:north:accuracy:)``
@@ -80,6 +89,8 @@ public struct GPSErrorSeries: Sendable {
               let accuracyColumn = column("Accuracy"), let time = column("UtcTimeMillis") else {
             throw .invalidInput(.outOfRange)
         }
+        let trueLatitude = column("TrueLatitude"), trueLongitude = column("TrueLongitude")
+        guard (trueLatitude == nil) == (trueLongitude == nil) else { throw .invalidInput(.outOfRange) }
         var frame: LocalTangentFrame?
         var t: [Double] = [], e: [Double] = [], n: [Double] = [], a: [Double] = []
         var t0 = 0.0
@@ -89,20 +100,43 @@ public struct GPSErrorSeries: Sendable {
                 guard c < f.count, let v = Self.decimal(f[c]) else { throw .invalidElement(index: row, fault: .nonFinite) }
                 return v
             }
-            let p: GeodeticCoordinate
-            do throws(WaymarkError) { p = try GeodeticCoordinate(latitude: number(latitude), longitude: number(longitude)) } catch {
-                if case .invalidInput(let fault) = error { throw .invalidElement(index: row, fault: fault) }
-                throw error
+            func point(_ lat: Int, _ lon: Int) throws(WaymarkError) -> GeodeticCoordinate {
+                do throws(WaymarkError) { return try GeodeticCoordinate(latitude: number(lat), longitude: number(lon)) } catch {
+                    if case .invalidInput(let fault) = error { throw .invalidElement(index: row, fault: fault) }
+                    throw error
+                }
             }
+            let p = try point(latitude, longitude)
+            let truth: GeodeticCoordinate?
+            if let trueLatitude, let trueLongitude { truth = try point(trueLatitude, trueLongitude) } else { truth = nil }
             let millis = try number(time)
-            if frame == nil { frame = LocalTangentFrame(origin: p); t0 = millis }
-            let enu = frame!.forward(p)
+            if frame == nil { frame = LocalTangentFrame(origin: truth ?? p); t0 = millis }
+            var enu = frame!.forward(p)
+            if let truth { enu -= frame!.forward(truth) }
             t.append((millis - t0) / 1000)
             e.append(enu.x)
             n.append(enu.y)
             a.append(try number(accuracyColumn))
         }
         try self.init(times: t, east: e, north: n, accuracy: a)
+    }
+
+    /// The 1-based line of a fix log's data row `row` (the 0-based index
+    /// ``WaymarkError/invalidElement(index:fault:)`` names: rows after the header, blank
+    /// lines skipped), for messages that name the line; past the end, the line after the
+    /// last.
+    public static func fixLogLine(ofRow row: Int, in bytes: [UInt8]) -> Int {
+        var line = 1, seen = -1, start = 0
+        for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
+            let empty = i == start || (i == start + 1 && bytes[start] == 0x0D)
+            if !empty {
+                if seen == row { return line }
+                seen += 1
+            }
+            line += 1
+            start = i + 1
+        }
+        return line
     }
 
     /// The `[UInt8]` form of `init(fixLog:)` on a `String`'s UTF-8.
@@ -133,7 +167,9 @@ public struct GPSErrorSeries: Sendable {
             guard c >= 0x30 && c <= 0x39 else { break }
             digits += 1
             if significant < 19 {
-                mantissa = mantissa * 10 + UInt64(c - 0x30)
+                // At most 19 digits: below 10¹⁹ < 2⁶⁴, so the unchecked operations cannot
+                // wrap; a checked multiply needs a 128-bit product, which wasm32 lacks.
+                mantissa = mantissa &* 10 &+ UInt64(c - 0x30)
                 if mantissa > 0 { significant += 1 }
                 if seenPoint { scale -= 1 }
             } else if !seenPoint {

@@ -582,6 +582,51 @@ static void navigation(void) {
         CHECK(wm_simulate(&sim, heading, finish, 400, &samples) == WM_ERROR_INVALID_VALUE);
     }
 
+    /* The GPS error model fit: a log's text to a series, the fit, and the refusals. */
+    {
+        static char text[4096];
+        static double t[64], e[64], n[64], a[64], t2[64];
+        size_t rows = 0, bad = 0, len = 0, k;
+        wm_gps_series series[2];
+        wm_gps_model model, untouched;
+        len += (size_t)snprintf(text + len, sizeof text - len, "Provider,Latitude,Longitude,Accuracy,UtcTimeMillis\r\n");
+        for (k = 0; k < 40; k++) /* a slow wander of about 1 m (a drift that 40 s cannot bound: σ is extrapolated) and a 0.1 m wobble */
+            len += (size_t)snprintf(text + len, sizeof text - len, "gps,%.7f,%.7f,3.0,%d\r\n",
+                                    45.5 + 1e-5 * sin(k / 7.0) + 1e-6 * (k % 3), -122.6 + 1e-5 * cos(k / 9.0), 1000 * (int)k);
+        CHECK(wm_gps_series_from_fix_log(text, len, t, e, n, a, 10, &rows, &bad) == WM_ERROR_BAD_COUNT && rows == 40);
+        CHECK(wm_gps_series_from_fix_log(text, len, t, e, n, a, 64, &rows, &bad) == WM_OK && rows == 40);
+        CHECK(t[0] == 0 && t[39] == 39 && e[0] == 0 && n[0] == 0 && a[7] == 3 && fabs(n[39]) < 2);
+        series[0].time_s = t; series[0].east_m = e; series[0].north_m = n; series[0].accuracy_m = a; series[0].count = 40;
+        series[1] = series[0];
+        memset(&model, 0, sizeof model);
+        model.size = sizeof model;
+        CHECK(model.size == WM_GPS_MODEL_SIZE);
+        CHECK(wm_gps_model_fit(series, 2, &model, &bad) == WM_OK && model.fix_count == 80 && model.series_count == 2);
+        CHECK(model.sigma_m > 0.1 && model.sigma_m < 20 && model.correlation_time_lo_s <= model.correlation_time_s
+              && model.correlation_time_s <= model.correlation_time_hi_s && model.median_accuracy_m == 3);
+        CHECK(model.navigator_gps_correlation_s == model.correlation_time_s && model.navigator_accuracy_confidence > 0
+              && model.navigator_accuracy_confidence < 1 && model.navigator_gps_correlated_share <= 0.9999);
+        untouched = model;
+        memcpy(t2, t, sizeof t);
+        t2[5] = t2[4];                                      /* a time not after the previous one */
+        series[1].time_s = t2;
+        bad = 99;
+        CHECK(wm_gps_model_fit(series, 2, &model, &bad) == WM_ERROR_INVALID_VALUE && bad == 1);
+        series[1].time_s = t; series[1].count = 9;
+        CHECK(wm_gps_model_fit(series, 2, &model, &bad) == WM_ERROR_BAD_COUNT && bad == 1);
+        CHECK(wm_gps_model_fit(series, 0, &model, NULL) == WM_ERROR_BAD_COUNT);
+        series[1].count = 40; series[1].accuracy_m = NULL;
+        CHECK(wm_gps_model_fit(series, 2, &model, NULL) == WM_ERROR_NULL_POINTER);
+        model.size = 8;
+        CHECK(wm_gps_model_fit(series, 1, &model, NULL) == WM_ERROR_INVALID_VALUE);
+        model.size = sizeof model;
+        CHECK(memcmp(&model, &untouched, sizeof model) == 0);  /* refused calls wrote nothing */
+        memcpy(text + 60, "9x", 2);                          /* row 1 (line 2): an unreadable latitude */
+        CHECK(wm_gps_series_from_fix_log(text, len, t, e, n, a, 64, &rows, &bad) == WM_ERROR_INVALID_VALUE && bad == 2);
+        CHECK(wm_gps_series_from_fix_log(text, 20, t, e, n, a, 64, &rows, &bad) == WM_ERROR_INVALID_VALUE && bad == 1);
+        CHECK(wm_gps_series_from_fix_log(NULL, 0, t, e, n, a, 64, &rows, &bad) == WM_ERROR_NULL_POINTER);
+    }
+
     /* Screen math with an identity camera and a 60-degree perspective. */
     {
         wm_mat4f view, proj;

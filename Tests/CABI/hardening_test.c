@@ -229,6 +229,29 @@ static void d5_simulate_bounds(void) {
     CHECK(wm_simulate(&s, h, e, 8, &count) == WM_ERROR_BAD_COUNT && count == 215 && h[0] == 42);
 }
 
+/* ---- D5b: the GPS model fit's counts are checked before anything is read --------- */
+
+static void d5_gps_model_bounds(void) {
+    double one = 0, out[4] = {42, 42, 42, 42};
+    wm_gps_series series[1];
+    wm_gps_model model;
+    size_t count = 7, bad = 7;
+    const char text[] = "Latitude";
+    memset(&model, 0, sizeof model);
+    model.size = sizeof model;
+    /* An impossible count on pointers to one double each: refused, never read. */
+    series[0].time_s = series[0].east_m = series[0].north_m = series[0].accuracy_m = &one;
+    series[0].count = (size_t)1 << 62;
+    CHECK(wm_gps_model_fit(series, 1, &model, &bad) == WM_ERROR_BAD_COUNT && bad == 0 && model.fix_count == 0);
+    series[0].count = SIZE_MAX;
+    CHECK(wm_gps_model_fit(series, 1, &model, NULL) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_gps_model_fit(series, SIZE_MAX, &model, NULL) == WM_ERROR_BAD_COUNT);
+    /* A text length beyond 2^56 bytes (or read as negative) is refused before it is read. */
+    CHECK(wm_gps_series_from_fix_log(text, (size_t)1 << 60, out, out, out, out, 4, &count, &bad) == WM_ERROR_BAD_COUNT);
+    CHECK(wm_gps_series_from_fix_log(text, SIZE_MAX, out, out, out, out, 4, &count, &bad) == WM_ERROR_BAD_COUNT);
+    CHECK(out[0] == 42 && count == 7);
+}
+
 /* ---- D6: huge finite longitudes give the right answer ---------------------------- */
 
 static double vec_distance(wm_vec3 a, wm_vec3 b) {
@@ -1146,6 +1169,7 @@ static const test_case cases[] = {
     {"D4 wm_poi_clusters with an impossible count", d4_poi_clusters_huge, 10},
     {"D4 batch calls with impossible counts", d4_batches_huge, 10},
     {"D5 wm_simulate bounds", d5_simulate_bounds, 10},
+    {"D5 wm_gps_model_fit and wm_gps_series_from_fix_log bounds", d5_gps_model_bounds, 10},
     {"D6 huge finite longitudes", d6_huge_longitudes, 20},
     {"D7 failed wm_transform_create leaks nothing", d7_no_leak_on_failure, 180},
     {"D7 wm_geoid_undulation without the grid leaks nothing", d7_no_leak_without_grid, 180},

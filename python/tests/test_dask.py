@@ -3,8 +3,9 @@ import numpy as np
 import pytest
 
 import waymark
-from conftest import GOLDEN, nearby
+from conftest import DATA, GOLDEN, nearby
 
+dask = pytest.importorskip("dask")
 da = pytest.importorskip("dask.array")
 dd = pytest.importorskip("dask.dataframe")
 distributed = pytest.importorskip("distributed")
@@ -88,3 +89,60 @@ def test_replay_many_fsspec_urls(logs, route_csv):
     serial = [waymark.walk_metrics(str(logs / f"walk{k}.csv"), route_csv, estimator="robust") for k in (0, 1)]
     assert list(got["frames"]) == [m["frames"] for m in serial]
     assert np.array_equal(got["correction_deg"].to_numpy(), [m["correction_deg"] for m in serial], equal_nan=True)
+
+
+# ---- the GPS error model fit on a fleet of logs ----------------------------------------
+
+GNSS_DIR = DATA / "gnss"
+GNSS = sorted(GNSS_DIR.glob("*.fix.csv"))
+
+# The three real logs pooled, as `waymark gps-model --precision 4 Tests/Data/gnss/*.fix.csv`
+# prints them (Tests/CLITests/GPSModelCLITests.swift asserts the same line), to 5e-5.
+POOLED = {"white_sigma_m": 0.0006, "correlated_sigma_m": 1.9325, "sigma_m": 1.9325, "correlation_time_s": 59.0804,
+          "correlation_time_lo_s": 32.2630, "correlation_time_hi_s": 629.3092, "correlated_share": 1.0000,
+          "correlated_share_lo": 0.9999, "correlated_share_hi": 1.0000, "median_accuracy_m": 3.0, "accuracy_ratio": 0.9725,
+          "lag1_autocorrelation": 0.9695, "model_lag1_autocorrelation": 0.9832, "fixes": 606, "logs": 3}
+
+
+def test_gps_model_fleet(client):
+    table = wd.fit_gps_model([str(p) for p in GNSS], per_log=True, client=client)
+    assert list(table["log"]) == [str(p) for p in GNSS] + ["pooled"]
+    assert list(table.columns[:15]) == list(waymark.GPS_MODEL_COLUMNS)
+    pooled = table.iloc[-1]
+    for key, value in POOLED.items():
+        assert abs(pooled[key] - value) <= 5e-5, (key, pooled[key], value)
+    # The settings --write writes: the share clamped to 0.9999, τ as fitted, and the
+    # confidence at which a 3 m radius is the fitted σ.
+    assert pooled["gps_correlated_share"] == 0.9999 and pooled["gps_correlation_s"] == pooled["correlation_time_s"]
+    assert abs(3 / np.sqrt(-2 * np.log1p(-pooled["accuracy_confidence"])) - pooled["sigma_m"]) < 1e-12
+    # Per log, in parallel: each equals the serial fit of that log, bit for bit, and the
+    # pooled fit is the serial pooled one.
+    serial = [waymark.gps_model_fit(waymark.read_fix_log(p)) for p in GNSS]
+    for row, one in zip(table.iloc[:-1].itertuples(), serial):
+        assert row.correlation_time_s == one["correlation_time_s"] and row.sigma_m == one["sigma_m"] and row.logs == 1
+    assert pooled["sigma_m"] == waymark.gps_model_fit([waymark.read_fix_log(p) for p in GNSS])["sigma_m"]
+    # A directory with a pattern, on the default scheduler (synchronous), without per-log rows.
+    with dask.config.set(scheduler="synchronous"):
+        alone = wd.fit_gps_model(GNSS_DIR, pattern="*.fix.csv")
+    assert len(alone) == 1 and alone.iloc[0]["correlation_time_s"] == pooled["correlation_time_s"]
+
+
+def test_gps_model_refusals(tmp_path):
+    bad = tmp_path / "bad.fix.csv"
+    lines = (GNSS_DIR / "workshop_trials01.fix.csv").read_text().splitlines()
+    lines[7] = lines[7].replace("45.5298", "95.5298", 1)
+    bad.write_text("\n".join(lines) + "\n")
+    with pytest.raises(waymark.WaymarkError) as e:
+        waymark.read_fix_log(bad)
+    assert e.value.status_name == "INVALID_VALUE" and e.value.first_bad == 8
+    with pytest.raises(ValueError):
+        wd.fit_gps_model([], client=None)
+    s = waymark.read_fix_log(GNSS[0])
+    short = {k: v[:9] for k, v in s.items()}
+    with pytest.raises(waymark.WaymarkError) as e:
+        waymark.gps_model_fit([s, short])
+    assert e.value.status_name == "BAD_COUNT" and e.value.first_bad == 1
+    s["accuracy_m"][3] = 0
+    with pytest.raises(waymark.WaymarkError) as e:
+        waymark.gps_model_fit(s)
+    assert e.value.status_name == "INVALID_VALUE" and e.value.first_bad == 0

@@ -24,12 +24,20 @@ enum NavigatorOptions {
         return c
     }
 
-    /// `configuration` with the filter's GPS model as `options` tell it.
-    /// - Throws: a usage error for either flag with the window fits, which assume no GPS model.
+    /// `configuration` with the filter's GPS model as `options` tell it: a `--gps-model`
+    /// file's settings (``GPSModelFile``), then the flags.
+    /// - Throws: a usage error for any of them with the window fits, which assume no GPS
+    ///   model; the file's own errors (66 missing, 65 refused).
     static func applying(_ options: FilterGPSOptions, to configuration: Navigator.Configuration) throws(CLIError) -> Navigator.Configuration {
         var c = configuration
         if let flag = options.given.first, c.method != .filter {
             throw .usage("--\(flag) is the filter's setting: the window fits assume no GPS model")
+        }
+        // The file first: a flag given beside it says what to change in it.
+        if let path = options.modelFile.value {
+            let settings = try GPSModelFile.read(path)
+            // The reader checks every range the configuration has; this is its own check.
+            do { c = try settings.applied(to: c) } catch { throw CLIError(kind: .data, message: "\(path): \(error.message)") }
         }
         if let share = options.share.value { c.gpsCorrelatedShare = share }
         if let time = options.correlationTime.value { c.gpsCorrelationTime = time }

@@ -217,6 +217,23 @@ enum HelpText {
         bilinear (default) is PROJ's vgridshift, up to 1.24 m from NGA's
         interpolation between grid nodes; cubic is NGA's (within 0.71 mm)
         """
+        static let gpsModel = """
+        [--per-log] [--write FILE] [--to csv|json] LOG...
+        fits one GPS error model to every LOG pooled (GnssLogger fix rows under a
+        header naming Latitude, Longitude, Accuracy, UtcTimeMillis; each log its own
+        unknown mean, so static logs need no truth; optional TrueLatitude,
+        TrueLongitude columns make each fix's error fix - truth, for walks): white
+        plus Gauss-Markov per axis by restricted maximum likelihood, 95 % intervals
+        from the profile likelihood; one row white_sigma_m,correlated_sigma_m,
+        sigma_m,correlation_time_s,correlation_time_lo_s,correlation_time_hi_s,
+        correlated_share,correlated_share_lo,correlated_share_hi,median_accuracy_m,
+        accuracy_ratio,lag1_autocorrelation,model_lag1_autocorrelation,fixes,logs,
+        log (pooled); --per-log first prints each log's own fit (log: its path);
+        --write FILE writes the navigator's settings from the pooled fit (# waymark
+        gps-model 1, then gps_correlated_share=, gps_correlation_s=,
+        accuracy_confidence=, clamped into the navigator's ranges, a # line saying
+        so), which replay and simulate take with --gps-model FILE
+        """
         static let version = """
         (or --version) prints "waymark MAJOR.MINOR.PATCH"; --generate-manual
         prints this help as the man page waymark(1) (roff);

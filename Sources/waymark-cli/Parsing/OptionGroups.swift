@@ -167,9 +167,15 @@ struct FilterGPSOptions: ParsableArguments {
                                valueName: "T"),
             transform: Given.number("filter-gps-correlation-s", { $0 > 0 }, "positive"))
     var correlationTime: [Given<Double>] = []
+    @Option(name: .customLong("gps-model"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("The filter's GPS model and accuracy confidence from `waymark gps-model --write` (the two flags above win).",
+                               valueName: "FILE"),
+            completion: .file(), transform: Given.text("gps-model"))
+    var modelFile: [Given<String>] = []
 
     /// The flags given, by name.
     var given: [String] {
         (share.isEmpty ? [] : ["filter-gps-correlated-share"]) + (correlationTime.isEmpty ? [] : ["filter-gps-correlation-s"])
+            + (modelFile.isEmpty ? [] : ["gps-model"])
     }
 }

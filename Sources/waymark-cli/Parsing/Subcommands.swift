@@ -436,3 +436,25 @@ struct Version: DocumentedCommand {
         out.flush()
     }
 }
+
+struct GPSModel: WaymarkCommand {
+    static let entry = HelpText.Entry.gpsModel
+    static let configuration = helpConfiguration("gps-model", "Fits a GPS error model (white + Gauss-Markov) to phone fix logs; --write gives the navigator's settings.", input: "LOG...")
+    @Flag(name: .customLong("per-log"), help: "Also print each log's own fit, one row per log, before the pooled row.")
+    var perLog = false
+    @Option(name: .customLong("write"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Write the navigator's settings from the pooled fit (for replay/simulate --gps-model).", valueName: "FILE"),
+            completion: .file(), transform: Given.text("write"))
+    var write: [Given<String>] = []
+    @OptionGroup var rows: RowOutputGroup
+    @OptionGroup var output: OutputOptionGroup
+    @Argument(help: ArgumentHelp("GnssLogger fix logs: CSV with a header naming Latitude, Longitude, Accuracy, UtcTimeMillis "
+                                 + "(and optionally TrueLatitude, TrueLongitude); - is standard input.", valueName: "LOG"),
+              completion: .file())
+    var logs: [String] = []
+    /// Every LOG is read by the body; the one-FILE rule of the row commands does not apply.
+    var files: [String] { [] }
+
+    func format() throws(CLIError) -> OutputFormat { try rows.format() }
+    func body(_ out: inout Output) throws(CLIError) { try GPSModelCommand.run(self, &out) }
+}

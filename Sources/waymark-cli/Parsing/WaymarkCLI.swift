@@ -22,7 +22,8 @@ struct WaymarkCLI: ParsableCommand {
             discussion: Help.rootDiscussion(),
             version: versionLine,
             subcommands: [Demo.self, Scene.self, Geodetic.self, Inverse.self, Direct.self, Accuracy.self, Length.self, Simulate.self,
-                          Replay.self, Arrows.self, Bench.self, Datum.self, Transform.self, GeoidCommand.self, Version.self],
+                          Replay.self, Arrows.self, Bench.self, Datum.self, Transform.self, GeoidCommand.self, Version.self,
+                          GPSModel.self],
             defaultSubcommand: Demo.self
         )
     }()

@@ -441,6 +441,10 @@ namespace Waymark
         /// (removed at 1.0)
         /// </summary>
         public const int WM_ANCHOR_SEED_BEST = 1;
+        /// <summary>
+        /// WM_GPS_MODEL_SIZE (waymark.h): sizeof(wm_gps_model) in this version
+        /// </summary>
+        public const int WM_GPS_MODEL_SIZE = 160;
 
         /// <summary>
         /// WM_AXES_CUSTOM (waymark.h): a convention of your own. x, y, z: the direction each scene
@@ -1210,6 +1214,41 @@ namespace Waymark
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_simulate", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_simulate(Simulation* simulation, double* heading_error_deg, double* finish_error_m, UIntPtr capacity, UIntPtr* count);
+
+        /// <summary>
+        /// Experimental (waymark.h's WAYMARK_EXPERIMENTAL section): may change or go in any minor
+        /// version before 1.0. Fits one model to series[0 .. series_count - 1] pooled (each series its
+        /// own unknown means; pass one series for one receiver). Deterministic: the same series give
+        /// the same bits. Cost: a few thousand passes over the fixes (606 fixes: a few hundredths of a
+        /// second). Limits: 1 to 65,536 series of 10 or more fixes each, at most 2^20 fixes in all.
+        /// Errors: NULL_POINTER (series, out, a series' array), INVALID_VALUE (out-&gt;size not
+        /// WM_GPS_MODEL_SIZE; a value not finite, an accuracy &lt;= 0, a time not after the previous
+        /// one, a coordinate or accuracy beyond 1e7: *first_bad_series, when not NULL, names the
+        /// series), BAD_COUNT (series_count 0 or above 65,536, a series with fewer than 10 fixes or
+        /// more than 2^20, named through *first_bad_series too, more than 2^20 fixes in all); *out is
+        /// written only on success.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "wm_gps_model_fit", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int wm_gps_model_fit(GpsSeries* series, UIntPtr series_count, GpsModel* @out, UIntPtr* first_bad_series);
+
+        /// <summary>
+        /// Experimental (waymark.h's WAYMARK_EXPERIMENTAL section): may change or go in any minor
+        /// version before 1.0. Reads a GnssLogger fix log (CSV text under a header line naming
+        /// Latitude, Longitude, Accuracy, UtcTimeMillis, in any order, other columns ignored; optional
+        /// TrueLatitude and TrueLongitude, both or neither) into a series' arrays, as waymark gps-model
+        /// reads it: time_s after the first fix; east_m, north_m of the first fix (WGS-84 tangent
+        /// frame) or, with the truth columns, each fix's error (fix minus truth, in a frame at the
+        /// first truth); accuracy_m as logged. text need not be NUL-terminated; length bytes are read.
+        /// *count receives the number of rows; when capacity is smaller, BAD_COUNT and nothing is
+        /// written (a capacity of the text's line count is enough). Errors: NULL_POINTER (text, count;
+        /// the arrays when rows are to be written), INVALID_VALUE (a missing column, one truth column
+        /// without the other, fewer than 10 rows: *bad_line = 1; a row with a missing or unreadable
+        /// number, a latitude beyond 90, an accuracy &lt;= 0, a time not after the previous row's:
+        /// *bad_line, when not NULL, is its 1-based line), BAD_COUNT (length above 2^56; capacity below
+        /// the row count: *count is still set).
+        /// </summary>
+        [DllImport(Library, EntryPoint = "wm_gps_series_from_fix_log", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int wm_gps_series_from_fix_log(string text, UIntPtr length, double* time_s, double* east_m, double* north_m, double* accuracy_m, UIntPtr capacity, UIntPtr* count, UIntPtr* bad_line);
     }
 
     /// <summary>
@@ -1942,5 +1981,110 @@ namespace Waymark
         public ulong Seed;
         /// <summary>wm_simulation.corrector (waymark.h).</summary>
         public HeadingConfig Corrector;
+    }
+
+    /// <summary>
+    /// Experimental (waymark.h's WAYMARK_EXPERIMENTAL section): may change or go in any minor
+    /// version before 1.0. One receiver's horizontal fixes: count fixes at time_s[i] (seconds, any
+    /// origin, strictly increasing), east_m[i] and north_m[i] (metres in any local east-north frame
+    /// near the receiver, |value| &lt;= 1e7; or, for a moving receiver, each fix's error: fix minus
+    /// truth), accuracy_m[i] (the reported horizontal accuracy, a 68 % radius on Android, &gt; 0
+    /// and &lt;= 1e7). The arrays are the caller's and are only read.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GpsSeries
+    {
+        /// <summary>wm_gps_series.time_s (waymark.h).</summary>
+        public double* TimeS;
+        /// <summary>wm_gps_series.east_m (waymark.h).</summary>
+        public double* EastM;
+        /// <summary>wm_gps_series.north_m (waymark.h).</summary>
+        public double* NorthM;
+        /// <summary>wm_gps_series.accuracy_m (waymark.h).</summary>
+        public double* AccuracyM;
+        /// <summary>wm_gps_series.count (waymark.h).</summary>
+        public UIntPtr Count;
+    }
+
+    /// <summary>
+    /// Experimental (waymark.h's WAYMARK_EXPERIMENTAL section): may change or go in any minor
+    /// version before 1.0. The fit. NaN where a value does not exist (lag1_autocorrelation with no
+    /// two fixes 0.5-1.5 s apart).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GpsModel
+    {
+        /// <summary>
+        /// set by the caller: sizeof(wm_gps_model) (WM_GPS_MODEL_SIZE)
+        /// </summary>
+        public uint Size;
+        /// <summary>wm_gps_model.reserved_ (waymark.h).</summary>
+        public uint Reserved;
+        /// <summary>
+        /// white part's 1-sigma per axis, metres
+        /// </summary>
+        public double WhiteSigmaM;
+        /// <summary>
+        /// Gauss-Markov part's stationary 1-sigma per axis, metres
+        /// </summary>
+        public double CorrelatedSigmaM;
+        /// <summary>
+        /// sqrt(white^2 + correlated^2)
+        /// </summary>
+        public double SigmaM;
+        /// <summary>
+        /// in [0.5, 3600]
+        /// </summary>
+        public double CorrelationTimeS;
+        /// <summary>
+        /// its 95 % interval; an end at 0.5 or 3600: unbounded there
+        /// </summary>
+        public double CorrelationTimeLoS;
+        /// <summary>wm_gps_model.correlation_time_hi_s (waymark.h).</summary>
+        public double CorrelationTimeHiS;
+        /// <summary>
+        /// correlated_sigma_m / sigma_m, in [0, 1]
+        /// </summary>
+        public double CorrelatedShare;
+        /// <summary>
+        /// its 95 % interval
+        /// </summary>
+        public double ShareLo;
+        /// <summary>
+        /// its 95 % interval
+        /// </summary>
+        public double ShareHi;
+        /// <summary>
+        /// the median of every fix's accuracy_m
+        /// </summary>
+        public double MedianAccuracyM;
+        /// <summary>
+        /// sigma_m / (median_accuracy_m / 1.5096): 1 when a 68 % radius is right
+        /// </summary>
+        public double AccuracyRatio;
+        /// <summary>
+        /// measured, every axis less its mean, fixes 0.5-1.5 s apart
+        /// </summary>
+        public double Lag1Autocorrelation;
+        /// <summary>
+        /// the model's: correlated_share^2 * exp(-1 / correlation_time_s)
+        /// </summary>
+        public double ModelLag1Autocorrelation;
+        /// <summary>
+        /// at the optimum, up to a constant fixed by the counts
+        /// </summary>
+        public double RestrictedLogLikelihood;
+        /// <summary>wm_gps_model.navigator_gps_correlated_share (waymark.h).</summary>
+        public double NavigatorGpsCorrelatedShare;
+        /// <summary>wm_gps_model.navigator_gps_correlation_s (waymark.h).</summary>
+        public double NavigatorGpsCorrelationS;
+        /// <summary>wm_gps_model.navigator_accuracy_confidence (waymark.h).</summary>
+        public double NavigatorAccuracyConfidence;
+        /// <summary>
+        /// fixes fitted, over all series
+        /// </summary>
+        public ulong FixCount;
+        /// <summary>wm_gps_model.series_count (waymark.h).</summary>
+        public ulong SeriesCount;
     }
 }

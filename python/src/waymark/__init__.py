@@ -23,6 +23,7 @@ from .core import (AXES, Frame, Transformer, bd09_from_gcj02, custom_axes, bd09_
                    geoid_undulation, haversine_inverse, haversine_many, haversine_pairs, polyline_length, version, wgs84_from_bd09,
                    wgs84_from_gcj02)
 from .compare import Comparison, compare, read_track
+from .gps import GPS_MODEL_COLUMNS, gps_model_fit, read_fix_log
 from .navigation import (REPLAY_COLUMNS, LogError, Navigator, Route, camera_transform, navigator_config, perspective,
                          read_log, read_route, replay, walk_metrics)
 
@@ -37,3 +38,4 @@ __all__ = [
     "gcj02_from_bd09", "bd09_from_wgs84", "wgs84_from_bd09", "geoid_undulation", "version", "cpu_path",
     "compare", "Comparison", "read_track",
 ]
+__all__ += ["gps_model_fit", "read_fix_log", "GPS_MODEL_COLUMNS"]   # experimental: the GPS error model fit

@@ -26,6 +26,7 @@ from .core import Frame
 
 __all__ = ["frame_forward", "frame_reverse", "geodetic2enu", "enu2geodetic", "pymap3d", "dataframe_to_scene",
            "list_logs", "replay_many"]
+__all__ += ["fit_gps_model"]
 
 
 def _rows_only(x: "da.Array", name: str) -> "da.Array":
@@ -184,3 +185,40 @@ def replay_many(logs, route, *, pattern: str = "*.csv", client=None, compute: bo
         results = dask.compute(*tasks)
     import pandas as pd
     return pd.DataFrame(list(results))
+
+
+def fit_gps_model(logs, *, pattern: str = "*.csv", per_log: bool = False, client=None, compute: bool = True):
+    """``waymark gps-model`` over a fleet of GnssLogger fix logs: each log is read and
+    turned into a series on the workers (one task per log, ``waymark.read_fix_log``),
+    the pooled fit runs once on the gathered series (each log its own unknown means),
+    and with ``per_log`` each log's own fit runs in parallel too.
+
+    Returns a pandas DataFrame in ``waymark gps-model --per-log``'s rows and columns
+    (``waymark.GPS_MODEL_COLUMNS``, then ``log``): one row per log when ``per_log`` (log:
+    its path or URL), then the pooled row (log: ``"pooled"``); plus the navigator's
+    settings ``gps-model --write`` writes (``gps_correlated_share``,
+    ``gps_correlation_s``, ``accuracy_confidence``) and ``restricted_log_likelihood``.
+    The numbers are the C library's, so they equal the CLI's bit for bit.
+
+    Args:
+        logs: a directory (``pattern``), a glob / URL (fsspec), or a list of paths / URLs.
+        client: a ``distributed.Client``; None uses Dask's current scheduler.
+        compute: False returns the delayed pooled fit and the list of delayed per-log
+            fits instead.
+    Raises: ValueError when there are no logs; WaymarkError (from a worker) for a log
+    the reader or the fit refuses.
+    """
+    from .gps import gps_model_fit, read_fix_log
+    paths = list_logs(logs, pattern)
+    if not paths:
+        raise ValueError(f"fit_gps_model: no logs in {logs!r}")
+    series = [dask.delayed(read_fix_log, pure=True)(p) for p in paths]
+    pooled = dask.delayed(gps_model_fit, pure=True)(series)
+    each = [dask.delayed(gps_model_fit, pure=True)(s) for s in series] if per_log else []
+    if not compute:
+        return pooled, each
+    tasks = each + [pooled]
+    results = client.gather(client.compute(tasks)) if client is not None else dask.compute(*tasks)
+    import pandas as pd
+    names = (paths if per_log else []) + ["pooled"]
+    return pd.DataFrame([dict(r, log=name) for r, name in zip(results, names)])
