@@ -151,8 +151,10 @@ enum HelpText {
         [--gps-correlation-s 30] [--outliers P] [--compass-sigma-deg S]
         [--compass-disturbance R] [--outage START:END] [--reset-at T]
         [--limited START:END] [--yaw-drift-deg D] [--position-drift-m D]
-        [--frame-interval-s 0.1] [--filter-gps-correlated-share F]
-        [--filter-gps-correlation-s T]
+        [--frame-interval-s 0.1] [--velocity-sigma-mps S] [--lateral-offset-m MIN:MAX]
+        [--crossing-probability 0.5] [--corner-pause-s MIN:MAX] [--wrong-turn-m D]
+        [--filter-gps-correlated-share F] [--filter-gps-correlation-s T]
+        [--gps-model FILE] [--route-evidence on|off]
         the heading corrector in a seeded field simulation (default: a straight
         300 m walk, 5 m GPS noise, 15° compass error, 100 runs); --log writes the
         first run's walk as a field log for replay, --html that walk's report page
@@ -168,25 +170,33 @@ enum HelpText {
         and --filter-gps-correlation-s set the filter's GPS model. The walk models
         (correlated GPS error, outliers, compass readings every 0.5 s and their
         disturbances, GPS outage, tracking resets and limited tracking, AR yaw and
-        position drift, the frame interval) need --log, --html or --navigator. Deprecated
+        position drift, the frame interval, GPS velocity, a walker beside the route
+        who crosses at corners and cuts them, pauses at corners, a wrong turn) need
+        --log, --html or --navigator; --route-evidence on lets the navigator take the
+        route as evidence. Deprecated
         names: --seed for --random-seed, --estimator seed for pairwise
         """
         static let replay = """
         --route ROUTE [--estimator filter|robust|pairwise] [--fov-deg 60]
         [--viewport 390x844] [--route-heights ellipsoidal|orthometric|none]
         [--alignment gravity|gravity-and-heading] [--filter-gps-correlated-share F]
-        [--filter-gps-correlation-s T] [--html FILE] [--explain FILE] LOG
+        [--filter-gps-correlation-s T] [--gps-model FILE] [--route-evidence on|off]
+        [--html FILE] [--explain FILE] LOG
         runs the navigator over a field log (t_s,event,lat,lon,h,accuracy_m,x,y,z,
         yaw_deg,pitch_deg,roll_deg, optionally true_heading_deg,
-        heading_accuracy_deg,tracking; events fix, frame, heading, tracking) and
+        heading_accuracy_deg,tracking, and then optionally course_deg,
+        course_accuracy_deg,speed_mps,speed_accuracy_mps; events fix, frame,
+        heading, tracking) and
         writes one row per frame (README: Replay); --estimator filter (default:
         the posterior over GPS, compass and the scene track) or robust|pairwise
         (the window fits); --alignment says how the AR session was aligned and
         --filter-gps-correlated-share, --filter-gps-correlation-s the GPS error
         model (the filter's; default 0.96 over 60 s, fitted on real phone logs);
         --html also writes a report page (top view, timelines; opens from disk);
-        --explain FILE writes, per fix and compass reading, what the
-        filter made of it: line,t_s,event,outcome (used, anchor_only, rejected,
+        --route-evidence on takes the route as evidence (default: off);
+        --explain FILE writes, per fix, its velocity, route evidence and compass
+        reading, what the filter made of it: line,t_s,event (fix, heading,
+        velocity, route),outcome (used, anchor_only, rejected,
         forced, skipped),innovation (m or deg),innovation_sigmas,heading_deg,
         heading_sigma_deg,applied; --estimator seed is a deprecated name of pairwise
         """
