@@ -322,7 +322,32 @@ struct RunPage {
                             x: timeAxis, y: RunPage.valueAxis("metres", series[0].points.map(\.y), zero: true),
                             series: series, legendColumns: 2, height: 240)
         timeline(&plot, "off-route")
+        plot.underlay = routeEvidenceBands(plot.layout) + plot.underlay
         return plot
+    }
+
+    /// Whether any frame had route evidence (``Navigator/RouteEvidence``).
+    var hasRouteEvidence: Bool { frames.contains { $0.result.routeEvidence != .disabled } }
+
+    /// The periods the navigator took the user to be on the route (green) and off it
+    /// (red), while route evidence was in use.
+    func routeEvidenceBands(_ layout: LinePlot.Layout) -> String {
+        guard hasRouteEvidence else { return "" }
+        let c = Markup.coordinate
+        var out = "", start: (time: Double, state: Navigator.RouteEvidence)? = nil
+        func close(_ t: Double) {
+            guard let s = start, s.state != .disabled else { return }
+            let x0 = layout.px(s.time), x1 = layout.px(t)
+            let cls = s.state == .on ? "route-on" : "route-off"
+            let fill = s.state == .on ? "rgba(40,140,60,0.10)" : "rgba(200,40,40,0.16)"
+            out += "<rect class=\"\(cls)\" fill=\"\(fill)\" x=\"\(c(x0))\" y=\"\(c(layout.top))\" width=\"\(c(max(x1 - x0, 1)))\" height=\"\(c(layout.height))\"/>"
+        }
+        for f in frames where f.result.routeEvidence != start?.state {
+            close(f.result.time)
+            start = (f.result.time, f.result.routeEvidence)
+        }
+        close(frames.last?.result.time ?? 0)
+        return "<g class=\"route-evidence\">\(out)</g>\n"
     }
 
     /// The anchor's σ (DRMS) over time and, for a simulation, how far the frame really
@@ -454,7 +479,8 @@ struct RunPage {
                                      + (trace.readings.isEmpty ? "" : "; dots: the correction each compass reading implies on its own (its true heading minus the viewing direction's scene azimuth)")
                                      + (trace.tracking.isEmpty ? "" : "; shaded: limited tracking, dashed red lines: tracking resets (on every timeline)") + "."))
             figures.append(.init(id: "fig-progress", svg: progressPlot.svg(), caption: "Along-route progress (never decreasing) and the distance left to the finish."))
-            figures.append(.init(id: "fig-off-route", svg: offRoutePlot.svg(), caption: "Horizontal distance from the route window."))
+            figures.append(.init(id: "fig-off-route", svg: offRoutePlot.svg(), caption: "Horizontal distance from the route window"
+                                     + (hasRouteEvidence ? "; shaded green: the route taken as evidence (the user on it), red: off the route (the evidence off until they rejoin)." : ".")))
             if hasAnchorSigma {
                 figures.append(.init(id: "fig-anchor", svg: anchorPlot.svg(),
                                      caption: "The navigator's σ of where its frame puts the device (DRMS, √(σ east² + σ north²))"
