@@ -582,7 +582,8 @@ static void navigation(void) {
         CHECK(wm_simulate(&sim, heading, finish, 400, &samples) == WM_ERROR_INVALID_VALUE);
     }
 
-    /* The GPS error model fit: a log's text to a series, the fit, and the refusals. */
+#ifndef WAYMARK_CORE
+    /* The GPS error model fit (full flavour only): a log's text to a series, the fit, and the refusals. */
     {
         static char text[4096];
         static double t[64], e[64], n[64], a[64], t2[64];
@@ -626,6 +627,7 @@ static void navigation(void) {
         CHECK(wm_gps_series_from_fix_log(text, 20, t, e, n, a, 64, &rows, &bad) == WM_ERROR_INVALID_VALUE && bad == 1);
         CHECK(wm_gps_series_from_fix_log(NULL, 0, t, e, n, a, 64, &rows, &bad) == WM_ERROR_NULL_POINTER);
     }
+#endif
 
     /* Screen math with an identity camera and a 60-degree perspective. */
     {
