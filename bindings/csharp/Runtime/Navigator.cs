@@ -14,12 +14,16 @@ namespace Waymark
     {
         IntPtr handle;
 
-        /// <summary>The defaults of every setting (wm_navigator_config_default): axes EUS, the
-        /// filter estimator (a bank of Kalman filters), ellipsoidal heights. Set Axes to WM_AXES_EUN for Unity.</summary>
+        /// <summary>The defaults of every setting (wm_navigator_config_init with this struct's
+        /// size): axes EUS, the filter estimator (a bank of Kalman filters), ellipsoidal heights,
+        /// route evidence off. Set Axes to WM_AXES_EUN for Unity.</summary>
         public static NavigatorConfig DefaultConfig()
         {
             NavigatorConfig config;
-            NativeMethods.wm_navigator_config_default(&config);
+            // The exported wm_navigator_config_default fills only the 0.3 layout, for callers
+            // built against it.
+            WaymarkException.Check(NativeMethods.wm_navigator_config_init(&config, new UIntPtr((uint)sizeof(NavigatorConfig))),
+                                   "wm_navigator_config_init");
             return config;
         }
 
