@@ -82,6 +82,15 @@ namespace Waymark
             WaymarkException.Check(NativeMethods.wm_navigator_add_fix(Live, &fix), "wm_navigator_add_fix");
         }
 
+        /// <summary>Feeds a location fix with the GPS velocity measured with it
+        /// (wm_navigator_add_fix_velocity; Size is filled in when 0). Values out of range (a
+        /// phone's -1) are none; NaN or infinity throws InvalidValue.</summary>
+        public void AddFix(Fix fix, GpsVelocity velocity)
+        {
+            if (velocity.Size == 0) velocity.Size = (uint)sizeof(GpsVelocity);
+            WaymarkException.Check(NativeMethods.wm_navigator_add_fix_velocity(Live, &fix, &velocity), "wm_navigator_add_fix_velocity");
+        }
+
         /// <summary>Feeds a compass reading (Size is filled in when 0).</summary>
         public void AddHeading(CompassReading reading)
         {
