@@ -908,6 +908,13 @@ WM_API wm_status wm_proximity_update(wm_proximity *gate, double distance_m, int3
  *     from the AR session's own vertical: the device is device_height_m above the route
  *     where the user is, a ground plane (wm_camera.has_ground) lies on it; GPS altitude
  *     is weak evidence. wm_navigator_tracking reports limited tracking and session resets.
+ *     A fix may carry the phone's GPS velocity (wm_navigator_add_fix_velocity): compared
+ *     with the scene's own velocity since the previous fix it measures the heading every
+ *     second, without waiting for the user to walk far; a course reported while nearly
+ *     standing still carries almost no information. With route_evidence on, the route is
+ *     evidence too: the user walks on it, a few metres to one side (route_offset_sigma_m),
+ *     except near corners; a test on its innovations switches it off while the user is off
+ *     the route and on again when they rejoin (wm_navigator_result.route_evidence).
  *   - WM_ESTIMATOR_ROBUST / WM_ESTIMATOR_PAIRWISE: the gated window fits of the
  *     articles' kind, kept as baselines. The first fix becomes the frame's estimate; the
  *     frame is re-anchored on every fix and every anchor_interval_s of frames (by
@@ -929,16 +936,19 @@ WM_API wm_status wm_proximity_update(wm_proximity *gate, double distance_m, int3
  *     height minus device_height_m, or the ground plane height passed per frame).
  * Turns are positive to the right everywhere (hint, legs).
  * Memory: create allocates everything (fix_capacity fixes, the arrows, scratch);
- * wm_navigator_add_fix, wm_navigator_update and wm_navigator_legs allocate nothing
+ * wm_navigator_add_fix, wm_navigator_add_fix_velocity, wm_navigator_update and
+ * wm_navigator_legs allocate nothing
  * (tested by counting malloc, calloc, realloc and posix_memalign). One thread at a time
  * per navigator. Outputs are untouched on error. A value not available yet is NaN.
  * Times: the caller's clock in seconds; a call earlier than one before counts as at the
  * latest time seen (CoreLocation stamps a fix before the frame that delivers it), and a
  * gap (a backgrounded app) only widens the uncertainty.
- * Versions: wm_navigator_config, wm_navigator_result and wm_compass_reading start with
- * `size`, sizeof the struct the caller was compiled with; a library accepts every size
- * it knows (this one: the sizes below) and refuses others with INVALID_VALUE, so a
- * later version can add fields at the end. */
+ * Versions: wm_navigator_config, wm_navigator_result, wm_compass_reading and
+ * wm_gps_velocity start with `size`, sizeof the struct the caller was compiled with; a
+ * library accepts every size it knows (this one: the sizes below) and refuses others with
+ * INVALID_VALUE, so a later version can add fields at the end. An older layout's caller
+ * gets the defaults of the fields it does not have (config) or only its own fields
+ * written (result). */
 typedef struct wm_navigator wm_navigator;
 
 /* wm_navigator_config.estimator: WM_ESTIMATOR_FILTER (default), WM_ESTIMATOR_ROBUST,
@@ -970,6 +980,11 @@ typedef struct wm_navigator wm_navigator;
 #define WM_CORRECTION_NONE           0  /* no heading estimate yet (too little motion) */
 #define WM_CORRECTION_ESTIMATING     1  /* an estimate exists, not trusted yet */
 #define WM_CORRECTION_APPLIED        2  /* a correction has been applied */
+/* wm_navigator_result.route_evidence (since 0.4) */
+#define WM_ROUTE_EVIDENCE_DISABLED   0  /* not used: config.route_evidence 0, or a window-fit estimator */
+#define WM_ROUTE_EVIDENCE_ON         1  /* the user is taken to be on the route */
+#define WM_ROUTE_EVIDENCE_OFF        2  /* the user is taken to be off it (a detour, a square, a wrong
+                                           turn); the route waits for them to rejoin */
 
 /* Every setting; wm_navigator_config_default fills the defaults shown. */
 typedef struct wm_navigator_config {
@@ -1015,8 +1030,19 @@ typedef struct wm_navigator_config {
     double outlier_gate;             /* 4: measurements farther than this many sigma are outliers */
     double heading_step_m;           /* 0.2: a fix informs the heading after this much scene motion
                                         since the last that did */
+    /* Since 0.4 (a size of WM_NAVIGATOR_CONFIG_SIZE_0_3 is the 0.3 layout: the fields below
+       take the defaults shown). Read by WM_ESTIMATOR_FILTER, not by the window fits. */
+    int32_t route_evidence;          /* 0 (off) or 1: the route as evidence of where the user is */
+    int32_t reserved_;               /* 0 */
+    double route_offset_sigma_m;     /* 4: 1-sigma of the user's offset from the route's centre
+                                        line, (0, 1000] */
+    double route_offset_distance_m;  /* 100: metres walked over which that offset varies, > 0 */
+    double velocity_correlated_share;/* 0.5: the slowly varying share of the GPS velocity's error,
+                                        [0, 1) */
+    double velocity_correlation_s;   /* 10: its correlation time, seconds, > 0 */
 } wm_navigator_config;
-#define WM_NAVIGATOR_CONFIG_SIZE 288   /* sizeof(wm_navigator_config) in this version */
+#define WM_NAVIGATOR_CONFIG_SIZE 328   /* sizeof(wm_navigator_config) in this version */
+#define WM_NAVIGATOR_CONFIG_SIZE_0_3 288 /* the 0.3 layout, still accepted (fields before route_evidence) */
 
 /* A location fix and the device's scene position when it was taken. */
 typedef struct wm_fix {
@@ -1028,6 +1054,22 @@ typedef struct wm_fix {
     double time_s;                   /* the caller's clock, the same as frames' */
     wm_vec3 scene_position;
 } wm_fix;
+
+/* The GPS velocity of a fix (wm_navigator_add_fix_velocity): CoreLocation's course,
+ * courseAccuracy, speed and speedAccuracy; Android's getBearing,
+ * getBearingAccuracyDegrees, getSpeed, getSpeedAccuracyMetersPerSecond. A value outside
+ * its range (a phone marks a missing one -1) is "none"; the velocity is used only when
+ * all four are present. NaN and +-Inf are errors, not "none". */
+typedef struct wm_gps_velocity {
+    uint32_t size;                   /* sizeof(wm_gps_velocity) (WM_GPS_VELOCITY_SIZE) */
+    int32_t reserved_;               /* 0 */
+    double course_deg;               /* over ground, clockwise from true north, >= 0 (wrapped into
+                                        [0, 360)); negative: none */
+    double course_accuracy_deg;      /* its 1-sigma, (0, 180]; else none (0: Android without one) */
+    double speed_mps;                /* over ground, m/s, [0, 1000]; else none */
+    double speed_accuracy_mps;       /* its 1-sigma, m/s, (0, 1000]; else none */
+} wm_gps_velocity;
+#define WM_GPS_VELOCITY_SIZE 40        /* sizeof(wm_gps_velocity) in this version */
 
 /* The camera of one rendered frame. transform: camera -> scene (ARKit camera.transform),
  * rigid; projection: camera -> clip (either depth convention); viewport in points, y
@@ -1142,8 +1184,13 @@ typedef struct wm_navigator_result {
                                         wm_navigator_shift_origin when it does. Else zeros. */
     int32_t origin_shifted;          /* 1 when this update shifted the origin */
     int32_t reserved2_;
+    /* Since 0.4 (WM_NAVIGATOR_RESULT_SIZE_0_3 is the 0.3 layout: only the fields above are
+       written). */
+    int32_t route_evidence;          /* WM_ROUTE_EVIDENCE_*: whether the route is evidence now */
+    int32_t reserved3_;
 } wm_navigator_result;
-#define WM_NAVIGATOR_RESULT_SIZE 248   /* sizeof(wm_navigator_result) in this version */
+#define WM_NAVIGATOR_RESULT_SIZE 256   /* sizeof(wm_navigator_result) in this version */
+#define WM_NAVIGATOR_RESULT_SIZE_0_3 248 /* the 0.3 layout, still accepted (fields before route_evidence) */
 #define WM_NAVIGATOR_RESULT_SIZE_0_2 216 /* the 0.2 layout, still accepted (fields before origin_shift) */
 
 /* A compass reading: the true heading of the camera's viewing direction and the camera
@@ -1159,8 +1206,19 @@ typedef struct wm_compass_reading {
 } wm_compass_reading;
 #define WM_COMPASS_READING_SIZE 96   /* sizeof(wm_compass_reading) in this version */
 
-/* Fills the defaults above. Errors: none (does nothing when config is NULL). */
+/* Fills the defaults above into the first `size` bytes of *config, the layout of that
+ * size (WM_NAVIGATOR_CONFIG_SIZE or WM_NAVIGATOR_CONFIG_SIZE_0_3), and sets config->size
+ * to it: pass sizeof *config. Errors: NULL_POINTER, INVALID_VALUE (another size); nothing
+ * written then. */
+WM_API wm_status wm_navigator_config_init(wm_navigator_config *config, size_t size);
+
+/* Fills the defaults of the 0.3 layout (WM_NAVIGATOR_CONFIG_SIZE_0_3 bytes, size set to
+ * that), never more: the symbol callers built against 0.3 link to. Compiled against this
+ * header, the call is the macro below, which fills the whole struct.
+ * Errors: none (does nothing when config is NULL). */
 WM_API void wm_navigator_config_default(wm_navigator_config *config);
+#define wm_navigator_config_default(config) \
+    ((void)wm_navigator_config_init((config), sizeof(wm_navigator_config)))
 
 /* The most arrows an update can return with this config: floor(ahead / spacing) + 2.
  * Errors: none (0 for a NULL or invalid config). */
@@ -1185,6 +1243,16 @@ WM_API void wm_navigator_destroy(wm_navigator *navigator);
  * has_height not 0 or 1, a scene coordinate or accuracy beyond +-1e12); nothing changes
  * then. */
 WM_API wm_status wm_navigator_add_fix(wm_navigator *navigator, const wm_fix *fix);
+
+/* Feeds a fix with the GPS velocity measured with it (velocity NULL: none, the same as
+ * wm_navigator_add_fix). Under WM_ESTIMATOR_FILTER the velocity is compared with the
+ * scene's since the previous fix (used when that fix was 0.5 to 2 s before, with normal
+ * tracking between); the window fits take the fix alone.
+ * Errors: as wm_navigator_add_fix, and INVALID_VALUE (velocity->size not
+ * WM_GPS_VELOCITY_SIZE, reserved_ not 0, a velocity value NaN or +-Inf); nothing changes
+ * then. */
+WM_API wm_status wm_navigator_add_fix_velocity(wm_navigator *navigator, const wm_fix *fix,
+                                               const wm_gps_velocity *velocity);
 
 /* Feeds a compass reading (in time order with fixes and frames). Under WM_ESTIMATOR_FILTER
  * it measures the heading correction (true heading - the viewing direction's scene yaw);
@@ -1212,8 +1280,8 @@ WM_API wm_status wm_navigator_shift_origin(wm_navigator *navigator, wm_vec3 shif
 /* Origin shifting by the navigator itself: 0 (the default) never; else an update whose
  * camera is farther than distance_m (horizontally, metres) from the scene's zero shifts the
  * zero to the camera and reports it (wm_navigator_result.origin_shift), so positions handed
- * to float stay small. (A setter, not a config field: wm_navigator_config keeps its 0.2
- * layout, which wm_navigator_config_default fills whole.)
+ * to float stay small. (A setter, not a config field: added when
+ * wm_navigator_config_default filled the whole struct, so the struct could not grow.)
  * Errors: NULL_POINTER, INVALID_VALUE (negative or not finite); nothing changes then. */
 WM_API wm_status wm_navigator_set_origin_shift(wm_navigator *navigator, double distance_m);
 
@@ -1402,6 +1470,7 @@ static_assert(sizeof(wm_frame) == WM_FRAME_SIZE, "wm_frame size");
 static_assert(sizeof(wm_navigator_config) == WM_NAVIGATOR_CONFIG_SIZE, "wm_navigator_config size");
 static_assert(sizeof(wm_navigator_result) == WM_NAVIGATOR_RESULT_SIZE, "wm_navigator_result size");
 static_assert(sizeof(wm_compass_reading) == WM_COMPASS_READING_SIZE, "wm_compass_reading size");
+static_assert(sizeof(wm_gps_velocity) == WM_GPS_VELOCITY_SIZE, "wm_gps_velocity size");
 #if defined(WAYMARK_EXPERIMENTAL) && !defined(WAYMARK_CORE)
 static_assert(sizeof(wm_gps_model) == WM_GPS_MODEL_SIZE, "wm_gps_model size");
 #endif
@@ -1413,6 +1482,7 @@ _Static_assert(sizeof(wm_frame) == WM_FRAME_SIZE, "wm_frame size");
 _Static_assert(sizeof(wm_navigator_config) == WM_NAVIGATOR_CONFIG_SIZE, "wm_navigator_config size");
 _Static_assert(sizeof(wm_navigator_result) == WM_NAVIGATOR_RESULT_SIZE, "wm_navigator_result size");
 _Static_assert(sizeof(wm_compass_reading) == WM_COMPASS_READING_SIZE, "wm_compass_reading size");
+_Static_assert(sizeof(wm_gps_velocity) == WM_GPS_VELOCITY_SIZE, "wm_gps_velocity size");
 #if defined(WAYMARK_EXPERIMENTAL) && !defined(WAYMARK_CORE)
 _Static_assert(sizeof(wm_gps_model) == WM_GPS_MODEL_SIZE, "wm_gps_model size");
 #endif

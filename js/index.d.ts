@@ -29,6 +29,8 @@ export declare const Anchor: Readonly<{ FITTED: 0; MOST_ACCURATE: 1; FUSED: 2; /
 export declare const Heights: Readonly<{ ELLIPSOIDAL: 0; ORTHOMETRIC: 1; NONE: 2 }>;
 export declare const CorrectionState: Readonly<{ NONE: 0; ESTIMATING: 1; APPLIED: 2 }>;
 export declare const CorrectionSource: Readonly<{ NONE: 0; COMPASS: 1; TRACK: 2 }>;
+/** wm_navigator_result.route_evidence (a 0.4 module). */
+export declare const RouteEvidence: Readonly<{ DISABLED: 0; ON: 1; OFF: 2 }>;
 
 /** A refused call: the C status by name and number, the first bad point's index. */
 export declare class WaymarkError extends Error {
@@ -129,6 +131,12 @@ export interface NavigatorOptions {
   compassCorrelationS?: number; compassCorrelatedShare?: number; compassIntervalS?: number;
   compassMaximumPitchDeg?: number; yawDriftDeg?: number; positionDriftM?: number; outlierGate?: number;
   headingStepM?: number;
+  /** The route as evidence of where the user is (false by default; a 0.4 module). */
+  routeEvidence?: boolean;
+  /** The user's offset from the route's centre line: 1-sigma (4 m, (0, 1000]) and the metres walked over which it varies (100). */
+  routeOffsetSigmaM?: number; routeOffsetDistanceM?: number;
+  /** The GPS velocity error's slowly varying share (0.5, [0, 1)) and correlation time (10 s). */
+  velocityCorrelatedShare?: number; velocityCorrelationS?: number;
   /** 0: never; else an update whose camera is farther than this (horizontally, m) from the scene's zero shifts the zero to it (Navigator.setOriginShift; a 0.3 module). */
   originShiftM?: number;
 }
@@ -143,6 +151,10 @@ export interface Fix {
   time: number;
   /** The device's scene position when the fix was taken. */
   scene: readonly number[] | { x: number; y: number; z: number };
+  /** GPS velocity (a 0.4 module): course over ground, degrees clockwise from true north, and its 1-sigma in (0, 180]; omitted or out of range (-1): none. */
+  course?: number | null; courseAccuracy?: number | null;
+  /** Speed over ground, m/s in [0, 1000], and its 1-sigma; omitted or out of range (-1): none. */
+  speed?: number | null; speedAccuracy?: number | null;
 }
 
 export interface CompassReading { time: number; trueHeading: number; accuracy: number; camera: Matrix4 }
@@ -176,6 +188,8 @@ export interface NavigatorResult {
   /** Whether this update shifted the scene's zero (originShiftM), and by how much (scene units): move your scene's origin by it. */
   originShifted: boolean;
   originShift: [number, number, number];
+  /** Whether the route is evidence now: DISABLED (off in the options, or a window-fit estimator), ON, OFF (the user left the route). */
+  routeEvidence: keyof typeof RouteEvidence;
   /** 5 per arrow, nearest first: x, y, z (scene m), yaw (°), distance along the route (m). */
   arrows: Float64Array;
 }

@@ -9,11 +9,10 @@ import WaymarkPROJ
 /// mutate the navigator in place, so they allocate nothing.
 final class NavigatorHandle { var navigator: Navigator; init(_ n: Navigator) { navigator = n } }
 
-@c @implementation
-public func wm_navigator_config_default(_ config: UnsafeMutablePointer<wm_navigator_config>?) {
-    guard let config else { return }
+/// Every setting's default, in this version's layout.
+func defaultNavigatorConfig() -> wm_navigator_config {
     let d = Navigator.Configuration()
-    config.pointee = wm_navigator_config(
+    return wm_navigator_config(
         size: UInt32(MemoryLayout<wm_navigator_config>.size), alignment: d.alignment.rawValue,
         axes: d.axes.rawValue, estimator: WM_ESTIMATOR_FILTER, anchor: d.anchor.rawValue, heights: WM_HEIGHTS_ELLIPSOIDAL,
         buffer_count: Int32(d.bufferCount), fix_capacity: Int32(d.fixCapacity), buffer_interval_s: d.bufferInterval,
@@ -29,13 +28,43 @@ public func wm_navigator_config_default(_ config: UnsafeMutablePointer<wm_naviga
         compass_correlation_s: d.compassCorrelationTime, compass_correlated_share: d.compassCorrelatedShare,
         compass_interval_s: d.compassInterval, compass_maximum_pitch_deg: d.compassMaximumPitch,
         yaw_drift_deg: d.yawDrift, position_drift_m: d.positionDrift, outlier_gate: d.outlierGate,
-        heading_step_m: d.headingStep)
+        heading_step_m: d.headingStep, route_evidence: d.routeEvidence ? 1 : 0, reserved_: 0,
+        route_offset_sigma_m: d.routeOffsetSigma, route_offset_distance_m: d.routeOffsetDistance,
+        velocity_correlated_share: d.velocityCorrelatedShare, velocity_correlation_s: d.velocityCorrelationTime)
 }
 
-/// The 0.2 layout of the result: the struct up to the fields 0.3 appended. A caller built
-/// against 0.2 passes this size, and only that many bytes are written.
+/// The defaults in the first `size` bytes (a layout this version knows), size set to it.
+func fillDefaults(_ config: UnsafeMutablePointer<wm_navigator_config>, size: Int) {
+    var c = defaultNavigatorConfig()
+    c.size = UInt32(size)
+    withUnsafeBytes(of: &c) { UnsafeMutableRawPointer(config).copyMemory(from: $0.baseAddress!, byteCount: size) }
+}
+
+@c @implementation
+public func wm_navigator_config_init(_ config: UnsafeMutablePointer<wm_navigator_config>?, _ size: Int) -> wm_status {
+    guard let config else { return WM_ERROR_NULL_POINTER }
+    guard size == MemoryLayout<wm_navigator_config>.size || size == StructVersions.configV1 else { return WM_ERROR_INVALID_VALUE }
+    fillDefaults(config, size: size)
+    return WM_OK
+}
+
+/// Callers built against 0.3 link here with a 0.3-sized struct: writing more would
+/// overwrite whatever follows it in their memory.
+@c @implementation
+public func wm_navigator_config_default(_ config: UnsafeMutablePointer<wm_navigator_config>?) {
+    guard let config else { return }
+    fillDefaults(config, size: StructVersions.configV1)
+}
+
+/// The older layouts: each struct up to the fields a later version appended. A caller
+/// built against an older header passes its size; only that many bytes are read or written.
 enum StructVersions {
+    /// The result of 0.2.
     static let resultV1 = MemoryLayout<wm_navigator_result>.offset(of: \wm_navigator_result.origin_shift)!
+    /// The result of 0.3.
+    static let resultV2 = MemoryLayout<wm_navigator_result>.offset(of: \wm_navigator_result.route_evidence)!
+    /// The config of 0.2 and 0.3.
+    static let configV1 = MemoryLayout<wm_navigator_config>.offset(of: \wm_navigator_config.route_evidence)!
 }
 
 /// The navigator's method and window-fit estimator of `wm_navigator_config.estimator`:
@@ -46,10 +75,15 @@ func navigatorMethod(_ code: Int32) -> (Navigator.Method, HeadingCorrector.Estim
     return HeadingCorrector.Estimator(rawValue: code).map { (.fits, $0) }
 }
 
-/// The core configuration and route heights for a C config, or nil when its size is
-/// not this version's, a value is out of range or a selector unknown.
-func navigatorConfiguration(_ c: wm_navigator_config) -> (Navigator.Configuration, Navigator.RouteHeights)? {
-    guard c.size == UInt32(MemoryLayout<wm_navigator_config>.size),
+/// The core configuration and route heights for a C config, or nil when its size is not
+/// a layout this version knows, a value is out of range or a selector unknown. An older
+/// layout is read only as far as it goes; the fields it lacks keep their defaults.
+func navigatorConfiguration(_ config: UnsafePointer<wm_navigator_config>) -> (Navigator.Configuration, Navigator.RouteHeights)? {
+    let size = Int(UnsafeRawPointer(config).loadUnaligned(as: UInt32.self))
+    guard size == MemoryLayout<wm_navigator_config>.size || size == StructVersions.configV1 else { return nil }
+    var c = defaultNavigatorConfig()
+    withUnsafeMutableBytes(of: &c) { $0.baseAddress!.copyMemory(from: UnsafeRawPointer(config), byteCount: size) }
+    guard c.reserved_ == 0, c.route_evidence == 0 || c.route_evidence == 1,
           let axes = SceneAxes(rawValue: c.axes), let anchor = Navigator.Anchor(rawValue: c.anchor),
           let heights = Navigator.RouteHeights(rawValue: c.heights),
           let alignment = Navigator.Alignment(rawValue: c.alignment),
@@ -92,13 +126,18 @@ func navigatorConfiguration(_ c: wm_navigator_config) -> (Navigator.Configuratio
     s.positionDrift = c.position_drift_m
     s.outlierGate = c.outlier_gate
     s.headingStep = c.heading_step_m
+    s.routeEvidence = c.route_evidence == 1
+    s.routeOffsetSigma = c.route_offset_sigma_m
+    s.routeOffsetDistance = c.route_offset_distance_m
+    s.velocityCorrelatedShare = c.velocity_correlated_share
+    s.velocityCorrelationTime = c.velocity_correlation_s
     guard (try? s.validate()) != nil else { return nil }
     return (s, heights)
 }
 
 @c @implementation
 public func wm_navigator_arrow_capacity(_ config: UnsafePointer<wm_navigator_config>?) -> Int {
-    guard let config, let (s, _) = navigatorConfiguration(config.pointee) else { return 0 }
+    guard let config, let (s, _) = navigatorConfiguration(config) else { return 0 }
     return s.arrowCapacity
 }
 
@@ -109,7 +148,7 @@ public func wm_navigator_create(_ config: UnsafePointer<wm_navigator_config>?, _
     guard let config, let route, let out else { return WM_ERROR_NULL_POINTER }
     guard stride >= 24 else { return WM_ERROR_BAD_STRIDE }
     guard count >= 2, count <= Limits.maximumRoutePoints, Limits.fits(count: count, stride: stride) else { return WM_ERROR_BAD_COUNT }
-    guard let (s, heights) = navigatorConfiguration(config.pointee) else { return WM_ERROR_INVALID_VALUE }
+    guard let (s, heights) = navigatorConfiguration(config) else { return WM_ERROR_INVALID_VALUE }
     let raw = UnsafeRawPointer(route)
     var points: [GeodeticCoordinate] = []
     points.reserveCapacity(count)
@@ -139,15 +178,33 @@ public func wm_navigator_destroy(_ navigator: OpaquePointer?) { release(navigato
 
 @c @implementation
 public func wm_navigator_add_fix(_ navigator: OpaquePointer?, _ fix: UnsafePointer<wm_fix>?) -> wm_status {
+    wm_navigator_add_fix_velocity(navigator, fix, nil)
+}
+
+@c @implementation
+public func wm_navigator_add_fix_velocity(_ navigator: OpaquePointer?, _ fix: UnsafePointer<wm_fix>?,
+                                          _ velocity: UnsafePointer<wm_gps_velocity>?) -> wm_status {
     guard let navigator, let fix else { return WM_ERROR_NULL_POINTER }
     let f = fix.pointee
     guard f.has_height == 0 || f.has_height == 1 else { return WM_ERROR_INVALID_VALUE }
-    do {
-        try object(navigator, as: NavigatorHandle.self).navigator.addFix(
-            latitude: f.position.lat_deg, longitude: f.position.lon_deg, height: f.has_height == 1 ? f.position.height_m : nil,
-            horizontalAccuracy: f.horizontal_accuracy_m, verticalAccuracy: f.vertical_accuracy_m, time: f.time_s,
-            scenePosition: vec(f.scene_position))
-    } catch { return status(of: error) }
+    var v = wm_gps_velocity(size: 0, reserved_: 0, course_deg: -1, course_accuracy_deg: -1, speed_mps: -1, speed_accuracy_mps: -1)
+    if let velocity {
+        // The size first: a struct of another size may be shorter than ours.
+        guard Int(UnsafeRawPointer(velocity).loadUnaligned(as: UInt32.self)) == MemoryLayout<wm_gps_velocity>.size else {
+            return WM_ERROR_INVALID_VALUE
+        }
+        v = velocity.pointee
+        // Phones mark a missing value negative; NaN or Inf is a caller's bug, reported as
+        // every other non-finite input is.
+        guard v.reserved_ == 0, v.course_deg.isFinite, v.course_accuracy_deg.isFinite, v.speed_mps.isFinite,
+              v.speed_accuracy_mps.isFinite else { return WM_ERROR_INVALID_VALUE }
+    }
+    let record = Navigator.Fix(
+        latitude: f.position.lat_deg, longitude: f.position.lon_deg, height: f.has_height == 1 ? f.position.height_m : nil,
+        horizontalAccuracy: f.horizontal_accuracy_m, verticalAccuracy: f.vertical_accuracy_m, time: f.time_s,
+        scenePosition: vec(f.scene_position), course: v.course_deg, courseAccuracy: v.course_accuracy_deg,
+        speed: v.speed_mps, speedAccuracy: v.speed_accuracy_mps)
+    do { try object(navigator, as: NavigatorHandle.self).navigator.addFix(record) } catch { return status(of: error) }
     return WM_OK
 }
 
@@ -192,13 +249,14 @@ public func wm_navigator_update(_ navigator: OpaquePointer?, _ time_s: Double, _
     guard let navigator, let camera, let result, let arrow_count else { return WM_ERROR_NULL_POINTER }
     guard arrow_capacity == 0 || arrows != nil else { return WM_ERROR_NULL_POINTER }
     let resultSize = Int(UnsafeRawPointer(result).loadUnaligned(as: UInt32.self))
-    guard resultSize == MemoryLayout<wm_navigator_result>.size || resultSize == StructVersions.resultV1 else {
+    guard resultSize == MemoryLayout<wm_navigator_result>.size || resultSize == StructVersions.resultV2
+          || resultSize == StructVersions.resultV1 else {
         return WM_ERROR_INVALID_VALUE
     }
     let handle = object(navigator, as: NavigatorHandle.self)
     // The 0.2 layout has no room for an origin shift: a shift its caller never saw would
     // misplace everything after it.
-    guard resultSize == MemoryLayout<wm_navigator_result>.size || handle.navigator.originShiftDistance == 0 else {
+    guard resultSize != StructVersions.resultV1 || handle.navigator.originShiftDistance == 0 else {
         return WM_ERROR_INVALID_VALUE
     }
     let c = camera.pointee
@@ -226,7 +284,8 @@ public func wm_navigator_update(_ navigator: OpaquePointer?, _ time_s: Double, _
         finish_sphere_radius_m: f?.sphereRadius ?? nan, hint_x: frame.hint?.position.x ?? nan, hint_y: frame.hint?.position.y ?? nan,
         hint_turn_deg: frame.hint?.turn ?? nan, label_roll_deg: frame.labelRoll ?? nan, arrow_total: frame.arrowCount,
         anchor_sigma_m: frame.anchorSigma ?? nan, tracking_state: frame.trackingState.rawValue, reserved_: 0,
-        origin_shift: shift.map(cvec) ?? wm_vec3(x: 0, y: 0, z: 0), origin_shifted: shift == nil ? 0 : 1, reserved2_: 0)
+        origin_shift: shift.map(cvec) ?? wm_vec3(x: 0, y: 0, z: 0), origin_shifted: shift == nil ? 0 : 1, reserved2_: 0,
+        route_evidence: frame.routeEvidence.rawValue, reserved3_: 0)
     // Only as many bytes as the caller's layout has.
     withUnsafeBytes(of: &r) { UnsafeMutableRawPointer(result).copyMemory(from: $0.baseAddress!, byteCount: resultSize) }
     let n = writable(frame.arrowCount, capacity: arrow_capacity)

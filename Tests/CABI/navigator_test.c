@@ -906,6 +906,268 @@ static void origin_shift_and_old_layouts(void) {
     wm_navigator_destroy(twin);
 }
 
+/* A velocity of the walker going north at 1.4 m/s as a phone reports it: course noise
+ * 3 degrees, speed noise 0.1 m/s, wrapped into [0, 360) as phones do. */
+static wm_gps_velocity velocity_north(void) {
+    wm_gps_velocity v;
+    memset(&v, 0, sizeof v);
+    v.size = sizeof v;
+    v.course_deg = fmod(360 + 3 * gaussian(), 360);
+    v.course_accuracy_deg = 3;
+    v.speed_mps = 1.4 + 0.1 * gaussian();
+    v.speed_accuracy_mps = 0.1;
+    return v;
+}
+
+/* GPS velocity through wm_navigator_add_fix_velocity (0.4): 10 s standing, then walking
+ * north at 1.4 m/s with the session's north 15 degrees off, white 5 m GPS. Five
+ * navigators see the same fixes: `plain` through wm_navigator_add_fix, `none` with a NULL
+ * velocity, `missing` with every velocity value -1 (CoreLocation's "invalid"), `fast` and
+ * its twin with the velocity -- the twin also gets every refused call. NULL and missing
+ * velocities are plain fixes byte for byte; the velocity applies the correction within
+ * 10 s of walking, long before the fixes alone; refused calls change nothing; nothing is
+ * allocated. Then route evidence is reported as the config asks. */
+static void velocity_walk(void) {
+    static const uint32_t bad_sizes[] = {0, WM_GPS_VELOCITY_SIZE - 8, WM_GPS_VELOCITY_SIZE + 8, UINT32_MAX};
+    static const double bad_values[] = {NAN, INFINITY, -INFINITY};
+    wm_navigator_config config;
+    wm_navigator *plain, *none, *missing, *fast, *twin;
+    wm_navigator_result r[5];
+    wm_arrow arrows[5][40];
+    wm_camera cam;
+    wm_fix fix;
+    wm_gps_velocity v, bad, invalid;
+    size_t n[5], i, j;
+    const double offset = 15;
+    double t, applied_plain = NAN, applied_fast = NAN, sigma_plain_10 = NAN, sigma_fast_10 = NAN;
+    int same_none = 1, same_missing = 1, same_twin = 1, refused = 1, k;
+    long before;
+    reseed(500);
+    wm_navigator_config_default(&config);
+    config.accuracy_confidence = 1 - exp(-0.5);   /* white 5 m per axis, as the walk above */
+    config.gps_correlated_share = 0;
+    plain = north_route_navigator(&config);
+    none = north_route_navigator(&config);
+    missing = north_route_navigator(&config);
+    fast = north_route_navigator(&config);
+    twin = north_route_navigator(&config);
+    memset(&invalid, 0, sizeof invalid);
+    invalid.size = sizeof invalid;
+    invalid.course_deg = invalid.course_accuracy_deg = invalid.speed_mps = invalid.speed_accuracy_mps = -1;
+
+    counting = 1;
+    before = allocations;
+    for (k = 0; k <= 600; k++) {
+        wm_navigator *all[5];
+        double along;
+        wm_vec3 device;
+        t = k * 0.1;
+        along = t < 10 ? 0 : (t - 10) * 1.4;
+        device = scene_of(0, along, offset, (double[2]){0, 0}, (wm_vec3){0, 1.4, 0});
+        all[0] = plain; all[1] = none; all[2] = missing; all[3] = fast; all[4] = twin;
+        if (k % 10 == 0) {
+            fix = fix_at(t, along + 5 * gaussian(), 5 * gaussian(), device);
+            if (t < 10) {   /* standing: a phone reports no course */
+                v = invalid;
+                v.speed_mps = 0;
+                v.speed_accuracy_mps = 0.1;
+            } else {
+                v = velocity_north();
+            }
+            CHECK(wm_navigator_add_fix(plain, &fix) == WM_OK);
+            CHECK(wm_navigator_add_fix_velocity(none, &fix, NULL) == WM_OK);
+            CHECK(wm_navigator_add_fix_velocity(missing, &fix, &invalid) == WM_OK);
+            CHECK(wm_navigator_add_fix_velocity(fast, &fix, &v) == WM_OK);
+            /* The refused calls, to the twin only; later times, so a moved clock would show. */
+            for (i = 0; i < sizeof bad_sizes / sizeof bad_sizes[0]; i++) {
+                bad = v; bad.size = bad_sizes[i];
+                if (wm_navigator_add_fix_velocity(twin, &fix, &bad) != WM_ERROR_INVALID_VALUE) refused = 0;
+            }
+            bad = v; bad.reserved_ = 1;
+            if (wm_navigator_add_fix_velocity(twin, &fix, &bad) != WM_ERROR_INVALID_VALUE) refused = 0;
+            for (i = 0; i < sizeof bad_values / sizeof bad_values[0]; i++) {
+                for (j = 0; j < 4; j++) {
+                    bad = v;
+                    if (j == 0) bad.course_deg = bad_values[i];
+                    if (j == 1) bad.course_accuracy_deg = bad_values[i];
+                    if (j == 2) bad.speed_mps = bad_values[i];
+                    if (j == 3) bad.speed_accuracy_mps = bad_values[i];
+                    if (wm_navigator_add_fix_velocity(twin, &fix, &bad) != WM_ERROR_INVALID_VALUE) refused = 0;
+                }
+            }
+            {
+                wm_fix late = fix;
+                late.time_s = t + 100;
+                late.has_height = 2;
+                if (wm_navigator_add_fix_velocity(twin, &late, &v) != WM_ERROR_INVALID_VALUE) refused = 0;
+                if (wm_navigator_add_fix_velocity(NULL, &fix, &v) != WM_ERROR_NULL_POINTER) refused = 0;
+                if (wm_navigator_add_fix_velocity(twin, NULL, &v) != WM_ERROR_NULL_POINTER) refused = 0;
+            }
+            CHECK(wm_navigator_add_fix_velocity(twin, &fix, &v) == WM_OK);
+        }
+        camera_at(&cam, device, -offset, 0, 0);
+        for (i = 0; i < 5; i++) {
+            result_init(&r[i]);
+            memset(arrows[i], 0, sizeof arrows[i]);
+            CHECK(wm_navigator_update(all[i], t, &cam, &r[i], arrows[i], 40, &n[i]) == WM_OK);
+        }
+        if (memcmp(&r[1], &r[0], sizeof r[0]) != 0 || n[1] != n[0] || memcmp(arrows[1], arrows[0], sizeof arrows[0]) != 0) same_none = 0;
+        if (memcmp(&r[2], &r[0], sizeof r[0]) != 0 || n[2] != n[0] || memcmp(arrows[2], arrows[0], sizeof arrows[0]) != 0) same_missing = 0;
+        if (memcmp(&r[4], &r[3], sizeof r[0]) != 0 || n[4] != n[3] || memcmp(arrows[4], arrows[3], sizeof arrows[0]) != 0) same_twin = 0;
+        if (isnan(applied_plain) && r[0].correction_state == WM_CORRECTION_APPLIED) applied_plain = t;
+        if (isnan(applied_fast) && r[3].correction_state == WM_CORRECTION_APPLIED) applied_fast = t;
+        if (k == 200) { sigma_plain_10 = r[0].correction_sigma_deg; sigma_fast_10 = r[3].correction_sigma_deg; }
+    }
+    counting = 0;
+    printf("GPS velocity: applied %.1f s after starting to walk (fixes alone: %.1f s); sigma 10 s into the walk %.2f deg"
+           " (fixes alone %.2f); at %.0f s correction %.2f (sigma %.2f, truth %.0f); %ld allocations\n",
+           applied_fast - 10, applied_plain - 10, sigma_fast_10, sigma_plain_10, t, r[3].correction_deg,
+           r[3].correction_sigma_deg, offset, allocations - before);
+    CHECK(allocations - before == 0);
+    CHECK(same_none && same_missing);
+    CHECK(refused && same_twin);
+    /* Seeds 1-12: the velocity applies it 1 s into the walk, the fixes alone 20-30 s. */
+    CHECK(!isnan(applied_fast) && applied_fast - 10 <= 10);
+    CHECK(isnan(applied_plain) || applied_plain - applied_fast >= 10);
+    CHECK(sigma_fast_10 < 0.5 * sigma_plain_10);
+    CHECK(fabs(r[3].correction_deg - offset) < 3 * r[3].correction_sigma_deg);
+    CHECK(r[0].route_evidence == WM_ROUTE_EVIDENCE_DISABLED && r[3].route_evidence == WM_ROUTE_EVIDENCE_DISABLED);
+    wm_navigator_destroy(plain);
+    wm_navigator_destroy(none);
+    wm_navigator_destroy(missing);
+    wm_navigator_destroy(fast);
+    wm_navigator_destroy(twin);
+
+    /* Route evidence: on under the filter while the user walks the route (the result
+       says so), disabled under the window fits whatever the config says. */
+    for (k = 0; k < 2; k++) {
+        wm_navigator *nav;
+        wm_navigator_result last;
+        int seen_on = 0;
+        wm_navigator_config_default(&config);
+        config.route_evidence = 1;
+        config.estimator = k == 0 ? WM_ESTIMATOR_FILTER : WM_ESTIMATOR_ROBUST;
+        nav = north_route_navigator(&config);
+        for (i = 0; i <= 40; i++) {
+            wm_vec3 device = scene_of(1, 1.4 * (double)i, offset, (double[2]){0, 0}, (wm_vec3){0, 1.4, 0});
+            fix = fix_at((double)i, 1.4 * (double)i + gaussian(), 1 + gaussian(), device);
+            v = velocity_north();
+            CHECK(wm_navigator_add_fix_velocity(nav, &fix, i == 0 ? NULL : &v) == WM_OK);
+            camera_at(&cam, device, -offset, 0, 0);
+            result_init(&last);
+            CHECK(wm_navigator_update(nav, (double)i + 0.5, &cam, &last, arrows[0], 40, &n[0]) == WM_OK);
+            if (last.route_evidence == WM_ROUTE_EVIDENCE_ON) seen_on++;
+            CHECK(last.route_evidence >= WM_ROUTE_EVIDENCE_DISABLED && last.route_evidence <= WM_ROUTE_EVIDENCE_OFF);
+            CHECK(k == 0 || last.route_evidence == WM_ROUTE_EVIDENCE_DISABLED);
+            CHECK(last.reserved3_ == 0);
+        }
+        CHECK(k == 1 || seen_on > 30);
+        wm_navigator_destroy(nav);
+    }
+}
+
+/* wm_navigator_config_init and the 0.3 config layout: each size fills exactly its bytes;
+ * other sizes, and bad values in the new fields, are refused; a 0.3 config makes the same
+ * navigator as a whole one left at the defaults. */
+static void config_versions(void) {
+    wm_navigator_config config, whole;
+    wm_navigator *nav = (wm_navigator *)&config, *old, *current;
+    wm_geodetic route[2];
+    wm_navigator_result r, s;
+    wm_arrow arrows[40], twin_arrows[40];
+    wm_camera cam;
+    wm_fix fix;
+    wm_gps_velocity v;
+    size_t i, n = 0, m = 0;
+    unsigned char sentinel[sizeof config];
+    route[0] = north_of_start(0, 0, 0);
+    route[1] = north_of_start(300, 0, 0);
+    memset(sentinel, 0x5a, sizeof sentinel);
+
+    CHECK(wm_navigator_config_init(NULL, sizeof config) == WM_ERROR_NULL_POINTER);
+    {
+        static const size_t sizes[] = {0, 4, WM_NAVIGATOR_CONFIG_SIZE_0_3 - 8, WM_NAVIGATOR_CONFIG_SIZE_0_3 + 8,
+                                       WM_NAVIGATOR_CONFIG_SIZE - 8, WM_NAVIGATOR_CONFIG_SIZE + 8, SIZE_MAX};
+        for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+            memcpy(&config, sentinel, sizeof config);
+            CHECK(wm_navigator_config_init(&config, sizes[i]) == WM_ERROR_INVALID_VALUE);
+            CHECK(memcmp(&config, sentinel, sizeof config) == 0);
+        }
+    }
+    /* The whole struct: the new fields' defaults. */
+    memcpy(&whole, sentinel, sizeof whole);
+    CHECK(wm_navigator_config_init(&whole, sizeof whole) == WM_OK && whole.size == WM_NAVIGATOR_CONFIG_SIZE);
+    CHECK(whole.route_evidence == 0 && whole.reserved_ == 0 && whole.route_offset_sigma_m == 4);
+    CHECK(whole.route_offset_distance_m == 100 && whole.velocity_correlated_share == 0.5 && whole.velocity_correlation_s == 10);
+    /* The macro (what this header makes of wm_navigator_config_default) fills the same. */
+    memcpy(&config, sentinel, sizeof config);
+    wm_navigator_config_default(&config);
+    CHECK(memcmp(&config, &whole, sizeof config) == 0);
+    /* The 0.3 size, and the exported function 0.3 callers link to: 288 bytes, no more. */
+    memcpy(&config, sentinel, sizeof config);
+    CHECK(wm_navigator_config_init(&config, WM_NAVIGATOR_CONFIG_SIZE_0_3) == WM_OK);
+    CHECK(config.size == WM_NAVIGATOR_CONFIG_SIZE_0_3 && memcmp((char *)&config + 4, (char *)&whole + 4, WM_NAVIGATOR_CONFIG_SIZE_0_3 - 4) == 0);
+    for (i = WM_NAVIGATOR_CONFIG_SIZE_0_3; i < sizeof config; i++) CHECK(((unsigned char *)&config)[i] == 0x5a);
+    memcpy(&config, sentinel, sizeof config);
+    (wm_navigator_config_default)(&config);
+    CHECK(config.size == WM_NAVIGATOR_CONFIG_SIZE_0_3 && memcmp((char *)&config + 4, (char *)&whole + 4, WM_NAVIGATOR_CONFIG_SIZE_0_3 - 4) == 0);
+    for (i = WM_NAVIGATOR_CONFIG_SIZE_0_3; i < sizeof config; i++) CHECK(((unsigned char *)&config)[i] == 0x5a);
+    (wm_navigator_config_default)(NULL);
+    CHECK(wm_navigator_arrow_capacity(&config) == 35);   /* the 0.3 layout is read, not what follows it */
+
+    /* Bad values in the new fields: refused, *out and first_bad untouched. */
+    for (i = 0; i < 9; i++) {
+        size_t bad = 77;
+        config = whole;
+        switch (i) {
+        case 0: config.route_evidence = 2; break;
+        case 1: config.route_evidence = -1; break;
+        case 2: config.reserved_ = 1; break;
+        case 3: config.route_offset_sigma_m = 0; break;
+        case 4: config.route_offset_sigma_m = 1000.5; break;
+        case 5: config.route_offset_distance_m = 0; break;
+        case 6: config.velocity_correlated_share = 1; break;
+        case 7: config.velocity_correlated_share = NAN; break;
+        default: config.velocity_correlation_s = 0; break;
+        }
+        nav = (wm_navigator *)&config;
+        CHECK(wm_navigator_create(&config, route, sizeof route[0], 2, &nav, &bad) == WM_ERROR_INVALID_VALUE);
+        CHECK(nav == (wm_navigator *)&config && bad == 77 && wm_navigator_arrow_capacity(&config) == 0);
+    }
+    /* In a 0.3-sized config the same bytes are not read: it is created. */
+    config.size = WM_NAVIGATOR_CONFIG_SIZE_0_3;
+    old = north_route_navigator(&config);
+    current = north_route_navigator(&whole);
+    /* ... and behaves as the whole config with the defaults, velocity included. */
+    camera_at(&cam, (wm_vec3){0, 1.4, 0}, 0, 0, 0);
+    for (i = 0; i < 30; i++) {
+        wm_vec3 p = {0, 1.4, -1.4 * (double)i};
+        fix = fix_at((double)i, 1.4 * (double)i, 0, p);
+        v = velocity_north();
+        CHECK(wm_navigator_add_fix_velocity(old, &fix, &v) == WM_OK && wm_navigator_add_fix_velocity(current, &fix, &v) == WM_OK);
+        camera_at(&cam, p, 0, 0, 0);
+        result_init(&r);
+        result_init(&s);
+        CHECK(wm_navigator_update(old, (double)i + 0.5, &cam, &r, arrows, 40, &n) == WM_OK);
+        CHECK(wm_navigator_update(current, (double)i + 0.5, &cam, &s, twin_arrows, 40, &m) == WM_OK);
+        CHECK(memcmp(&r, &s, sizeof r) == 0 && n == m && memcmp(arrows, twin_arrows, n * sizeof arrows[0]) == 0);
+    }
+    /* The 0.3 result layout: its 248 bytes, no more. */
+    memset(&r, 0x5a, sizeof r);
+    r.size = WM_NAVIGATOR_RESULT_SIZE_0_3;
+    result_init(&s);
+    CHECK(wm_navigator_update(old, 40, &cam, &r, arrows, 40, &n) == WM_OK);
+    CHECK(wm_navigator_update(current, 40, &cam, &s, twin_arrows, 40, &m) == WM_OK);
+    CHECK(r.size == WM_NAVIGATOR_RESULT_SIZE_0_3 && memcmp((char *)&r + 4, (char *)&s + 4, WM_NAVIGATOR_RESULT_SIZE_0_3 - 4) == 0);
+    for (i = WM_NAVIGATOR_RESULT_SIZE_0_3; i < sizeof r; i++) CHECK(((unsigned char *)&r)[i] == 0x5a);
+    /* Origin shifting fits in the 0.3 layout (it has the shift): accepted. */
+    CHECK(wm_navigator_set_origin_shift(old, 100) == WM_OK);
+    r.size = WM_NAVIGATOR_RESULT_SIZE_0_3;
+    CHECK(wm_navigator_update(old, 41, &cam, &r, arrows, 40, &n) == WM_OK);
+    wm_navigator_destroy(old);
+    wm_navigator_destroy(current);
+}
+
 /* What ARKit hands over for a phone held upright looking north: camera.transform (fixed
  * to the sensor: the portrait camera's columns (-y, x, z)) and the portrait projection. */
 static void arkit_frame(wm_mat4f *transform, wm_mat4f *projection) {
@@ -956,13 +1218,22 @@ static int readme_example(void) {
 int main(void) {
     if (getenv("NAVIGATOR_TEST_SEED")) base_seed = strtoull(getenv("NAVIGATOR_TEST_SEED"), NULL, 10);   /* other noise */
     /* Pinned layouts: 8-byte fields on 8-byte boundaries, no padding; the header's sizes. */
-    CHECK(sizeof(wm_navigator_config) == 288 && WM_NAVIGATOR_CONFIG_SIZE == 288 && sizeof(wm_fix) == 80 && sizeof(wm_camera) == 176);
+    CHECK(sizeof(wm_navigator_config) == 328 && WM_NAVIGATOR_CONFIG_SIZE == 328 && WM_NAVIGATOR_CONFIG_SIZE_0_3 == 288);
+    CHECK(sizeof(wm_fix) == 80 && sizeof(wm_camera) == 176);
     CHECK(offsetof(wm_navigator_config, size) == 0 && offsetof(wm_navigator_config, alignment) == 4);
     CHECK(offsetof(wm_navigator_config, axes) == 8 && offsetof(wm_navigator_config, buffer_interval_s) == 32);
     CHECK(offsetof(wm_navigator_config, finish_far_m) == 184 && offsetof(wm_navigator_config, alignment_sigma_deg) == 192);
-    CHECK(offsetof(wm_navigator_config, heading_step_m) == 280);
-    CHECK(sizeof(wm_navigator_result) == 248 && WM_NAVIGATOR_RESULT_SIZE == 248 && WM_NAVIGATOR_RESULT_SIZE_0_2 == 216);
+    CHECK(offsetof(wm_navigator_config, heading_step_m) == 280 && offsetof(wm_navigator_config, route_evidence) == 288);
+    CHECK(offsetof(wm_navigator_config, reserved_) == 292 && offsetof(wm_navigator_config, route_offset_sigma_m) == 296);
+    CHECK(offsetof(wm_navigator_config, route_offset_distance_m) == 304 && offsetof(wm_navigator_config, velocity_correlated_share) == 312);
+    CHECK(offsetof(wm_navigator_config, velocity_correlation_s) == 320);
+    CHECK(sizeof(wm_navigator_result) == 256 && WM_NAVIGATOR_RESULT_SIZE == 256 && WM_NAVIGATOR_RESULT_SIZE_0_3 == 248);
+    CHECK(WM_NAVIGATOR_RESULT_SIZE_0_2 == 216 && offsetof(wm_navigator_result, route_evidence) == 248);
     CHECK(offsetof(wm_navigator_result, origin_shift) == 216 && offsetof(wm_navigator_result, origin_shifted) == 240);
+    CHECK(sizeof(wm_gps_velocity) == 40 && WM_GPS_VELOCITY_SIZE == 40 && offsetof(wm_gps_velocity, reserved_) == 4);
+    CHECK(offsetof(wm_gps_velocity, course_deg) == 8 && offsetof(wm_gps_velocity, course_accuracy_deg) == 16);
+    CHECK(offsetof(wm_gps_velocity, speed_mps) == 24 && offsetof(wm_gps_velocity, speed_accuracy_mps) == 32);
+    CHECK(WM_ROUTE_EVIDENCE_DISABLED == 0 && WM_ROUTE_EVIDENCE_ON == 1 && WM_ROUTE_EVIDENCE_OFF == 2);
     CHECK(offsetof(wm_navigator_result, size) == 0 && offsetof(wm_navigator_result, correction_source) == 4);
     CHECK(offsetof(wm_navigator_result, time_s) == 8 && offsetof(wm_navigator_result, arrow_total) == 192);
     CHECK(offsetof(wm_navigator_result, anchor_sigma_m) == 200 && offsetof(wm_navigator_result, tracking_state) == 208);
@@ -997,6 +1268,8 @@ int main(void) {
     nothing_changes_on_error(WM_ESTIMATOR_ROBUST, WM_ALIGNMENT_GRAVITY_AND_HEADING);
     nothing_changes_on_error(WM_ESTIMATOR_SEED_PAIRS, WM_ALIGNMENT_GRAVITY);
     create_errors();
+    velocity_walk();
+    config_versions();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -127,7 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     s = wm_navigator_create(&config, route, sizeof route[0], count, &untouched_nav, &bad);
     require_status(s);
-    if (config.size != WM_NAVIGATOR_CONFIG_SIZE) {
+    if (config.size != WM_NAVIGATOR_CONFIG_SIZE && config.size != WM_NAVIGATOR_CONFIG_SIZE_0_3) {
         FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE && wm_navigator_arrow_capacity(&config) == 0);
     }
     require_axes_status(config.axes, s);
@@ -189,6 +189,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             else t += 0.1;
             if (kind <= 2) {                   /* a fix */
                 wm_fix fix;
+                wm_gps_velocity velocity;
                 memset(&fix, 0, sizeof fix);
                 fix.position = (op & 2) ? take_geodetic(&in) : route[0];
                 fix.has_height = (int32_t)((op >> 2) & 1);
@@ -196,13 +197,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 fix.vertical_accuracy_m = 10;
                 fix.time_s = t;
                 fix.scene_position = take_vec3(&in);
-                s = wm_navigator_add_fix(nav, &fix);
+                if (op & 0x10) {   /* with a GPS velocity (0.4): any values, any size */
+                    size_t q;
+                    memset(&velocity, 0, sizeof velocity);
+                    velocity.size = (op & 0x20) ? take_u32(&in) : WM_GPS_VELOCITY_SIZE;
+                    velocity.course_deg = take_double(&in);
+                    velocity.course_accuracy_deg = take_double(&in);
+                    velocity.speed_mps = take_double(&in);
+                    velocity.speed_accuracy_mps = take_double(&in);
+                    s = wm_navigator_add_fix_velocity(nav, &fix, &velocity);
+                    for (q = 0; q < 4; q++) {
+                        double value = q == 0 ? velocity.course_deg : q == 1 ? velocity.course_accuracy_deg
+                                     : q == 2 ? velocity.speed_mps : velocity.speed_accuracy_mps;
+                        if (!isfinite(value)) FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE);
+                    }
+                    if (velocity.size != WM_GPS_VELOCITY_SIZE) FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE);
+                } else {
+                    s = wm_navigator_add_fix(nav, &fix);
+                }
                 require_status(s);
                 if (debug) fprintf(stderr, "add_fix(t %g, %g %g %g acc %g, scene %g %g %g) = %d\n", t,
                     fix.position.lat_deg, fix.position.lon_deg, fix.position.height_m, fix.horizontal_accuracy_m,
                     fix.scene_position.x, fix.scene_position.y, fix.scene_position.z, (int)s);
                 if (s == WM_OK && twin_ok) {
-                    wm_status st = wm_navigator_add_fix(twin, &fix);
+                    wm_status st = (op & 0x10) ? wm_navigator_add_fix_velocity(twin, &fix, &velocity)
+                                               : wm_navigator_add_fix(twin, &fix);
                     if (st != WM_OK) {
                         fprintf(stderr, "contract broken: wm_navigator_add_fix OK on the navigator, %d on its twin\n", (int)st);
                         abort();
@@ -291,15 +310,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                     camera.transform.m[12], camera.transform.m[13], camera.transform.m[14], (int)s,
                     s == WM_OK && asked == WM_NAVIGATOR_RESULT_SIZE ? result.origin_shifted : -1,
                     result.origin_shift.x, result.origin_shift.y, result.origin_shift.z);
-                if (asked != WM_NAVIGATOR_RESULT_SIZE && asked != WM_NAVIGATOR_RESULT_SIZE_0_2) {
+                if (asked != WM_NAVIGATOR_RESULT_SIZE && asked != WM_NAVIGATOR_RESULT_SIZE_0_3 &&
+                    asked != WM_NAVIGATOR_RESULT_SIZE_0_2) {
                     FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE);
                 }
                 if (s == WM_OK) {
-                    /* A 0.2 layout gets its fields only: the bytes after them untouched. */
+                    /* An older layout gets its fields only: the bytes after them untouched. */
                     FUZZ_REQUIRE(n <= cap && n <= capacity && result.size == asked);
-                    if (asked == WM_NAVIGATOR_RESULT_SIZE_0_2) {
+                    if (asked != WM_NAVIGATOR_RESULT_SIZE) {
                         FUZZ_REQUIRE(untouched((unsigned char *)&result + asked, sizeof result - asked));
                     } else {
+                        FUZZ_REQUIRE(result.route_evidence >= WM_ROUTE_EVIDENCE_DISABLED &&
+                                     result.route_evidence <= WM_ROUTE_EVIDENCE_OFF && result.reserved3_ == 0);
+                    }
+                    if (asked != WM_NAVIGATOR_RESULT_SIZE_0_2) {
                         FUZZ_REQUIRE(result.origin_shifted == 0 || result.origin_shifted == 1);
                         FUZZ_REQUIRE(result.reserved2_ == 0);
                         if (shift_distance == 0) FUZZ_REQUIRE(result.origin_shifted == 0);

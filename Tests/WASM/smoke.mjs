@@ -234,20 +234,30 @@ check(cityRows === 664, `664 gcoord cities (read ${cityRows})`);
 
 // ---- The navigator through the raw exports: the versioned structs' wasm32 layout -------
 // size_t is 32 bits here, so wm_navigator_result's arrow_total is 4 bytes followed by 4
-// of padding; every size is still the header's (config 288, result 216, reading 96).
+// of padding; every size is still the header's (config 328 and 0.3's 288, result 216,
+// reading 96, velocity 40).
 let navigatorSummary = "";
 {
-  // The config's size is the header's (wm_navigator_config_default writes it); the result
-  // is passed in its 0.2 layout (216 bytes), which later versions still accept.
+  // The config's sizes are the header's (wm_navigator_config_init writes the one asked,
+  // the exported wm_navigator_config_default 0.3's); the result is passed in its 0.2
+  // layout (216 bytes), which later versions still accept.
   const CONFIG = Number(header.match(/#define WM_NAVIGATOR_CONFIG_SIZE (\d+)/)[1]), RESULT = 216, READING = 96, FIX = 80, CAMERA = 176;
+  const CONFIG_0_3 = Number(header.match(/#define WM_NAVIGATOR_CONFIG_SIZE_0_3 (\d+)/)[1]);
+  const VELOCITY = Number(header.match(/#define WM_GPS_VELOCITY_SIZE (\d+)/)[1]);
   const block = wm.alloc(4096);
   const config = block, route = block + 512, out = block + 576, fix = block + 640, camera = block + 768,
-        reading = block + 1024, result = block + 1152, arrows = block + 1408, count = block + 3968;
+        reading = block + 1024, result = block + 1152, arrows = block + 1408, count = block + 3968, velocity = block + 4000;
   new Uint8Array(wm.memory.buffer, block, 4096).fill(0);
   const i32 = (p) => new Int32Array(wm.memory.buffer, p, 1);
   raw.wm_navigator_config_default(config);
-  check(wm.u32(config, 1)[0] === CONFIG && i32(config + 12)[0] === 2 && i32(config + 4)[0] === 0,
-        `wm_navigator_config_default: size ${CONFIG}, estimator FILTER, alignment GRAVITY_AND_HEADING`);
+  check(wm.u32(config, 1)[0] === CONFIG_0_3 && i32(config + 12)[0] === 2 && i32(config + 4)[0] === 0 &&
+        new Uint8Array(wm.memory.buffer, config + CONFIG_0_3, CONFIG - CONFIG_0_3).every((x) => x === 0),
+        `wm_navigator_config_default: the 0.3 layout only (size ${CONFIG_0_3}), estimator FILTER, alignment GRAVITY_AND_HEADING`);
+  check(raw.wm_navigator_config_init(config, CONFIG + 8) === Status.INVALID_VALUE && wm.u32(config, 1)[0] === CONFIG_0_3,
+        "wm_navigator_config_init of another size: INVALID_VALUE, nothing written");
+  check(raw.wm_navigator_config_init(config, CONFIG) === Status.OK && wm.u32(config, 1)[0] === CONFIG &&
+        wm.f64(config + 296, 1)[0] === 4 && wm.f64(config + 320, 1)[0] === 10,
+        `wm_navigator_config_init: size ${CONFIG}, route_offset_sigma_m 4 and velocity_correlation_s 10 at their offsets`);
   check(raw.wm_navigator_arrow_capacity(config) === 35, "wm_navigator_arrow_capacity");
   wm.u32(config, 1)[0] = CONFIG + 8;
   check(raw.wm_navigator_arrow_capacity(config) === 0, "a config of another size: capacity 0");
@@ -263,6 +273,16 @@ let navigatorSummary = "";
   wm.f64(fix + 32, 2).set([5, 10]);
   wm.f64(fix + 48, 4).set([0.1, 0, 1.4, 0]);
   check(raw.wm_navigator_add_fix(nav, fix) === Status.OK, "wm_navigator_add_fix");
+  // The same fix with a velocity: a bad size refused, -1 (none) and real values taken.
+  wm.u32(velocity, 2).set([VELOCITY + 8, 0]);
+  wm.f64(velocity + 8, 4).set([10, 3, 1.4, 0.1]);
+  check(raw.wm_navigator_add_fix_velocity(nav, fix, velocity) === Status.INVALID_VALUE, "a velocity of another size is INVALID_VALUE");
+  wm.u32(velocity, 1)[0] = VELOCITY;
+  wm.f64(velocity + 8, 1)[0] = NaN;
+  check(raw.wm_navigator_add_fix_velocity(nav, fix, velocity) === Status.INVALID_VALUE, "a NaN course is INVALID_VALUE");
+  wm.f64(velocity + 8, 1)[0] = -1;
+  check(raw.wm_navigator_add_fix_velocity(nav, fix, velocity) === Status.OK && raw.wm_navigator_add_fix_velocity(nav, fix, 0) === Status.OK,
+        "wm_navigator_add_fix_velocity: a course of -1 (none) and a NULL velocity");
   // A camera 1.4 m up looking 20° right of the scene's -Z; true = scene + 73.5.
   const yaw = 20 * degree, truth = 73.5;
   const transform = [Math.cos(yaw), 0, Math.sin(yaw), 0, 0, 1, 0, 0, -Math.sin(yaw), 0, Math.cos(yaw), 0, 0, 1.4, 0, 1];
@@ -299,7 +319,7 @@ let navigatorSummary = "";
         "a result of another size is INVALID_VALUE, untouched");
   raw.wm_navigator_destroy(nav);
   wm.free(block);
-  navigatorSummary = `wasm: navigator: versioned structs at their wasm32 offsets (config ${CONFIG}, result ${RESULT}, reading ${READING} bytes); ` +
+  navigatorSummary = `wasm: navigator: versioned structs at their wasm32 offsets (config ${CONFIG}, result ${RESULT}, reading ${READING}, velocity ${VELOCITY} bytes); ` +
     `one fix and one compass reading under gravity alignment apply ${correction.toFixed(2)}° ± ${sigma.toFixed(2)} (truth ${truth})`;
 }
 

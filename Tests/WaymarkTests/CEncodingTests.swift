@@ -18,7 +18,7 @@ struct CEncodingTests {
                 == [WM_UNIT_METRE, WM_UNIT_DECIMETRE, WM_UNIT_CENTIMETRE, WM_UNIT_MILLIMETRE])
     }
 
-    @Test("estimators, estimate rules, baselines, navigator settings and states, orientations")
+    @Test("estimators, estimate rules, baselines, navigator settings and states, route evidence, orientations")
     func navigation() {
         #expect(HeadingCorrector.Estimator.pairwise.rawValue == WM_ESTIMATOR_PAIRWISE)
         #expect(HeadingCorrector.Estimator.robustLeastSquares.rawValue == WM_ESTIMATOR_ROBUST)
@@ -40,6 +40,8 @@ struct CEncodingTests {
                 == [WM_CORRECTION_NONE, WM_CORRECTION_ESTIMATING, WM_CORRECTION_APPLIED])
         #expect([NavigatorFrame.CorrectionSource.none, .compass, .trackFit].map(\.rawValue)
                 == [WM_SOURCE_NONE, WM_SOURCE_COMPASS, WM_SOURCE_TRACK])
+        #expect([C.RouteEvidence.disabled, .on, .off].map(\.rawValue)
+                == [WM_ROUTE_EVIDENCE_DISABLED, WM_ROUTE_EVIDENCE_ON, WM_ROUTE_EVIDENCE_OFF])
         #expect([EngineCamera.InterfaceOrientation.portrait, .portraitUpsideDown, .landscapeRight, .landscapeLeft].map(\.rawValue)
                 == [WM_ORIENTATION_PORTRAIT, WM_ORIENTATION_PORTRAIT_UPSIDE_DOWN, WM_ORIENTATION_LANDSCAPE_RIGHT,
                     WM_ORIENTATION_LANDSCAPE_LEFT])

@@ -66,6 +66,9 @@ export const CorrectionState = Object.freeze({ NONE: 0, ESTIMATING: 1, APPLIED: 
 /** wm_navigator_result.correction_source. */
 export const CorrectionSource = Object.freeze({ NONE: 0, COMPASS: 1, TRACK: 2 });
 
+/** wm_navigator_result.route_evidence (WM_ROUTE_EVIDENCE_*; a 0.4 module). */
+export const RouteEvidence = Object.freeze({ DISABLED: 0, ON: 1, OFF: 2 });
+
 /** The name of `value` in `table` (undefined when it has none). */
 export function nameOf(table, value) {
   for (const [name, v] of Object.entries(table)) if (v === value) return name;

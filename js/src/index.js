@@ -7,5 +7,5 @@ export { Navigator } from "./navigator.js";
 export { PointBuffer } from "./memory.js";
 export { WaymarkError } from "./errors.js";
 export { rigidPose } from "./pose.js";
-export { Axes, Direction, Forward, Unit, customAxes, Status, Region, Tracking, Estimator, Alignment, Anchor, Heights, CorrectionState, CorrectionSource } from "./constants.js";
+export { Axes, Direction, Forward, Unit, customAxes, Status, Region, Tracking, Estimator, Alignment, Anchor, Heights, CorrectionState, CorrectionSource, RouteEvidence } from "./constants.js";
 export { SensorFeed, cameraFromOrientation, screenAngle, perspective } from "./sensors.js";

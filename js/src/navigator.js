@@ -1,16 +1,19 @@
-import { Alignment, Anchor, Axes, CorrectionSource, CorrectionState, Estimator, Heights, Tracking, nameOf } from "./constants.js";
+import { Alignment, Anchor, Axes, CorrectionSource, CorrectionState, Estimator, Heights, RouteEvidence, Tracking, nameOf } from "./constants.js";
 import { argumentError } from "./errors.js";
 import { finalizer } from "./memory.js";
 import { enumValue, tripleCount } from "./args.js";
 
 // The versioned structs' sizes and wasm32 offsets (include/waymark.h; size_t is 4 bytes
 // here, so wm_navigator_result.arrow_total is followed by 4 bytes of padding). A module
-// with the origin shift (wm_navigator_shift_origin, 0.3) fills the 248-byte result;
-// older ones the 216 bytes of 0.2, which 0.3 still accepts.
-const RESULT_0_2 = 216, RESULT_0_3 = 248;
-// The config: 0.2's layout, the one this wrapper writes (every later library accepts
-// it), in room for a larger one that wm_navigator_config_default may fill.
-const CONFIG = 288, CONFIG_ROOM = 512, READING = 96, FIX = 80, CAMERA = 176, ARROW = 40;
+// with GPS velocity (wm_navigator_add_fix_velocity, 0.4) fills the 256-byte result and
+// takes the 328-byte config (wm_navigator_config_init); one with the origin shift
+// (wm_navigator_shift_origin, 0.3) the 248-byte result; older ones the 216 bytes of 0.2.
+// Each later library still accepts the earlier layouts.
+const RESULT_0_2 = 216, RESULT_0_3 = 248, RESULT_0_4 = 256;
+// The config: 0.2's and 0.3's layout (288 bytes), which every later library accepts, or
+// 0.4's with the velocity and route settings after it.
+const CONFIG_0_3 = 288, CONFIG_0_4 = 328, CONFIG_ROOM = 512, READING = 96, FIX = 80, CAMERA = 176, ARROW = 40;
+const VELOCITY = 40;
 
 const CONFIG_INTS = [["alignment", Alignment], ["axes", Axes], ["estimator", Estimator], ["anchor", Anchor],
   ["heights", Heights], ["bufferCount"], ["fixCapacity"]];
@@ -20,7 +23,11 @@ const CONFIG_DOUBLES = ["bufferIntervalS", "maximumAccuracyM", "minimumPairDista
   "finishMinPt", "finishNearM", "finishFarM", "alignmentSigmaDeg", "gpsCorrelationS", "gpsCorrelatedShare",
   "accuracyConfidence", "compassCorrelationS", "compassCorrelatedShare", "compassIntervalS", "compassMaximumPitchDeg",
   "yawDriftDeg", "positionDriftM", "outlierGate", "headingStepM"];
-const CONFIG_KEYS = new Set([...CONFIG_INTS.map(([k]) => k), ...CONFIG_DOUBLES, "originShiftM"]);
+// 0.4: route_evidence (an int32 at 288, then reserved_) and four doubles from 296.
+const CONFIG_0_4_DOUBLES = ["routeOffsetSigmaM", "routeOffsetDistanceM", "velocityCorrelatedShare", "velocityCorrelationS"];
+const CONFIG_0_4_KEYS = ["routeEvidence", ...CONFIG_0_4_DOUBLES];
+const CONFIG_KEYS = new Set([...CONFIG_INTS.map(([k]) => k), ...CONFIG_DOUBLES, ...CONFIG_0_4_KEYS, "originShiftM"]);
+const VELOCITY_KEYS = ["course", "courseAccuracy", "speed", "speedAccuracy"];
 
 /** A 4x4 column-major matrix argument (16 numbers) written as floats at `pointer`. */
 function matrix(wm, pointer, m, fn, what) {
@@ -52,9 +59,16 @@ export class Navigator {
     const count = tripleCount(route, fn);
     const config = wm.alloc(CONFIG_ROOM + 8 + 24 * count);
     try {
-      wm.exports.wm_navigator_config_default(config);
-      wm.u32(config, 1)[0] = CONFIG;
-      this.resultSize = typeof wm.exports.wm_navigator_shift_origin === "function" ? RESULT_0_3 : RESULT_0_2;
+      this.velocity = typeof wm.exports.wm_navigator_add_fix_velocity === "function";
+      if (this.velocity) {
+        wm.check("wm_navigator_config_init", wm.exports.wm_navigator_config_init(config, CONFIG_0_4));
+      } else {
+        const late = CONFIG_0_4_KEYS.find((key) => options[key] !== undefined);
+        if (late) throw argumentError(fn, "INVALID_VALUE", `this module's navigator has no ${late} (a 0.4 module has)`);
+        wm.exports.wm_navigator_config_default(config);
+        wm.u32(config, 1)[0] = CONFIG_0_3;
+      }
+      this.resultSize = this.velocity ? RESULT_0_4 : typeof wm.exports.wm_navigator_shift_origin === "function" ? RESULT_0_3 : RESULT_0_2;
       CONFIG_INTS.forEach(([key, table], i) => {
         if (options[key] === undefined) return;
         const value = table ? enumValue(table, options[key], fn, key) : options[key];
@@ -63,6 +77,14 @@ export class Navigator {
       });
       CONFIG_DOUBLES.forEach((key, i) => {
         if (options[key] !== undefined) wm.f64(config + 32 + 8 * i, 1)[0] = Number(options[key]);
+      });
+      if (options.routeEvidence !== undefined) {
+        const on = options.routeEvidence;
+        if (on !== true && on !== false && on !== 0 && on !== 1) throw argumentError(fn, "INVALID_VALUE", `routeEvidence ${on} is not a boolean`);
+        wm.i32(config + 288, 1)[0] = on ? 1 : 0;
+      }
+      CONFIG_0_4_DOUBLES.forEach((key, i) => {
+        if (options[key] !== undefined) wm.f64(config + 296 + 8 * i, 1)[0] = Number(options[key]);
       });
       this.axes = wm.i32(config + 8, 1)[0];
       const capacity = wm.exports.wm_navigator_arrow_capacity(config) >>> 0;
@@ -84,9 +106,10 @@ export class Navigator {
       wm.free(config);
     }
     // Every struct a call needs, allocated once: calls allocate nothing.
-    this.block = wm.alloc(RESULT_0_3 + CAMERA + FIX + READING + 8 + ARROW * this.arrowCapacity);
-    this.result = this.block; this.camera = this.result + RESULT_0_3; this.fix = this.camera + CAMERA;
-    this.reading = this.fix + FIX; this.count = this.reading + READING; this.arrows = this.count + 8;
+    this.block = wm.alloc(RESULT_0_4 + CAMERA + FIX + READING + VELOCITY + 8 + ARROW * this.arrowCapacity);
+    this.result = this.block; this.camera = this.result + RESULT_0_4; this.fix = this.camera + CAMERA;
+    this.reading = this.fix + FIX; this.gps = this.reading + READING; this.count = this.gps + VELOCITY;
+    this.arrows = this.count + 8;
     const { exports } = wm, handle = this.pointer, block = this.block;
     this._token = {};
     finalizer.register(this, () => { exports.wm_navigator_destroy(handle); exports.free(block); }, this._token);
@@ -102,17 +125,33 @@ export class Navigator {
    * `accuracy` is the horizontal accuracy radius in metres (the Geolocation API's
    * coords.accuracy), `height` metres above the WGS-84 ellipsoid (omit it when unknown),
    * `verticalAccuracy` metres (10 when omitted), `time` seconds on the caller's clock,
-   * `scene` the device's scene position [x, y, z] when the fix was taken.
+   * `scene` the device's scene position [x, y, z] when the fix was taken. The GPS
+   * velocity measured with it, when the device gives one (a 0.4 module,
+   * wm_navigator_add_fix_velocity): `course` degrees clockwise from true north,
+   * `courseAccuracy` its 1-sigma in (0, 180], `speed` m/s in [0, 1000], `speedAccuracy`
+   * its 1-sigma (m/s); an omitted or out-of-range value (a phone's -1) is none, NaN an
+   * error. The velocity is used when all four are present.
    */
   addFix(fix) {
     const nav = this._live("wm_navigator_add_fix"), wm = this.waymark, p = this.fix;
     if (fix === null || typeof fix !== "object") throw argumentError("wm_navigator_add_fix", "NULL_POINTER", "fix must be an object");
+    const hasVelocity = VELOCITY_KEYS.some((key) => fix[key] !== undefined && fix[key] !== null);
+    if (hasVelocity && !this.velocity) {
+      throw argumentError("wm_navigator_add_fix_velocity", "INVALID_VALUE", "this module's navigator takes no GPS velocity (a 0.4 module does)");
+    }
     const s = fix.scene ?? [NaN, NaN, NaN];
     const hasHeight = fix.height !== undefined && fix.height !== null;
     wm.f64(p, 3).set([fix.lat, fix.lon, hasHeight ? fix.height : 0].map(Number));
     wm.i32(p + 24, 2).set([hasHeight ? 1 : 0, 0]);
     wm.f64(p + 32, 6).set([fix.accuracy, fix.verticalAccuracy ?? 10, fix.time, s[0] ?? s.x, s[1] ?? s.y, s[2] ?? s.z].map(Number));
-    wm.check("wm_navigator_add_fix", wm.exports.wm_navigator_add_fix(nav, p));
+    if (!hasVelocity) {
+      wm.check("wm_navigator_add_fix", wm.exports.wm_navigator_add_fix(nav, p));
+      return;
+    }
+    const v = this.gps;
+    wm.u32(v, 2).set([VELOCITY, 0]);
+    wm.f64(v + 8, 4).set(VELOCITY_KEYS.map((key) => (fix[key] === undefined || fix[key] === null ? -1 : Number(fix[key]))));
+    wm.check("wm_navigator_add_fix_velocity", wm.exports.wm_navigator_add_fix_velocity(nav, p, v));
   }
 
   /**
@@ -160,7 +199,7 @@ export class Navigator {
     const r = this.result, shifts = this.resultSize >= RESULT_0_3;
     wm.u32(r, 1)[0] = this.resultSize;
     wm.check(fn, wm.exports.wm_navigator_update(nav, Number(time), c, r, this.arrows, this.arrowCapacity, this.count));
-    const d = wm.f64(r, RESULT_0_3 / 8), i = wm.i32(r, RESULT_0_3 / 4);
+    const d = wm.f64(r, RESULT_0_4 / 8), i = wm.i32(r, RESULT_0_4 / 4);
     const arrowCount = wm.u32(this.count, 1)[0];
     return {
       time: d[1],
@@ -180,6 +219,7 @@ export class Navigator {
       trackingState: nameOf(Tracking, i[52]),
       originShifted: shifts && i[60] === 1,
       originShift: shifts ? [d[27], d[28], d[29]] : [0, 0, 0],
+      routeEvidence: this.resultSize >= RESULT_0_4 ? nameOf(RouteEvidence, i[62]) : "DISABLED",
       arrows: Float64Array.from(wm.f64(this.arrows, 5 * arrowCount)),
     };
   }

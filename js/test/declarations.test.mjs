@@ -41,7 +41,8 @@ test("the enumerations are the header's (every WM_AXES_* preset: one line in src
     const define = header.match(new RegExp(`#define WM_${name === "OK" ? "OK" : `ERROR_${name}`}\\s+(\\d+)`));
     assert.ok(define && Number(define[1]) === value, `status ${name}`);
   }
-  for (const [table, prefix] of [["Tracking", "TRACKING"], ["Estimator", "ESTIMATOR"], ["Alignment", "ALIGNMENT"], ["Anchor", "ANCHOR"], ["Heights", "HEIGHTS"], ["Region", "REGION"]]) {
+  for (const [table, prefix] of [["Tracking", "TRACKING"], ["Estimator", "ESTIMATOR"], ["Alignment", "ALIGNMENT"], ["Anchor", "ANCHOR"], ["Heights", "HEIGHTS"], ["Region", "REGION"],
+                                 ["RouteEvidence", "ROUTE_EVIDENCE"], ["CorrectionSource", "SOURCE"], ["CorrectionState", "CORRECTION"]]) {
     for (const [name, value] of Object.entries(waymark[table])) {
       const define = header.match(new RegExp(`#define WM_${prefix}_${name}\\s+(\\d+)`));
       assert.ok(define && Number(define[1]) === value, `${table}.${name}`);

@@ -105,3 +105,45 @@ test("origin shift (0.3 modules): an update far from the scene's zero shifts it 
   assert.throws(() => wm.createNavigator(route, { originShiftM: -1 }), (e) => e.statusName === "INVALID_VALUE");
   nav.dispose();
 });
+
+test("GPS velocity and route evidence (0.4 modules): the velocity applies the heading in seconds; the result says when the route is evidence", async () => {
+  const wm = await load();
+  const route = [55.7339, 37.5886, 0, 55.7366, 37.5886, 0];
+  const projection = perspective(60, 390 / 844), viewport = [0, 0, 390, 844];
+  const offset = 15, a = offset * RAD;
+  // White 3 m GPS per axis, told so; the same noise for every navigator.
+  const options = { heights: "NONE", accuracyConfidence: 1 - Math.exp(-0.5), gpsCorrelatedShare: 0 };
+  const noise = (seed) => { let s = seed; return () => { s = (s * 1103515245 + 12345) % 2147483648; return 2 * (s / 2147483648) - 1; }; };
+  function walk(nav, seconds, velocity, seed = 7) {
+    const rnd = noise(seed);
+    let r;
+    for (let i = 0; i < seconds; i++) {
+      const north = 1.4 * i, scene = [-north * Math.sin(a), 1.4, -north * Math.cos(a)];
+      const lat = 55.7339 + (north + 3 * rnd()) / 111320, lon = 37.5886 + (3 * rnd()) / (111320 * Math.cos(55.7339 * RAD));
+      nav.addFix({ lat, lon, accuracy: 3, time: i, scene, ...(velocity ? velocity(i, rnd) : {}) });
+      r = nav.update(i + 0.5, { transform: cameraTransform(scene[0], 1.4, scene[2], -offset, 0, 0), projection, viewport });
+    }
+    return r;
+  }
+  const phone = (i, rnd) => ({ course: (360 + 3 * rnd()) % 360, courseAccuracy: 3, speed: 1.4, speedAccuracy: 0.1 });
+  const plain = walk(wm.createNavigator(route, options), 10);
+  const missing = walk(wm.createNavigator(route, options), 10, (i, rnd) => (rnd(), { course: -1, courseAccuracy: null, speed: -1, speedAccuracy: -1 }));
+  const fast = walk(wm.createNavigator(route, options), 10, phone);
+  // No velocity (-1, null): the plain fix's numbers (the extra draw keeps the noise in step).
+  assert.ok(plain.correctionState !== "APPLIED" && fast.correctionState === "APPLIED", `${plain.correctionState}, ${fast.correctionState}`);
+  assert.ok(fast.correctionSigmaDeg < 0.5 * plain.correctionSigmaDeg, `sigma ${fast.correctionSigmaDeg} with velocity, ${plain.correctionSigmaDeg} without`);
+  assert.ok(Math.abs(fast.correctionDeg - offset) < 3 * fast.correctionSigmaDeg, `${fast.correctionDeg} ± ${fast.correctionSigmaDeg}`);
+  assert.equal(fast.routeEvidence, "DISABLED");
+  assert.ok(Number.isFinite(missing.correctionSigmaDeg));
+  const twinPlain = walk(wm.createNavigator(route, options), 10, (i, rnd) => (rnd(), {}));
+  assert.equal(missing.correctionSigmaDeg, twinPlain.correctionSigmaDeg);
+  assert.equal(missing.correctionDeg, twinPlain.correctionDeg);
+  const nav = wm.createNavigator(route, options);
+  assert.throws(() => nav.addFix({ lat: 55.7339, lon: 37.5886, accuracy: 3, time: 0, scene: [0, 1.4, 0], course: NaN, courseAccuracy: 3, speed: 1, speedAccuracy: 0.1 }),
+                (e) => e.statusName === "INVALID_VALUE" && e.function === "wm_navigator_add_fix_velocity");
+  nav.dispose();
+  const on = walk(wm.createNavigator(route, { ...options, routeEvidence: true, routeOffsetSigmaM: 3 }), 30, phone, 8);
+  assert.equal(on.routeEvidence, "ON");
+  assert.throws(() => wm.createNavigator(route, { routeEvidence: 2 }), (e) => e.statusName === "INVALID_VALUE");
+  assert.throws(() => wm.createNavigator(route, { velocityCorrelatedShare: 1 }), (e) => e.statusName === "INVALID_VALUE");
+});

@@ -103,6 +103,74 @@ def test_navigator_api():
         waymark.Navigator(route, estimator="kalman")
 
 
+def _walk_north(nav, seconds, velocity=None, rng=None, offset_deg=15.0):
+    """Feeds fixes at 1 Hz of a walker going north at 1.4 m/s whose AR session's north is
+    offset_deg off, white 3 m GPS noise; velocity(i) gives add_fix's velocity keywords.
+    Returns the last update."""
+    proj = waymark.perspective(60.0, 390 / 844)
+    a = np.radians(offset_deg)
+    r = None
+    for i in range(seconds):
+        north = 1.4 * i
+        scene = (-north * np.sin(a), 1.4, -north * np.cos(a))
+        lat = 55.7339 + (north + 3 * rng.standard_normal()) / 111320.0
+        lon = 37.5886 + 3 * rng.standard_normal() / (111320.0 * np.cos(np.radians(55.7339)))
+        nav.add_fix(lat, lon, None, 3.0, float(i), scene, **(velocity(i) if velocity else {}))
+        r = nav.update(i + 0.5, waymark.camera_transform(scene, -offset_deg), proj)
+    return r
+
+
+def test_navigator_velocity_and_route_evidence():
+    route = np.array([[55.7339, 37.5886, 0.0], [55.7366, 37.5886, 0.0]])
+    settings = dict(heights="none", accuracy_confidence=1 - np.exp(-0.5), gps_correlated_share=0.0)
+    c = waymark.navigator_config(**settings)
+    assert c.size == waymark._lib.ffi.sizeof("wm_navigator_config") == waymark._lib.CONSTANTS["WM_NAVIGATOR_CONFIG_SIZE"]
+    assert (c.route_evidence, c.route_offset_sigma_m, c.route_offset_distance_m) == (0, 4.0, 100.0)
+    assert (c.velocity_correlated_share, c.velocity_correlation_s) == (0.5, 10.0)
+
+    def phone(i):   # CoreLocation: true course, 3 degrees; speed 1.4 m/s, 0.1 m/s
+        return dict(course=(3 * np.random.default_rng(i).standard_normal()) % 360, course_accuracy=3.0,
+                    speed=1.4, speed_accuracy=0.1)
+
+    plain, missing, fast = (waymark.Navigator(route, **settings) for _ in range(3))
+    r_plain = _walk_north(plain, 10, rng=np.random.default_rng(7))
+    # A phone without a velocity (-1, None): a plain fix, to the bit.
+    r_missing = _walk_north(missing, 10, lambda i: dict(course=-1.0, course_accuracy=None, speed=-1.0,
+                                                         speed_accuracy=-1.0), rng=np.random.default_rng(7))
+    r_fast = _walk_north(fast, 10, phone, rng=np.random.default_rng(7))
+    assert r_missing["correction_sigma_deg"] == r_plain["correction_sigma_deg"]
+    assert r_missing["correction_deg"] == r_plain["correction_deg"]
+    # The velocity measures the heading at every fix: applied in 10 s, where the fixes
+    # alone are still estimating with a sigma several times larger.
+    assert r_fast["correction_state"] == "applied" and r_plain["correction_state"] != "applied"
+    assert r_fast["correction_sigma_deg"] < 0.5 * r_plain["correction_sigma_deg"]
+    assert abs(r_fast["correction_deg"] - 15.0) < 3 * r_fast["correction_sigma_deg"]
+    assert r_fast["route_evidence"] == "disabled" and "reserved3_" not in r_fast
+
+    # A NaN velocity is refused and changes nothing: a twin that never saw it agrees.
+    twin = waymark.Navigator(route, **settings)
+    _walk_north(twin, 10, phone, rng=np.random.default_rng(7))
+    with pytest.raises(waymark.WaymarkError) as e:
+        fast.add_fix(55.7340, 37.5886, None, 3.0, 10.0, (0.0, 1.4, -14.0), course=float("nan"), course_accuracy=3.0,
+                     speed=1.4, speed_accuracy=0.1)
+    assert e.value.status_name == "INVALID_VALUE"
+    proj = waymark.perspective(60.0, 390 / 844)
+    cam = waymark.camera_transform((0.0, 1.4, -14.0), -15.0)
+    a, b = fast.update(10.5, cam, proj), twin.update(10.5, cam, proj)
+    assert a["correction_deg"] == b["correction_deg"] and a["anchor_sigma_m"] == b["anchor_sigma_m"]
+
+    # Route evidence: on while the user walks the route.
+    on = waymark.Navigator(route, route_evidence=True, route_offset_sigma_m=3.0, **settings)
+    assert on.config.route_evidence == 1 and on.config.route_offset_sigma_m == 3.0
+    assert _walk_north(on, 30, phone, rng=np.random.default_rng(8))["route_evidence"] == "on"
+    with pytest.raises(waymark.WaymarkError):
+        waymark.Navigator(route, route_evidence=2, **settings)
+    with pytest.raises(waymark.WaymarkError):
+        waymark.Navigator(route, velocity_correlated_share=1.0, **settings)
+    with pytest.raises(TypeError):
+        waymark.Navigator(route, reserved_=1, **settings)
+
+
 def test_route_api():
     frame = waymark.Frame(55.7339, 37.5886, 0.0, axes="eus")
     scene = frame.forward([[55.7339, 37.5886, 0.0], [55.7352473, 37.5886, 0.0], [55.7352473, 37.5910, 0.0]])

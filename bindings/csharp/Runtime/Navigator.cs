@@ -14,12 +14,16 @@ namespace Waymark
     {
         IntPtr handle;
 
-        /// <summary>The defaults of every setting (wm_navigator_config_default): axes EUS, the
-        /// filter estimator (a bank of Kalman filters), ellipsoidal heights. Set Axes to WM_AXES_EUN for Unity.</summary>
+        /// <summary>The defaults of every setting (wm_navigator_config_init with this struct's
+        /// size): axes EUS, the filter estimator (a bank of Kalman filters), ellipsoidal heights,
+        /// route evidence off. Set Axes to WM_AXES_EUN for Unity.</summary>
         public static NavigatorConfig DefaultConfig()
         {
             NavigatorConfig config;
-            NativeMethods.wm_navigator_config_default(&config);
+            // The exported wm_navigator_config_default fills only the 0.3 layout, for callers
+            // built against it.
+            WaymarkException.Check(NativeMethods.wm_navigator_config_init(&config, new UIntPtr((uint)sizeof(NavigatorConfig))),
+                                   "wm_navigator_config_init");
             return config;
         }
 
@@ -76,6 +80,15 @@ namespace Waymark
         public void AddFix(Fix fix)
         {
             WaymarkException.Check(NativeMethods.wm_navigator_add_fix(Live, &fix), "wm_navigator_add_fix");
+        }
+
+        /// <summary>Feeds a location fix with the GPS velocity measured with it
+        /// (wm_navigator_add_fix_velocity; Size is filled in when 0). Values out of range (a
+        /// phone's -1) are none; NaN or infinity throws InvalidValue.</summary>
+        public void AddFix(Fix fix, GpsVelocity velocity)
+        {
+            if (velocity.Size == 0) velocity.Size = (uint)sizeof(GpsVelocity);
+            WaymarkException.Check(NativeMethods.wm_navigator_add_fix_velocity(Live, &fix, &velocity), "wm_navigator_add_fix_velocity");
         }
 
         /// <summary>Feeds a compass reading (Size is filled in when 0).</summary>

@@ -138,6 +138,33 @@ namespace Waymark
         }
     }
 
+    public unsafe partial struct GpsVelocity
+    {
+        /// <summary>A phone's GPS velocity (CoreLocation course, courseAccuracy, speed,
+        /// speedAccuracy): degrees clockwise from true north, its 1-sigma, m/s and its 1-sigma;
+        /// pass -1 for a value the phone does not have. Size is set.</summary>
+        public GpsVelocity(double courseDeg, double courseAccuracyDeg, double speedMps, double speedAccuracyMps)
+        {
+            Size = (uint)sizeof(GpsVelocity);
+            Reserved = 0;
+            CourseDeg = courseDeg;
+            CourseAccuracyDeg = courseAccuracyDeg;
+            SpeedMps = speedMps;
+            SpeedAccuracyMps = speedAccuracyMps;
+        }
+    }
+
+    /// <summary>wm_navigator_result.route_evidence (WM_ROUTE_EVIDENCE_*).</summary>
+    public enum RouteEvidence
+    {
+        /// <summary>WM_ROUTE_EVIDENCE_DISABLED: not used (off in the config, or a window-fit estimator).</summary>
+        Disabled = NativeMethods.WM_ROUTE_EVIDENCE_DISABLED,
+        /// <summary>WM_ROUTE_EVIDENCE_ON: the user is taken to be on the route.</summary>
+        On = NativeMethods.WM_ROUTE_EVIDENCE_ON,
+        /// <summary>WM_ROUTE_EVIDENCE_OFF: the user is taken to be off it; the route waits for them to rejoin.</summary>
+        Off = NativeMethods.WM_ROUTE_EVIDENCE_OFF,
+    }
+
     public partial struct Vec3
     {
         /// <summary>A scene or local vector, metres.</summary>

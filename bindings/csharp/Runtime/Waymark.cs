@@ -399,9 +399,32 @@ namespace Waymark
         /// </summary>
         public const int WM_CORRECTION_APPLIED = 2;
         /// <summary>
+        /// WM_ROUTE_EVIDENCE_DISABLED (waymark.h): not used: config.route_evidence 0, or a window-fit
+        /// estimator
+        /// </summary>
+        public const int WM_ROUTE_EVIDENCE_DISABLED = 0;
+        /// <summary>
+        /// WM_ROUTE_EVIDENCE_ON (waymark.h): the user is taken to be on the route
+        /// </summary>
+        public const int WM_ROUTE_EVIDENCE_ON = 1;
+        /// <summary>
+        /// WM_ROUTE_EVIDENCE_OFF (waymark.h): the user is taken to be off it (a detour, a square, a
+        /// wrong turn); the route waits for them to rejoin
+        /// </summary>
+        public const int WM_ROUTE_EVIDENCE_OFF = 2;
+        /// <summary>
         /// WM_NAVIGATOR_CONFIG_SIZE (waymark.h): sizeof(wm_navigator_config) in this version
         /// </summary>
-        public const int WM_NAVIGATOR_CONFIG_SIZE = 288;
+        public const int WM_NAVIGATOR_CONFIG_SIZE = 328;
+        /// <summary>
+        /// WM_NAVIGATOR_CONFIG_SIZE_0_3 (waymark.h): the 0.3 layout, still accepted (fields before
+        /// route_evidence)
+        /// </summary>
+        public const int WM_NAVIGATOR_CONFIG_SIZE_0_3 = 288;
+        /// <summary>
+        /// WM_GPS_VELOCITY_SIZE (waymark.h): sizeof(wm_gps_velocity) in this version
+        /// </summary>
+        public const int WM_GPS_VELOCITY_SIZE = 40;
         /// <summary>
         /// WM_ORIENTATION_PORTRAIT (waymark.h).
         /// </summary>
@@ -421,7 +444,12 @@ namespace Waymark
         /// <summary>
         /// WM_NAVIGATOR_RESULT_SIZE (waymark.h): sizeof(wm_navigator_result) in this version
         /// </summary>
-        public const int WM_NAVIGATOR_RESULT_SIZE = 248;
+        public const int WM_NAVIGATOR_RESULT_SIZE = 256;
+        /// <summary>
+        /// WM_NAVIGATOR_RESULT_SIZE_0_3 (waymark.h): the 0.3 layout, still accepted (fields before
+        /// route_evidence)
+        /// </summary>
+        public const int WM_NAVIGATOR_RESULT_SIZE_0_3 = 248;
         /// <summary>
         /// WM_NAVIGATOR_RESULT_SIZE_0_2 (waymark.h): the 0.2 layout, still accepted (fields before
         /// origin_shift)
@@ -1085,7 +1113,19 @@ namespace Waymark
         public static extern int wm_camera_from_unity(Mat4f* camera_to_world, Mat4f* projection, Viewport viewport, Camera* @out);
 
         /// <summary>
-        /// Fills the defaults above. Errors: none (does nothing when config is NULL).
+        /// Fills the defaults above into the first `size` bytes of *config, the layout of that size
+        /// (WM_NAVIGATOR_CONFIG_SIZE or WM_NAVIGATOR_CONFIG_SIZE_0_3), and sets config-&gt;size to it:
+        /// pass sizeof *config. Errors: NULL_POINTER, INVALID_VALUE (another size); nothing written
+        /// then.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "wm_navigator_config_init", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int wm_navigator_config_init(NavigatorConfig* config, UIntPtr size);
+
+        /// <summary>
+        /// Fills the defaults of the 0.3 layout (WM_NAVIGATOR_CONFIG_SIZE_0_3 bytes, size set to that),
+        /// never more: the symbol callers built against 0.3 link to. Compiled against this header, the
+        /// call is the macro below, which fills the whole struct. Errors: none (does nothing when
+        /// config is NULL).
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_navigator_config_default", CallingConvention = CallingConvention.Cdecl)]
         public static extern void wm_navigator_config_default(NavigatorConfig* config);
@@ -1123,6 +1163,17 @@ namespace Waymark
         public static extern int wm_navigator_add_fix(IntPtr navigator, Fix* fix);
 
         /// <summary>
+        /// Feeds a fix with the GPS velocity measured with it (velocity NULL: none, the same as
+        /// wm_navigator_add_fix). Under WM_ESTIMATOR_FILTER the velocity is compared with the scene's
+        /// since the previous fix (used when that fix was 0.5 to 2 s before, with normal tracking
+        /// between); the window fits take the fix alone. Errors: as wm_navigator_add_fix, and
+        /// INVALID_VALUE (velocity-&gt;size not WM_GPS_VELOCITY_SIZE, reserved_ not 0, a velocity value
+        /// NaN or +-Inf); nothing changes then.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "wm_navigator_add_fix_velocity", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int wm_navigator_add_fix_velocity(IntPtr navigator, Fix* fix, GpsVelocity* velocity);
+
+        /// <summary>
         /// Feeds a compass reading (in time order with fixes and frames). Under WM_ESTIMATOR_FILTER it
         /// measures the heading correction (true heading - the viewing direction's scene yaw); readings
         /// within compass_interval_s of the last used one, or pitched beyond compass_maximum_pitch_deg,
@@ -1154,9 +1205,9 @@ namespace Waymark
         /// Origin shifting by the navigator itself: 0 (the default) never; else an update whose camera
         /// is farther than distance_m (horizontally, metres) from the scene's zero shifts the zero to
         /// the camera and reports it (wm_navigator_result.origin_shift), so positions handed to float
-        /// stay small. (A setter, not a config field: wm_navigator_config keeps its 0.2 layout, which
-        /// wm_navigator_config_default fills whole.) Errors: NULL_POINTER, INVALID_VALUE (negative or
-        /// not finite); nothing changes then.
+        /// stay small. (A setter, not a config field: added when wm_navigator_config_default filled the
+        /// whole struct, so the struct could not grow.) Errors: NULL_POINTER, INVALID_VALUE (negative
+        /// or not finite); nothing changes then.
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_navigator_set_origin_shift", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_navigator_set_origin_shift(IntPtr navigator, double distance_m);
@@ -1725,6 +1776,30 @@ namespace Waymark
         /// 0.2: a fix informs the heading after this much scene motion since the last that did
         /// </summary>
         public double HeadingStepM;
+        /// <summary>
+        /// 0 (off) or 1: the route as evidence of where the user is
+        /// </summary>
+        public int RouteEvidence;
+        /// <summary>
+        /// 0
+        /// </summary>
+        public int Reserved;
+        /// <summary>
+        /// 4: 1-sigma of the user's offset from the route's centre line, (0, 1000]
+        /// </summary>
+        public double RouteOffsetSigmaM;
+        /// <summary>
+        /// 100: metres walked over which that offset varies, &gt; 0
+        /// </summary>
+        public double RouteOffsetDistanceM;
+        /// <summary>
+        /// 0.5: the slowly varying share of the GPS velocity's error, [0, 1)
+        /// </summary>
+        public double VelocityCorrelatedShare;
+        /// <summary>
+        /// 10: its correlation time, seconds, &gt; 0
+        /// </summary>
+        public double VelocityCorrelationS;
     }
 
     /// <summary>
@@ -1755,6 +1830,42 @@ namespace Waymark
         public double TimeS;
         /// <summary>wm_fix.scene_position (waymark.h).</summary>
         public Vec3 ScenePosition;
+    }
+
+    /// <summary>
+    /// The GPS velocity of a fix (wm_navigator_add_fix_velocity): CoreLocation's course,
+    /// courseAccuracy, speed and speedAccuracy; Android's getBearing, getBearingAccuracyDegrees,
+    /// getSpeed, getSpeedAccuracyMetersPerSecond. A value outside its range (a phone marks a
+    /// missing one -1) is "none"; the velocity is used only when all four are present. NaN and
+    /// +-Inf are errors, not "none".
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GpsVelocity
+    {
+        /// <summary>
+        /// sizeof(wm_gps_velocity) (WM_GPS_VELOCITY_SIZE)
+        /// </summary>
+        public uint Size;
+        /// <summary>
+        /// 0
+        /// </summary>
+        public int Reserved;
+        /// <summary>
+        /// over ground, clockwise from true north, &gt;= 0 (wrapped into [0, 360)); negative: none
+        /// </summary>
+        public double CourseDeg;
+        /// <summary>
+        /// its 1-sigma, (0, 180]; else none (0: Android without one)
+        /// </summary>
+        public double CourseAccuracyDeg;
+        /// <summary>
+        /// over ground, m/s, [0, 1000]; else none
+        /// </summary>
+        public double SpeedMps;
+        /// <summary>
+        /// its 1-sigma, m/s, (0, 1000]; else none
+        /// </summary>
+        public double SpeedAccuracyMps;
     }
 
     /// <summary>
@@ -1908,6 +2019,12 @@ namespace Waymark
         public int OriginShifted;
         /// <summary>wm_navigator_result.reserved2_ (waymark.h).</summary>
         public int Reserved2;
+        /// <summary>
+        /// WM_ROUTE_EVIDENCE_*: whether the route is evidence now
+        /// </summary>
+        public int RouteEvidence;
+        /// <summary>wm_navigator_result.reserved3_ (waymark.h).</summary>
+        public int Reserved3;
     }
 
     /// <summary>

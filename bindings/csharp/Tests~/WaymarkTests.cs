@@ -707,6 +707,69 @@ static unsafe class WaymarkTests
                           + worstAngle.ToString("G3") + " deg; correction state equal on " + states + " frames");
     }
 
+    // GPS velocity (wm_navigator_add_fix_velocity) and route evidence: a walk north at
+    // 1.4 m/s with the session's north 15 degrees off and white 3 m GPS, the same fixes to
+    // every navigator. The velocity applies the heading within 10 s, the fixes alone do not;
+    // -1 values are a plain fix to the bit; bad velocities throw and change nothing.
+    static NavigatorResult WalkNorth(Navigator nav, int seconds, int seed, bool velocity, bool missing = false)
+    {
+        var rng = new Random(seed);
+        Func<double> noise = () => 2 * rng.NextDouble() - 1;
+        double a = 15 * Math.PI / 180;
+        var r = new NavigatorResult();
+        for (int i = 0; i < seconds; i++)
+        {
+            double north = 1.4 * i;
+            var scene = new Vec3(-north * Math.Sin(a), 1.4, -north * Math.Cos(a));
+            var fix = new Fix { Position = new Geodetic(55.7339 + (north + 3 * noise()) / 111320, 37.5886 + 3 * noise() / (111320 * Math.Cos(55.7339 * Math.PI / 180))),
+                                HorizontalAccuracyM = 3, VerticalAccuracyM = 10, TimeS = i, ScenePosition = scene };
+            double course = (360 + 3 * noise()) % 360;
+            if (missing) nav.AddFix(fix, new GpsVelocity(-1, -1, -1, -1));
+            else if (velocity) nav.AddFix(fix, new GpsVelocity(course, 3, 1.4, 0.1));
+            else nav.AddFix(fix);
+            r = nav.Update(i + 0.5, CameraOf(scene, -15, 0, 0));
+        }
+        return r;
+    }
+
+    static void NavigatorVelocity()
+    {
+        var config = Navigator.DefaultConfig();
+        Check(config.RouteEvidence == 0 && config.RouteOffsetSigmaM == 4 && config.RouteOffsetDistanceM == 100
+              && config.VelocityCorrelatedShare == 0.5 && config.VelocityCorrelationS == 10, "the 0.4 settings' defaults");
+        config.Heights = NativeMethods.WM_HEIGHTS_NONE;
+        config.AccuracyConfidence = 1 - Math.Exp(-0.5);
+        config.GpsCorrelatedShare = 0;
+        var route = new[] { new Geodetic(55.7339, 37.5886), new Geodetic(55.7366, 37.5886) };
+        NavigatorResult plain, missing, fast;
+        using (var nav = new Navigator(config, route)) plain = WalkNorth(nav, 10, 7, false);
+        using (var nav = new Navigator(config, route)) missing = WalkNorth(nav, 10, 7, false, true);
+        using (var nav = new Navigator(config, route))
+        {
+            fast = WalkNorth(nav, 10, 7, true);
+            var fix = new Fix { Position = new Geodetic(55.7340, 37.5886), HorizontalAccuracyM = 3, VerticalAccuracyM = 10, TimeS = 10 };
+            Check(Throws(() => nav.AddFix(fix, new GpsVelocity(double.NaN, 3, 1.4, 0.1))) == Status.InvalidValue, "a NaN course: InvalidValue");
+            var wrongSize = new GpsVelocity(0, 3, 1.4, 0.1);
+            wrongSize.Size += 8;
+            Check(Throws(() => nav.AddFix(fix, wrongSize)) == Status.InvalidValue, "a velocity of another size: InvalidValue");
+            var again = nav.Update(9.5, CameraOf(new Vec3(0, 1.4, 0), -15, 0, 0));
+            Check(again.CorrectionDeg == fast.CorrectionDeg && again.CorrectionSigmaDeg == fast.CorrectionSigmaDeg, "refused velocities change nothing");
+        }
+        Check(missing.CorrectionDeg == plain.CorrectionDeg && missing.CorrectionSigmaDeg == plain.CorrectionSigmaDeg, "-1 velocity values: a plain fix");
+        Check(fast.CorrectionState == NativeMethods.WM_CORRECTION_APPLIED && plain.CorrectionState != NativeMethods.WM_CORRECTION_APPLIED,
+              "the velocity applies the heading within 10 s (states " + fast.CorrectionState + ", " + plain.CorrectionState + " without)");
+        Check(fast.CorrectionSigmaDeg < 0.5 * plain.CorrectionSigmaDeg && Math.Abs(fast.CorrectionDeg - 15) < 3 * fast.CorrectionSigmaDeg,
+              "sigma " + fast.CorrectionSigmaDeg + " with the velocity, " + plain.CorrectionSigmaDeg + " without; correction " + fast.CorrectionDeg);
+        Check(fast.RouteEvidence == (int)RouteEvidence.Disabled, "route evidence off by default");
+        config.RouteEvidence = 1;
+        using (var nav = new Navigator(config, route))
+            Check(WalkNorth(nav, 30, 8, true).RouteEvidence == (int)RouteEvidence.On, "route evidence on while walking the route");
+        config.RouteEvidence = 2;
+        Check(Throws(() => new Navigator(config, route)) == Status.InvalidValue, "route evidence 2: InvalidValue");
+        Console.WriteLine("GPS velocity: correction sigma after 10 s " + fast.CorrectionSigmaDeg.ToString("G3") + " deg (fixes alone "
+                          + plain.CorrectionSigmaDeg.ToString("G3") + ")");
+    }
+
     static int Main(string[] args)
     {
         if (args.Length != 2)
@@ -725,6 +788,7 @@ static unsafe class WaymarkTests
         CrsTransform();
         Navigation();
         NavigatorLog(args[1]);
+        NavigatorVelocity();
         Console.WriteLine(passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;
     }

@@ -34,6 +34,7 @@ TRACKING = {"normal": CONSTANTS["WM_TRACKING_NORMAL"], "limited": CONSTANTS["WM_
             "reset": CONSTANTS["WM_TRACKING_RESET"]}
 CORRECTION_STATES = ("none", "estimating", "applied")
 CORRECTION_SOURCES = ("none", "compass", "track")
+ROUTE_EVIDENCE = ("disabled", "on", "off")   # WM_ROUTE_EVIDENCE_*
 
 
 def _arrays_from(buf, count: int, dtype: np.dtype) -> np.ndarray:
@@ -112,13 +113,17 @@ def navigator_config(**settings) -> "ffi.CData":
     ("filter", "robust", "pairwise"; "seed" is its deprecated name), alignment
     ("gravity-and-heading", "gravity"), heights ("ellipsoidal", "orthometric", "none"),
     anchor ("fitted", "most-accurate", "fused"; "seed-best" is the deprecated name of
-    "most-accurate"), axes ("eus", "eun", "enu")."""
+    "most-accurate"), axes ("eus", "eun", "enu"); route_evidence True or False (the
+    route as evidence of where the user is), route_offset_sigma_m,
+    route_offset_distance_m, velocity_correlated_share, velocity_correlation_s."""
     c = ffi.new("wm_navigator_config *")
-    lib.wm_navigator_config_default(c)
+    # The whole struct as this header lays it out (wm_navigator_config_default fills the
+    # 0.3 layout only, for callers built against it).
+    check(lib.wm_navigator_config_init(c, ffi.sizeof("wm_navigator_config")), "wm_navigator_config_init")
     names = {"estimator": ESTIMATORS, "alignment": ALIGNMENTS, "heights": HEIGHTS, "anchor": ANCHORS}
     fields = {f for f, _ in ffi.typeof("wm_navigator_config").fields}
     for key, value in settings.items():
-        if key not in fields or key == "size":
+        if key not in fields or key == "size" or key.startswith("reserved"):
             raise TypeError(f"unknown navigator setting {key!r}")
         if key in names and isinstance(value, str):
             try:
@@ -127,6 +132,8 @@ def navigator_config(**settings) -> "ffi.CData":
                 raise ValueError(f"{key} must be one of {sorted(names[key])}, got {value!r}") from None
         elif key == "axes":
             value = axes_code(value)
+        elif key == "route_evidence" and isinstance(value, bool):
+            value = int(value)
         setattr(c, key, value)
     return c
 
@@ -159,6 +166,7 @@ class Navigator:
         self._nav = ffi.gc(out[0], lib.wm_navigator_destroy)
         self.arrow_capacity = int(lib.wm_navigator_arrow_capacity(config))
         self._fix = ffi.new("wm_fix *")
+        self._velocity = ffi.new("wm_gps_velocity *")
         self._reading = ffi.new("wm_compass_reading *")
         self._camera = ffi.new("wm_camera *")
         self._result = ffi.new("wm_navigator_result *")
@@ -166,10 +174,17 @@ class Navigator:
         self._count = ffi.new("size_t *")
 
     def add_fix(self, lat: float, lon: float, h: Optional[float], accuracy_m: float, time_s: float, scene_position,
-                vertical_accuracy_m: Optional[float] = None) -> None:
+                vertical_accuracy_m: Optional[float] = None, course: Optional[float] = None,
+                course_accuracy: Optional[float] = None, speed: Optional[float] = None,
+                speed_accuracy: Optional[float] = None) -> None:
         """Feeds a location fix (degrees; ``h`` ellipsoidal metres or None; horizontal
         accuracy > 0, metres; the caller's clock, seconds) and the device's scene
-        position when it was taken. Raises WaymarkError (INVALID_VALUE)."""
+        position when it was taken, with the GPS velocity measured with it when the phone
+        gives one (``wm_navigator_add_fix_velocity``): ``course`` degrees clockwise from
+        true north, ``course_accuracy`` its 1-sigma in (0, 180], ``speed`` m/s in
+        [0, 1000], ``speed_accuracy`` its 1-sigma, m/s. None, or a value out of range
+        (a phone's -1), is none; the velocity is used when all four are given. Raises
+        WaymarkError (INVALID_VALUE, NaN or infinite velocity values included)."""
         f = self._fix
         f.position.lat_deg, f.position.lon_deg = lat, lon
         f.position.height_m = 0.0 if h is None else h
@@ -178,7 +193,16 @@ class Navigator:
         f.vertical_accuracy_m = accuracy_m if vertical_accuracy_m is None else vertical_accuracy_m
         f.time_s = time_s
         f.scene_position = _vec3(scene_position)
-        check(lib.wm_navigator_add_fix(self._nav, f), "wm_navigator_add_fix")
+        velocity = (course, course_accuracy, speed, speed_accuracy)
+        if all(v is None for v in velocity):
+            check(lib.wm_navigator_add_fix(self._nav, f), "wm_navigator_add_fix")
+            return
+        v = self._velocity
+        v.size = ffi.sizeof("wm_gps_velocity")
+        v.reserved_ = 0
+        v.course_deg, v.course_accuracy_deg, v.speed_mps, v.speed_accuracy_mps = (
+            -1.0 if x is None else float(x) for x in velocity)
+        check(lib.wm_navigator_add_fix_velocity(self._nav, f, v), "wm_navigator_add_fix_velocity")
 
     def add_heading(self, true_heading_deg: float, accuracy_deg: float, time_s: float, camera) -> None:
         """Feeds a compass reading: the true heading of the camera's viewing direction
@@ -217,11 +241,11 @@ class Navigator:
         camera.transform), ``projection``: camera -> clip (4, 4), ``viewport``: (x, y,
         width, height) in points. Returns every field of ``wm_navigator_result`` (NaN:
         not available yet), the states by name, and ``arrows`` (structured array,
-        nearest first)."""
+        nearest first); ``route_evidence`` is "disabled", "on" or "off"."""
         r = self._update(float(time_s), camera, projection, tuple(float(v) for v in viewport), ground_height_m)
         out: Dict[str, Any] = {}
         for name, _ in ffi.typeof("wm_navigator_result").fields:
-            if name in ("size", "reserved_"):
+            if name == "size" or name.startswith("reserved"):
                 continue
             v = getattr(r, name)
             if name == "user":
@@ -231,6 +255,7 @@ class Navigator:
             out[name] = v
         out["correction_state"] = CORRECTION_STATES[r.correction_state]
         out["correction_source"] = CORRECTION_SOURCES[r.correction_source]
+        out["route_evidence"] = ROUTE_EVIDENCE[r.route_evidence]
         out["arrows"] = _arrays_from(self._arrows, self._count[0], ARROW_DTYPE)
         return out
 
