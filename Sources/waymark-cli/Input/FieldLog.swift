@@ -76,7 +76,7 @@ enum FieldLog {
                 s += "\(format(e.accuracy)),\(format(p.x)),\(format(p.y)),\(format(p.z)),,,"
                 if velocity {
                     func v(_ x: Double?) -> String { x.map(format) ?? "-1" }
-                    s += ",,,\(v(e.course)),\(v(e.courseAccuracy)),\(v(e.speed)),\(v(e.speedAccuracy))\n"
+                    s += ",,,,\(v(e.course)),\(v(e.courseAccuracy)),\(v(e.speed)),\(v(e.speedAccuracy))\n"
                 } else {
                     s += "\(extra)\n"
                 }
