@@ -1036,7 +1036,7 @@ typedef struct wm_navigator_config {
     int32_t reserved_;               /* 0 */
     double route_offset_sigma_m;     /* 4: 1-sigma of the user's offset from the route's centre
                                         line, (0, 1000] */
-    double route_offset_distance_m;  /* 100: metres walked over which that offset varies, > 0 */
+    double route_offset_distance_m;  /* 1000: metres walked over which that offset varies, > 0 */
     double velocity_correlated_share;/* 0.5: the slowly varying share of the GPS velocity's error,
                                         [0, 1) */
     double velocity_correlation_s;   /* 10: its correlation time, seconds, > 0 */

@@ -1098,7 +1098,7 @@ static void config_versions(void) {
     memcpy(&whole, sentinel, sizeof whole);
     CHECK(wm_navigator_config_init(&whole, sizeof whole) == WM_OK && whole.size == WM_NAVIGATOR_CONFIG_SIZE);
     CHECK(whole.route_evidence == 0 && whole.reserved_ == 0 && whole.route_offset_sigma_m == 4);
-    CHECK(whole.route_offset_distance_m == 100 && whole.velocity_correlated_share == 0.5 && whole.velocity_correlation_s == 10);
+    CHECK(whole.route_offset_distance_m == 1000 && whole.velocity_correlated_share == 0.5 && whole.velocity_correlation_s == 10);
     /* The macro (what this header makes of wm_navigator_config_default) fills the same. */
     memcpy(&config, sentinel, sizeof config);
     wm_navigator_config_default(&config);

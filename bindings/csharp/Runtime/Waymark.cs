@@ -1789,7 +1789,7 @@ namespace Waymark
         /// </summary>
         public double RouteOffsetSigmaM;
         /// <summary>
-        /// 100: metres walked over which that offset varies, &gt; 0
+        /// 1000: metres walked over which that offset varies, &gt; 0
         /// </summary>
         public double RouteOffsetDistanceM;
         /// <summary>
