@@ -35,13 +35,9 @@ struct WalkPlan {
         var corners: [Corner] = []
         let pts = path.points
         if pts.count > 2 {
-            for v in 1..<(pts.count - 1) {
-                let a = SIMD2(pts[v].x - pts[v - 1].x, pts[v].y - pts[v - 1].y)
-                let b = SIMD2(pts[v + 1].x - pts[v].x, pts[v + 1].y - pts[v].y)
-                let la = (a * a).sum().squareRoot(), lb = (b * b).sum().squareRoot()
-                guard la > 0, lb > 0 else { continue }
-                let turn = AngleMath.atan2d(abs(a.x * b.y - a.y * b.x), (a * b).sum())
-                if turn > 20 { corners.append(Corner(along: path.cumulative[v], into: a / la, out: b / lb)) }
+            for v in 1..<(pts.count - 1) where path.turn(atVertex: v) > 20 {
+                guard let a = path.direction(ofSegment: v - 1), let b = path.direction(ofSegment: v) else { continue }
+                corners.append(Corner(along: path.cumulative[v], into: SIMD2(a.x, a.y), out: SIMD2(b.x, b.y)))
             }
         }
         self.corners = corners
@@ -122,10 +118,7 @@ struct WalkPlan {
             let f = (along - (c.along - Self.cut)) / (2 * Self.cut)
             return a + (b - a) * f - onRoute
         }
-        let pts = path.points
-        let d = SIMD2(pts[segment + 1].x - pts[segment].x, pts[segment + 1].y - pts[segment].y)
-        let l = (d * d).sum().squareRoot()
-        guard l > 0 else { return .zero }
-        return left(d / l) * offsets[leg]
+        guard let d = path.direction(ofSegment: segment) else { return .zero }
+        return left(SIMD2(d.x, d.y)) * offsets[leg]
     }
 }

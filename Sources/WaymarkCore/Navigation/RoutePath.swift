@@ -174,6 +174,24 @@ public struct RoutePath: Sendable {
         return d[y.side] == 0 && d[y.forward] == 0 ? nil : AngleMath.atan2d(y.sinSign * d[y.side], y.cosSign * d[y.forward])
     }
 
+    /// The horizontal unit direction of segment `i` (from point `i` to `i + 1`), in the
+    /// route's axes; nil for a vertical or zero-length segment.
+    package func direction(ofSegment i: Int) -> SIMD3<Double>? {
+        let d = horizontal(points[i + 1] - points[i])
+        let l = (d * d).sum().squareRoot()
+        return l > 0 ? d / l : nil
+    }
+
+    /// How far the route turns at vertex `v`, degrees in [0, 180]: the angle between the
+    /// horizontal directions of the segments into and out of it (0 at the ends, and where
+    /// either has no direction). The navigator's route evidence and the walk simulator
+    /// call a turn of more than 20° a corner.
+    package func turn(atVertex v: Int) -> Double {
+        guard v > 0, v + 1 < points.count, let a = direction(ofSegment: v - 1), let b = direction(ofSegment: v) else { return 0 }
+        let c = SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+        return AngleMath.atan2d((c * c).sum().squareRoot(), (a * b).sum())
+    }
+
     /// The yaw of the first segment at or after `segment` that has a horizontal
     /// direction, else of the last one before it; 0 for a route with none.
     func segmentYaw(_ segment: Int) -> Double {

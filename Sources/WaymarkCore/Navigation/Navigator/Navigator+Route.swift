@@ -59,18 +59,19 @@ extension Navigator {
         }
         let (_, segment) = route.point(atDistance: match.along)
         let pts = route.points, cum = route.cumulative
-        guard segment + 1 < pts.count, let direction = Self.legDirection(pts, segment) else { return noteRoute(.skipped, tested: false) }
+        guard segment + 1 < pts.count, let leg = route.direction(ofSegment: segment) else { return noteRoute(.skipped, tested: false) }
+        let direction = SIMD2(leg.x, leg.y)
         // Near a corner the user cuts it, and may be on the other leg already: no evidence
         // within 8 m of it and twice the anchor's σ (where the match could be the wrong leg).
         let skip = Self.routeCornerSkip + 2 * filter.anchorSigma(at: u)
         for vertex in segment...(segment + 1) where vertex > 0 && vertex + 1 < pts.count {
-            if abs(match.along - cum[vertex]) < skip, Self.turn(pts, at: vertex) > Self.routeCornerAngle {
+            if abs(match.along - cum[vertex]) < skip, route.turn(atVertex: vertex) > Self.routeCornerAngle {
                 return noteRoute(.skipped, tested: false)
             }
         }
         // A new street (a turn since the leg last matched): a new offset.
-        if let previous = routeSegment, previous != segment, let before = Self.legDirection(pts, previous),
-           Self.angle(before, direction) > Self.routeCornerAngle {
+        if let previous = routeSegment, previous != segment, let before = route.direction(ofSegment: previous),
+           AngleMath.atan2d(abs(before.x * leg.y - before.y * leg.x), (before * leg).sum()) > Self.routeCornerAngle {
             filter.offsetSeeded = false
         }
         if !filter.offsetSeeded { filter.seedOffset() }
@@ -107,23 +108,5 @@ extension Navigator {
         case .disabled:
             break
         }
-    }
-
-    /// The horizontal unit direction of segment `i`, nil for a vertical or zero-length one.
-    static func legDirection(_ pts: [SIMD3<Double>], _ i: Int) -> SIMD2<Double>? {
-        let d = SIMD2(pts[i + 1].x - pts[i].x, pts[i + 1].y - pts[i].y)
-        let l = (d * d).sum().squareRoot()
-        return l > 0 ? d / l : nil
-    }
-
-    /// The angle between two unit directions, degrees in [0, 180].
-    static func angle(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
-        AngleMath.atan2d(abs(a.x * b.y - a.y * b.x), (a * b).sum())
-    }
-
-    /// How far the route turns at vertex `v`, degrees.
-    static func turn(_ pts: [SIMD3<Double>], at v: Int) -> Double {
-        guard let a = legDirection(pts, v - 1), let b = legDirection(pts, v) else { return 0 }
-        return angle(a, b)
     }
 }
