@@ -19,7 +19,8 @@
  *   and are returned in [-180, 180). Heights are above the WGS-84 ellipsoid (not above
  *   mean sea level). Azimuths are clockwise from north, returned in (-180, 180].
  *   In the frame conversions, heights, scene coordinates and scene origins are limited
- *   to +-1e12 m (INVALID_VALUE beyond), so no sum can overflow to infinity.
+ *   to +-1e12 m (INVALID_VALUE beyond), so no sum can overflow to infinity; a scene
+ *   coordinate's limit is in metres whatever the axes' unit (+-1e15 in millimetres).
  *   Scene axes (wm_axes): ENU x east, y north, z up; EUS x east, y up, z south (ARKit
  *   gravityAndHeading, ARCore, SceneKit, RealityKit: 100 m due north is z = -100);
  *   EUN x east, y up, z north (Unity). Any other engine: WM_AXES_CUSTOM (any assignment
@@ -303,7 +304,7 @@ WM_API wm_status wm_frame_forward(const wm_frame *frame, const wm_geodetic *in, 
 
 /* Scene -> geodetic (exact inverse of wm_frame_forward); longitudes in [-180, 180).
  * Errors: as wm_frame_forward (INVALID_VALUE for non-finite components or components
- * beyond +-1e12 m). */
+ * beyond +-1e12 m, in the axes' unit: every forward result reads back). */
 WM_API wm_status wm_frame_reverse(const wm_frame *frame, const wm_vec3 *in, size_t in_stride,
                                   wm_geodetic *out, size_t out_stride, size_t count, size_t *first_bad);
 
@@ -727,13 +728,18 @@ WM_API wm_status wm_heading_corrector_add(wm_heading_corrector *corrector, const
                                           double *uncertainty_deg);
 
 /* Screen math. view: scene -> camera (inverse of ARKit's camera.transform), projection:
- * camera -> clip (either depth convention), both column-major; viewport in points, y down. */
+ * camera -> clip (either depth convention), both column-major; viewport in points, y down:
+ * x and y within +-1e9, width and height from 1e-3 to 1e9 (WM_VIEWPORT_MAX,
+ * WM_VIEWPORT_MIN_SIZE), so every projection stays finite; others are INVALID_VALUE. */
 typedef struct wm_viewport { double x, y, width, height; } wm_viewport;
+#define WM_VIEWPORT_MAX 1e9
+#define WM_VIEWPORT_MIN_SIZE 1e-3
 
 /* Projects a scene point: screen position in points (y down) and whether it is visible
  * (in front of the camera and inside the viewport). Errors: NULL_POINTER, INVALID_VALUE
  * (non-finite point, non-finite or singular matrices, a viewport that is not finite
- * with positive size). */
+ * or out of the bounds above), NOT_AVAILABLE (a point in the camera's own plane, to
+ * round-off: it has no finite screen position; nothing written then). */
 WM_API wm_status wm_screen_project(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                    wm_vec3 point, double *screen_x, double *screen_y, int32_t *visible);
 /* The sphere radius (metres) at `center` whose projection is screen_diameter points
@@ -741,7 +747,7 @@ WM_API wm_status wm_screen_project(const wm_mat4f *view, const wm_mat4f *project
  * unprojected at the same depth, their distance measured (the finish mark's size rule
  * of "How Yandex created augmented reality in Maps for iOS"). Errors: NULL_POINTER, INVALID_VALUE
  * (as wm_screen_project, or a negative or non-finite diameter), NOT_AVAILABLE (`center`
- * is behind the camera). */
+ * is behind the camera or in its plane). */
 WM_API wm_status wm_screen_sphere_radius(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                          wm_vec3 center, double screen_diameter, double *radius_m);
 /* Angle (degrees, counter-clockwise on screen) from the screen x axis to the scene's X
@@ -795,9 +801,9 @@ typedef struct wm_label {
  * (within 1e-9 degree of the horizontal direction to the camera, tested at every heading
  * and pitch). Errors: NULL_POINTER (view, projection, out), INVALID_VALUE (as
  * wm_screen_project, an unknown axes or unit, a height or point out of range),
- * NOT_AVAILABLE (WM_LABEL_POINTS for a point at the camera's own position, to round-off:
- * no depth to measure points at; or an anchor that height puts beyond +-1e12 m); *out
- * untouched then. */
+ * NOT_AVAILABLE (an anchor at the camera's own position, to round-off, in either unit:
+ * it has no direction to face, no screen position and, for WM_LABEL_POINTS, no depth to
+ * measure points at; or an anchor that height puts beyond +-1e12 m); *out untouched then. */
 WM_API wm_status wm_screen_label(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                  wm_axes axes, wm_vec3 point, int32_t height_unit, double height, wm_label *out);
 
@@ -1113,7 +1119,8 @@ WM_API wm_status wm_camera_pose_transform(wm_vec3 position, double yaw_deg, doub
  * with vertical field of view fov_y_deg and aspect = width / height: what `waymark
  * replay` draws with. Errors: NULL_POINTER, INVALID_VALUE (unless 0 < fov_y_deg < 180,
  * aspect > 0 and 0 < near_m < far_m, all finite, with a projection whose entries are
- * finite: a subnormal aspect or near * far beyond 1e308 overflow); nothing written then. */
+ * finite and that is invertible: a subnormal aspect or near * far beyond 1e308 overflow,
+ * near * far below about 1e-308 underflows to a singular matrix); nothing written then. */
 WM_API wm_status wm_perspective(double fov_y_deg, double aspect, double near_m, double far_m, double *projection);
 
 /* UIInterfaceOrientation's raw values. */

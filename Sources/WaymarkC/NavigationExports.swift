@@ -73,9 +73,7 @@ public func wm_route_arrows(_ route: OpaquePointer?, _ from: UnsafePointer<wm_ro
     let range: ArrowRange
     do { range = try path.arrowRange(from: start.distanceAlong, spacing: spacing_m, ahead: ahead_m) } catch { return status(of: error) }
     let n = range.count
-    count.pointee = n
-    guard outputFits(n, capacity: capacity) else { return WM_ERROR_BAD_COUNT }
-    guard n == 0 || out != nil else { return WM_ERROR_NULL_POINTER }
+    if let refused = countedOutput(n, capacity: capacity, out: out != nil, count: count) { return refused }
     for j in 0..<n {
         let a = path.arrowPlacement(range.first + j, spacing: range.spacing)
         out![j] = wm_arrow(position: cvec(a.position), yaw_deg: a.yaw, distance_along_m: a.distanceAlong)
@@ -90,9 +88,7 @@ public func wm_route_legs(_ route: OpaquePointer?, _ from_m: Double, _ to_m: Dou
     guard from_m.isFinite, to_m.isFinite else { return WM_ERROR_INVALID_VALUE }
     let path = object(route, as: RouteHandle.self).path
     let n = path.legCount(from: from_m, to: to_m)
-    count.pointee = n
-    guard outputFits(n, capacity: capacity) else { return WM_ERROR_BAD_COUNT }
-    guard n == 0 || out != nil else { return WM_ERROR_NULL_POINTER }
+    if let refused = countedOutput(n, capacity: capacity, out: out != nil, count: count) { return refused }
     var i = 0
     path.forEachLeg(from: from_m, to: to_m) { l in
         out![i] = wm_arrow_leg(start: cvec(l.start), end: cvec(l.end), yaw_deg: l.yaw, turn_deg: l.turn)

@@ -321,9 +321,7 @@ public func wm_navigator_legs(_ navigator: OpaquePointer?, _ index: Int, _ out: 
     guard index >= 0, index < nav.arrowCount else { return WM_ERROR_NOT_AVAILABLE }
     var n = 0
     nav.forEachLeg(ofArrow: index) { _ in n += 1 }
-    count.pointee = n
-    guard outputFits(n, capacity: capacity) else { return WM_ERROR_BAD_COUNT }
-    guard n == 0 || out != nil else { return WM_ERROR_NULL_POINTER }
+    if let refused = countedOutput(n, capacity: capacity, out: out != nil, count: count) { return refused }
     var i = 0
     nav.forEachLeg(ofArrow: index) { l in
         out![i] = wm_arrow_leg(start: cvec(l.start), end: cvec(l.end), yaw_deg: l.yaw, turn_deg: l.turn)

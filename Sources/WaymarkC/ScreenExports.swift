@@ -16,6 +16,7 @@ public func wm_screen_project(_ view: UnsafePointer<wm_mat4f>?, _ projection: Un
     guard view != nil, projection != nil, let screen_x, let screen_y, let visible else { return WM_ERROR_NULL_POINTER }
     guard finite(point), let s = screenProjection(view, projection, viewport) else { return WM_ERROR_INVALID_VALUE }
     let p = s.project(vec(point))
+    guard p.screen.x.isFinite, p.screen.y.isFinite else { return WM_ERROR_NOT_AVAILABLE }
     screen_x.pointee = p.screen.x
     screen_y.pointee = p.screen.y
     visible.pointee = p.visible ? 1 : 0

@@ -36,14 +36,12 @@ public func wm_simulate(_ simulation: UnsafePointer<wm_simulation>?, _ heading_e
     // against the stated limit and the caller's capacity first.
     let expected: Int
     do { expected = try s.sampleCount() } catch { return status(of: error) }
-    count.pointee = expected
-    guard outputFits(expected, capacity: capacity) else { return WM_ERROR_BAD_COUNT }
-    guard expected == 0 || (heading_error_deg != nil && finish_error_m != nil) else { return WM_ERROR_NULL_POINTER }
+    let both = heading_error_deg != nil && finish_error_m != nil
+    if let refused = countedOutput(expected, capacity: capacity, out: both, count: count) { return refused }
     let samples: [FieldSimulator.Sample]
     do { samples = try FieldSimulator(s).run() } catch { return status(of: error) }
-    count.pointee = samples.count
-    guard outputFits(samples.count, capacity: capacity) else { return WM_ERROR_BAD_COUNT }
-    guard let heading_error_deg, let finish_error_m else { return WM_ERROR_NULL_POINTER }
+    if let refused = countedOutput(samples.count, capacity: capacity, out: both, count: count) { return refused }
+    guard let heading_error_deg, let finish_error_m else { return WM_OK }
     for (i, sample) in samples.enumerated() {
         heading_error_deg[i] = sample.headingError
         finish_error_m[i] = sample.finishError

@@ -39,12 +39,11 @@ public enum Limits {
     public static let maximumSceneCoordinate = 1e12
 
     /// Why a scene point is refused: ``InputFault/nonFinite`` for a NaN or infinite
-    /// component, ``InputFault/outOfRange`` beyond ±``maximumSceneCoordinate``; nil for a
-    /// point the conversions take.
+    /// component, ``InputFault/outOfRange`` beyond ±`limit` (``maximumSceneCoordinate``
+    /// in the scene's unit: 10¹⁵ for millimetres); nil for a point the conversions take.
     @usableFromInline @inline(__always)
-    package static func sceneFault(_ p: SIMD3<Double>) -> InputFault? {
+    package static func sceneFault(_ p: SIMD3<Double>, limit: Double = maximumSceneCoordinate) -> InputFault? {
         guard p.x.isFinite, p.y.isFinite, p.z.isFinite else { return .nonFinite }
-        let limit = maximumSceneCoordinate
         guard p.x.magnitude <= limit, p.y.magnitude <= limit, p.z.magnitude <= limit else { return .outOfRange }
         return nil
     }

@@ -86,10 +86,11 @@ package enum StridedTriples {
     }
 
     /// First element with a component that is not finite (``InputFault/nonFinite``) or
-    /// beyond ``Limits/maximumSceneCoordinate`` in magnitude (``InputFault/outOfRange``).
+    /// beyond `limit` in magnitude (``InputFault/outOfRange``): ``Limits/maximumSceneCoordinate``
+    /// metres in the scene's unit.
     @inlinable
-    package static func firstSceneFault(_ base: UnsafeRawPointer, stride: Int, count: Int) -> (index: Int, fault: InputFault)? {
-        let limit = Limits.maximumSceneCoordinate
+    package static func firstSceneFault(_ base: UnsafeRawPointer, stride: Int, count: Int,
+                                        limit: Double = Limits.maximumSceneCoordinate) -> (index: Int, fault: InputFault)? {
         if count > 0, wmk_scene_all_valid(base, stride, count, limit) != 0 { return nil }   // as above
         for i in 0..<count {
             let (x, y, z) = load(base, i * stride)

@@ -1122,6 +1122,153 @@ static void n4_config_new_fields(void) {
 }
 
 /* The new calls' error paths allocate nothing either. */
+/* ---- Q: the third audit's C findings (issue 37) ------------------------------------ */
+
+static void q1_counts_untouched_on_refusal(void) {
+    /* *count is written on WM_OK and BAD_COUNT (the size query) only: a NULL out with room
+     * for the elements is NULL_POINTER and leaves it as it was (it was set to 2). */
+    wm_navigator_config config;
+    wm_navigator *nav = NULL;
+    wm_geodetic route[2] = {{55.7339, 37.5886, 150}, {55.7366, 37.5886, 151}};
+    wm_vec3 scene[3] = {{0, 0, 0}, {0, 0, -100}, {50, 0, -100}};
+    wm_route *r = NULL;
+    wm_route_position at;
+    wm_camera cam;
+    wm_navigator_result res;
+    size_t count = 77;
+    int k;
+    wm_navigator_config_default(&config);
+    CHECK(wm_navigator_create(&config, route, sizeof route[0], 2, &nav, NULL) == WM_OK);
+    for (k = 0; k < 6; k++) {
+        hostile_camera(&cam, 0, -1.0 * k, 0);
+        CHECK(add_fix_at(nav, k, 1.0 * k, 0, -1.0 * k) == WM_OK);
+        CHECK(sane_update(nav, k + 0.5, &cam, &res));
+    }
+    CHECK(res.arrow_total > 0);
+    CHECK(wm_navigator_legs(nav, 0, NULL, 16, &count) == WM_ERROR_NULL_POINTER && count == 77);
+    CHECK(wm_navigator_legs(nav, 0, NULL, SIZE_MAX, &count) == WM_ERROR_NULL_POINTER && count == 77);
+    CHECK(wm_navigator_legs(nav, 0, NULL, 0, &count) == WM_ERROR_BAD_COUNT && count >= 1);
+    wm_navigator_destroy(nav);
+    CHECK(wm_route_create(scene, sizeof scene[0], 3, WM_AXES_EUS, &r) == WM_OK);
+    count = 77;
+    CHECK(wm_route_legs(r, 0, 150, NULL, 16, &count) == WM_ERROR_NULL_POINTER && count == 77);
+    CHECK(wm_route_legs(r, 0, 150, NULL, SIZE_MAX, &count) == WM_ERROR_NULL_POINTER && count == 77);
+    CHECK(wm_route_legs(r, 0, 150, NULL, 0, &count) == WM_ERROR_BAD_COUNT && count == 2);
+    CHECK(wm_route_project(r, scene[0], &at) == WM_OK);
+    count = 77;
+    CHECK(wm_route_arrows(r, &at, 10, 50, NULL, 16, &count) == WM_ERROR_NULL_POINTER && count == 77);
+    CHECK(wm_route_arrows(r, &at, 10, 50, NULL, SIZE_MAX, &count) == WM_ERROR_NULL_POINTER && count == 77);
+    CHECK(wm_route_arrows(r, &at, 10, 50, NULL, 0, &count) == WM_ERROR_BAD_COUNT && count == 6);
+    wm_route_destroy(r);
+}
+
+/* A camera at the origin looking along -z (identity view) and a 60-degree projection. */
+static void q_camera(wm_mat4f *view, wm_mat4f *projection) {
+    double p[16];
+    int i;
+    memset(view, 0, sizeof *view);
+    view->m[0] = view->m[5] = view->m[10] = view->m[15] = 1;
+    CHECK(wm_perspective(60, 390.0 / 844, 0.05, 1000, p) == WM_OK);
+    for (i = 0; i < 16; i++) projection->m[i] = (float)p[i];
+}
+
+static void q2_screen_extremes(void) {
+    wm_mat4f view, projection;
+    wm_viewport phone = {0, 0, 390, 844};
+    wm_viewport huge = {0, 0, 1.7e308, 1.7e308}, thin = {0, 0, 5e-324, 844}, far = {1e10, 0, 390, 844};
+    wm_vec3 ahead = {0, 0, -10}, plane = {1e12, 0, -5e-324};
+    double x = 7, y = 7, radius = 7, turn = 7, p[16];
+    int32_t visible = 7, needed = 7;
+    size_t index = 7, first_bad = 7;
+    double distance = 7;
+    q_camera(&view, &projection);
+    /* Viewports whose projections overflow or divide to infinity are refused. */
+    CHECK(wm_screen_project(&view, &projection, huge, ahead, &x, &y, &visible) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_screen_project(&view, &projection, thin, ahead, &x, &y, &visible) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_screen_project(&view, &projection, far, ahead, &x, &y, &visible) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_screen_sphere_radius(&view, &projection, huge, ahead, 20, &radius) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_screen_sphere_radius(&view, &projection, thin, ahead, 20, &radius) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_screen_hint(&view, &projection, huge, WM_AXES_EUS, ahead, &needed, &x, &y, &turn) == WM_ERROR_INVALID_VALUE);
+    CHECK(wm_screen_hint(&view, &projection, thin, WM_AXES_EUS, ahead, &needed, &x, &y, &turn) == WM_ERROR_INVALID_VALUE);
+    CHECK(x == 7 && y == 7 && visible == 7 && radius == 7 && needed == 7 && turn == 7);
+    /* The bounds themselves are taken. */
+    {
+        wm_viewport edge = {-WM_VIEWPORT_MAX, WM_VIEWPORT_MAX, WM_VIEWPORT_MAX, WM_VIEWPORT_MIN_SIZE};
+        CHECK(wm_screen_project(&view, &projection, edge, ahead, &x, &y, &visible) == WM_OK);
+        CHECK(isfinite(x) && isfinite(y));
+    }
+    /* A point in the camera's own plane has no screen position: NOT_AVAILABLE, nothing written. */
+    x = 7; y = 7; visible = 7;
+    CHECK(wm_screen_project(&view, &projection, phone, plane, &x, &y, &visible) == WM_ERROR_NOT_AVAILABLE);
+    CHECK(x == 7 && y == 7 && visible == 7);
+    CHECK(wm_screen_sphere_radius(&view, &projection, phone, plane, 20, &radius) == WM_ERROR_NOT_AVAILABLE);
+    /* A tap 1e200 points from the only candidate, radius 1e300: picked (the squared distance overflowed). */
+    CHECK(wm_screen_project(&view, &projection, phone, ahead, &x, &y, &visible) == WM_OK);
+    CHECK(wm_screen_pick(&view, &projection, phone, x + 1e200, y, 1e300, &ahead, sizeof ahead, 1, &index, &distance,
+                         &first_bad) == WM_OK);
+    CHECK(index == 0 && distance > 0.99e200 && distance < 1.01e200);
+    /* near * far underflowing to a singular projection is refused, nothing written. */
+    p[14] = 7;
+    CHECK(wm_perspective(60, 1, 1e-200, 1e-150, p) == WM_ERROR_INVALID_VALUE && p[14] == 7);
+}
+
+static void q3_label_extremes(void) {
+    wm_mat4f view, projection;
+    wm_viewport phone = {0, 0, 390, 844};
+    wm_label out;
+    int32_t axes[] = {WM_AXES_EUS, WM_AXES_ENU};
+    size_t i;
+    q_camera(&view, &projection);
+    for (i = 0; i < sizeof axes / sizeof axes[0]; i++) {
+        /* A point within +-1e12 whose anchor 1 m above it lies beyond: NOT_AVAILABLE, *out untouched. */
+        wm_vec3 top = {0, 0, -10};
+        int up = axes[i] == WM_AXES_ENU ? 2 : 1;
+        if (up == 2) top.z = 1e12 - 0.5; else top.y = 1e12 - 0.5;
+        memset(&out, 0x5a, sizeof out);
+        CHECK(wm_screen_label(&view, &projection, phone, axes[i], top, WM_LABEL_METRES, 1, &out) == WM_ERROR_NOT_AVAILABLE);
+        CHECK(((unsigned char *)&out)[0] == 0x5a);
+    }
+    /* A label exactly at the camera, in metres as in points: NOT_AVAILABLE (it has no
+     * facing, screen position or transform). */
+    {
+        wm_vec3 camera = {0, 0, 0};
+        memset(&out, 0x5a, sizeof out);
+        CHECK(wm_screen_label(&view, &projection, phone, WM_AXES_EUS, camera, WM_LABEL_METRES, 0, &out) == WM_ERROR_NOT_AVAILABLE);
+        CHECK(wm_screen_label(&view, &projection, phone, WM_AXES_EUS, camera, WM_LABEL_POINTS, 0, &out) == WM_ERROR_NOT_AVAILABLE);
+        CHECK(((unsigned char *)&out)[0] == 0x5a);
+    }
+}
+
+static void q4_reset_then_huge_time(void) {
+    /* A tracking reset, then fixes and updates at t = 1e200: the gap only widens the
+     * uncertainty (it counts as a day); the anchor sigma stays a number and the fixes
+     * that follow correct the heading again. */
+    wm_navigator_config config;
+    wm_navigator *nav = NULL;
+    wm_geodetic route[2] = {{55.7339, 37.5886, 150}, {55.7366, 37.5886, 151}};
+    wm_camera cam;
+    wm_navigator_result r;
+    int k;
+    wm_navigator_config_default(&config);
+    CHECK(wm_navigator_create(&config, route, sizeof route[0], 2, &nav, NULL) == WM_OK);
+    for (k = 0; k < 30; k++) {
+        hostile_camera(&cam, 0, -1.4 * k, 0);
+        CHECK(add_fix_at(nav, k, 1.4 * k, 0, -1.4 * k) == WM_OK);
+        CHECK(sane_update(nav, k + 0.5, &cam, &r));
+    }
+    CHECK(wm_navigator_tracking(nav, 30, WM_TRACKING_RESET) == WM_OK);
+    /* All at 1e200: doubles there are 1e184 apart, so a clock in seconds cannot tick. */
+    for (k = 0; k < 60; k++) {
+        double t = 1e200;
+        hostile_camera(&cam, 0, -1.4 * k, 0);
+        CHECK(add_fix_at(nav, t, 1.4 * (30 + k), 0, -1.4 * k) == WM_OK);
+        CHECK(sane_update(nav, t, &cam, &r));
+        if (k > 0) CHECK(isfinite(r.anchor_sigma_m));
+    }
+    CHECK(r.correction_state == WM_CORRECTION_APPLIED);
+    wm_navigator_destroy(nav);
+}
+
 static void n5_no_allocation_on_errors(void) {
 #ifndef WAYMARK_NO_ALLOCATION_COUNT
     wm_navigator *nav = hostile_navigator(WM_ESTIMATOR_FILTER, WM_ALIGNMENT_GRAVITY, WM_HEIGHTS_ELLIPSOIDAL);
@@ -1193,6 +1340,10 @@ static const test_case cases[] = {
     {"N3 navigator clock going backwards and huge gaps", n3_clock_backwards_and_gaps, 20},
     {"N4 navigator config's new fields at and beyond their ranges", n4_config_new_fields, 60},
     {"N5 navigator error paths of the new calls allocate nothing", n5_no_allocation_on_errors, 10},
+    {"Q1 *count untouched on a refused call (wm_navigator_legs, wm_route_legs, wm_route_arrows)", q1_counts_untouched_on_refusal, 10},
+    {"Q2 extreme viewports, a point in the camera's plane, a far tap, an underflowing projection", q2_screen_extremes, 10},
+    {"Q3 labels beyond +-1e12 m and at the camera", q3_label_extremes, 10},
+    {"Q4 a tracking reset, then fixes at t = 1e200", q4_reset_then_huge_time, 20},
 };
 
 int main(int argc, char **argv) {
@@ -1216,7 +1367,9 @@ int main(int argc, char **argv) {
         fflush(stderr);
         pid = fork();
         if (pid == 0) {
-            alarm(cases[i].seconds);
+            /* A hang guard, not a speed limit: six times what a quiet machine needs, so a
+             * loaded one under the sanitizers still passes and a hang still fails loudly. */
+            alarm(cases[i].seconds * 6);
             cases[i].run();
 #ifdef WAYMARK_LSAN
             /* _exit skips LeakSanitizer's exit check: run it for this case now. */

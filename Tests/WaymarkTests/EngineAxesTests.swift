@@ -284,4 +284,29 @@ struct EngineAxesTests {
             #expect(worst < 1e-6, "axes \(axes.rawValue): \(worst)")
         }
     }
+
+    /// The ±1e12 limit is in metres whatever the unit: in millimetres scene → geo takes
+    /// ±1e15, so every forward result (heights to 1e12 m) reads back (issue 37: 1e13 mm was
+    /// refused, and a 5e11 m height went forward to 5e14 mm that reverse refused).
+    @Test("the ±1e12 m limit in metres for every unit: 1e13 mm reads back, a 5e11 m height round-trips in mm")
+    func limitInMetres() throws {
+        let mm = Self.customs[1]
+        let frame = SceneFrame(origin: origin, axes: mm)
+        #expect(frame.sceneLimit == 1e15)
+        _ = try frame.geodetic(atScene: SIMD3(1e13, 0, 0))
+        #expect(throws: WaymarkError.self) { try frame.geodetic(atScene: SIMD3(1.000001e15, 0, 0)) }
+        let high = try GeodeticCoordinate(latitude: 48.8584, longitude: 2.2945, height: 5e11)
+        let scene = frame.scenePosition(of: high)
+        #expect(max(abs(scene.x), abs(scene.y), abs(scene.z)) > 1e14)
+        let back = try frame.geodetic(atScene: scene)
+        #expect(abs(back.height - 5e11) / 5e11 < 1e-9)
+        // The batch form takes the same limit.
+        var input = [scene], output = [SIMD3<Double>.zero]
+        try input.withUnsafeBytes { i in
+            try output.withUnsafeMutableBytes { o in
+                try frame.geodeticPositions(scene: i.baseAddress!, stride: 32, into: o.baseAddress!, stride: 32, count: 1)
+            }
+        }
+        #expect(abs(output[0].z - 5e11) / 5e11 < 1e-9)
+    }
 }

@@ -70,9 +70,9 @@ public func wm_gps_series_from_fix_log(_ text: UnsafePointer<CChar>?, _ length: 
         return WM_ERROR_INVALID_VALUE
     }
     let n = s.times.count
-    count.pointee = n
-    guard outputFits(n, capacity: capacity) else { return WM_ERROR_BAD_COUNT }
-    guard let time_s, let east_m, let north_m, let accuracy_m else { return WM_ERROR_NULL_POINTER }
+    let all = time_s != nil && east_m != nil && north_m != nil && accuracy_m != nil
+    if let refused = countedOutput(n, capacity: capacity, out: all, count: count) { return refused }
+    guard let time_s, let east_m, let north_m, let accuracy_m else { return WM_OK }
     for i in 0..<n {
         time_s[i] = s.times[i]; east_m[i] = s.east[i]; north_m[i] = s.north[i]; accuracy_m[i] = s.accuracy[i]
     }

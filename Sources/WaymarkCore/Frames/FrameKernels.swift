@@ -87,9 +87,10 @@ enum FrameKernels {
     @inlinable
     static func frameToGeoChecked(_ frame: () -> wmk_scene_frame, path: CPUPath, scene input: UnsafeRawPointer,
                                   stride inputStride: Int, into output: UnsafeMutableRawPointer,
-                                  stride outputStride: Int, count: Int) throws(WaymarkError) {
+                                  stride outputStride: Int, count: Int,
+                                  limit: Double = Limits.maximumSceneCoordinate) throws(WaymarkError) {
         try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
-        if let bad = StridedTriples.firstSceneFault(input, stride: inputStride, count: count) {
+        if let bad = StridedTriples.firstSceneFault(input, stride: inputStride, count: count, limit: limit) {
             throw .invalidElement(index: bad.index, fault: bad.fault)
         }
         run(frameToGeoKernels, frame(), path: path, input, inputStride, output, outputStride, count)

@@ -58,7 +58,7 @@ extension SceneFrame {
     /// Exact scene → geo for `count` positions; output triples are (latitude°,
     /// longitude° in [-180, 180), height m).
     /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``; ``WaymarkError/invalidElement(index:fault:)``
-    ///   (``InputFault/nonFinite``, or ``InputFault/outOfRange`` beyond ``Limits/maximumSceneCoordinate``).
+    ///   (``InputFault/nonFinite``, or ``InputFault/outOfRange`` beyond ±``sceneLimit``, ±1e12 m in the axes' unit).
     @inlinable
     public func geodeticPositions(scene input: UnsafeRawPointer, stride inputStride: Int,
                                   into output: UnsafeMutableRawPointer, stride outputStride: Int,
@@ -82,7 +82,8 @@ extension SceneFrame {
                                   into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                   count: Int, path: CPUPath) throws(WaymarkError) {
         try FrameKernels.frameToGeoChecked({ kernelFrame(for: path, inverse: true) }, path: path, scene: input,
-                                           stride: inputStride, into: output, stride: outputStride, count: count)
+                                           stride: inputStride, into: output, stride: outputStride, count: count,
+                                           limit: sceneLimit)
     }
 
     /// Exact geo → scene for a typed buffer (`SIMD3<Double>` has a 32-byte stride).

@@ -163,12 +163,17 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
 
     // MARK: scene → geo
 
+    /// The largest scene coordinate scene → geo takes: ±``Limits/maximumSceneCoordinate``
+    /// metres in the axes' unit (10¹⁵ mm), so every forward result reads back.
+    @inlinable
+    public var sceneLimit: Double { Limits.maximumSceneCoordinate * axes.unitsPerMetre }
+
     /// Geodetic point at a scene position (exact).
     /// - Throws: ``WaymarkError/invalidInput(_:)`` (``InputFault/nonFinite``, or
-    ///   ``InputFault/outOfRange`` beyond ±``Limits/maximumSceneCoordinate``).
+    ///   ``InputFault/outOfRange`` beyond ±``sceneLimit``).
     @inlinable
     public func geodetic(atScene scene: SIMD3<Double>) throws(WaymarkError) -> GeodeticCoordinate {
-        if let fault = Limits.sceneFault(scene) { throw .invalidInput(fault) }
+        if let fault = Limits.sceneFault(scene, limit: sceneLimit) { throw .invalidInput(fault) }
         return geodeticUnchecked(scene)
     }
 

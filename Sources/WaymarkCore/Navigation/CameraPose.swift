@@ -43,7 +43,8 @@ public struct CameraPose: Sendable, Equatable {
     /// of view `fovY` degrees and `aspect` = width / height.
     /// - Throws: ``WaymarkError/invalidInput(_:)`` unless 0 < fovY < 180, aspect > 0 and
     ///   0 < near < far, all finite, and every entry of the projection is finite (a
-    ///   subnormal aspect or field of view, or near · far beyond 1e308, overflow).
+    ///   subnormal aspect or field of view, or near · far beyond 1e308, overflow) and the
+    ///   matrix invertible (near · far below about 1e-308 underflows to a singular one).
     public static func perspective(fovY: Double, aspect: Double, near: Double = 0.05, far: Double = 10_000) throws(WaymarkError) -> Matrix4x4d {
         guard fovY.isFinite, aspect.isFinite, near.isFinite, far.isFinite else { throw .invalidInput(.nonFinite) }
         guard fovY > 0, fovY < 180, aspect > 0, near > 0, far > near else { throw .invalidInput(.outOfRange) }
@@ -51,7 +52,9 @@ public struct CameraPose: Sendable, Equatable {
         let f = c / s
         let m = Matrix4x4d(SIMD4(f / aspect, 0, 0, 0), SIMD4(0, f, 0, 0),
                            SIMD4(0, 0, (far + near) / (near - far), -1), SIMD4(0, 0, 2 * far * near / (near - far), 0))
-        guard m.isFinite else { throw .invalidInput(.outOfRange) }
+        // Near · far may also underflow (1e-200 · 1e-150 is 0): a singular projection
+        // nothing can unproject through.
+        guard m.isFinite, m.inverse != nil else { throw .invalidInput(.outOfRange) }
         return m
     }
 }

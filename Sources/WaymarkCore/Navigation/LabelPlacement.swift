@@ -49,9 +49,10 @@ extension ScreenProjection {
     ///
     /// A height in points is measured on screen at the point's depth and unprojected, so
     /// the anchor is a scene point; behind the camera (no screen) the anchor is the point.
-    /// - Returns: the placement; nil for a height in points when the point is, to
-    ///   round-off, at the camera's own position (no depth to measure points at), or
-    ///   when the anchor that height gives lies beyond ±1e12 m.
+    /// - Returns: the placement; nil when the anchor is, to round-off, at the camera's
+    ///   own position (no direction to face, no screen position; for a height in points
+    ///   no depth to measure them at), or when the anchor that height gives lies beyond
+    ///   ±1e12 m.
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for a non-finite point or height, a
     ///   coordinate beyond ±1e12 m, or a height beyond ±1e6 (metres or points).
     public func label(above point: SIMD3<Double>, height: LabelHeight, axes: SceneAxes = .eus) throws(WaymarkError) -> LabelPlacement? {
@@ -67,8 +68,8 @@ extension ScreenProjection {
         case .points(let p):
             let at = project(point)
             if at.inFront { anchor = unproject(at.screen - SIMD2(0, p), depth: at.depth) }
-            guard Limits.sceneFault(anchor) == nil else { return nil }
         }
+        guard Limits.sceneFault(anchor) == nil else { return nil }
         var placement = LabelPlacement(anchor: anchor, facing: nil, facingAzimuth: nil, transform: nil, screen: nil,
                                        roll: labelRoll(axes: axes))
         let projected = project(anchor)
@@ -78,6 +79,11 @@ extension ScreenProjection {
         let toCamera = axes.enu(fromScene: cameraPosition - anchor)
         // Straight above or below, to round-off of the camera's position: no direction.
         let largest = max(toCamera.x.magnitude, toCamera.y.magnitude)
+        // At the camera itself (to round-off of the larger of the two positions): no
+        // direction, no screen position, nothing to draw.
+        let scale = max((cameraPosition.x.magnitude + anchor.x.magnitude), (cameraPosition.y.magnitude + anchor.y.magnitude),
+                        (cameraPosition.z.magnitude + anchor.z.magnitude))
+        guard largest + toCamera.z.magnitude > 1e-12 * scale else { return nil }
         guard largest > 1e-12 * (largest + toCamera.z.magnitude) else { return placement }
         // Scaled first, so metres of 1e-160 (whose squares are subnormal) still give a unit vector.
         let x = toCamera.x / largest, y = toCamera.y / largest

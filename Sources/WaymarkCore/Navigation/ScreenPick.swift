@@ -24,11 +24,20 @@ extension ScreenProjection {
             if let fault = Limits.sceneFault(p) { throw .invalidElement(index: i, fault: fault) }
             let projected = project(p)
             guard projected.inFront else { continue }
-            let d = projected.screen - point
-            let distance = (d * d).sum().squareRoot()
+            let distance = Self.distance(projected.screen, point)
             if distance <= radius, best.map({ distance < $0.distance }) ?? true { best = (i, distance) }
         }
         return best
+    }
+
+    /// The distance between two screen positions, scaled before squaring: taps and
+    /// radii are any finite number, and a squared 1e200 overflows.
+    static func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+        let d = a - b
+        let largest = max(d.x.magnitude, d.y.magnitude)
+        guard largest > 0, largest.isFinite else { return largest }
+        let u = d / largest
+        return largest * (u * u).sum().squareRoot()
     }
 
     /// ``pick(at:radius:count:position:)`` over an array of scene positions.

@@ -16,12 +16,24 @@ public struct ScreenProjection: Sendable {
     let viewProjection: Matrix4x4d, inverseViewProjection: Matrix4x4d
     let cameraToWorld: Matrix4x4d
 
+    /// The viewport's bounds, points: its origin within ±``maximumViewport`` and its
+    /// width and height from ``minimumViewportSize`` to ``maximumViewport``. Within them
+    /// every projection of a point in front of the camera and every unprojection stays
+    /// finite (a 1.7e308-point viewport overflowed, a 5e-324-point one divided to
+    /// infinity); the largest screens are some 10⁴ points.
+    public static let maximumViewport = 1e9, minimumViewportSize = 1e-3
+
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for non-finite matrices, a
-    ///   non-positive viewport, or a singular view-projection.
+    ///   non-positive viewport or one beyond ``maximumViewport`` /
+    ///   ``minimumViewportSize``, or a singular view-projection.
     public init(view: Matrix4x4d, projection: Matrix4x4d, viewport: (x: Double, y: Double, width: Double, height: Double)) throws(WaymarkError) {
         guard view.isFinite, projection.isFinite, viewport.x.isFinite, viewport.y.isFinite,
               viewport.width.isFinite, viewport.height.isFinite else { throw .invalidInput(.nonFinite) }
         guard viewport.width > 0, viewport.height > 0 else { throw .invalidInput(.notPositive) }
+        let bound = Self.maximumViewport
+        guard viewport.x.magnitude <= bound, viewport.y.magnitude <= bound, viewport.width <= bound, viewport.height <= bound,
+              viewport.width >= Self.minimumViewportSize, viewport.height >= Self.minimumViewportSize
+        else { throw .invalidInput(.outOfRange) }
         let vp = projection * view
         guard let inverse = vp.inverse, let cameraToWorld = view.inverse else { throw .invalidInput(.outOfRange) }
         self.view = view
@@ -38,7 +50,8 @@ public struct ScreenProjection: Sendable {
         public var screen: SIMD2<Double>
         /// Normalised device depth (the clip z / w).
         public var depth: Double
-        /// Whether the point is in front of the camera (clip w > 0).
+        /// Whether the point is in front of the camera (clip w > 0) with a finite screen
+        /// position (a point in the camera's own plane, to round-off, has none).
         public var inFront: Bool
         /// Whether it is in front and inside the viewport.
         public var visible: Bool
@@ -50,7 +63,7 @@ public struct ScreenProjection: Sendable {
         let w = clip.w
         let ndc = SIMD3(clip.x, clip.y, clip.z) / (w == 0 ? .ulpOfOne : w)
         let screen = SIMD2(viewport.x + (ndc.x + 1) / 2 * viewport.width, viewport.y + (1 - ndc.y) / 2 * viewport.height)
-        let inFront = w > 0
+        let inFront = w > 0 && screen.x.isFinite && screen.y.isFinite && ndc.z.isFinite
         return Projected(screen: screen, depth: ndc.z, inFront: inFront,
                          visible: inFront && ndc.x.magnitude <= 1 && ndc.y.magnitude <= 1)
     }
@@ -68,13 +81,14 @@ public struct ScreenProjection: Sendable {
     /// The radius of a sphere centred at `center` whose projection is a circle of
     /// `screenDiameter` points (the finish mark's size rule of the Yandex.Maps article,
     /// "Finish line"): project the centre, take a point on the circle at the same depth,
-    /// unproject it, measure. Nil when the centre is behind the camera.
+    /// unproject it, measure. Nil when the centre is behind the camera or in its plane.
     public func sphereRadius(center: SIMD3<Double>, screenDiameter: Double) -> Double? {
         let c = project(center)
         guard c.inFront else { return nil }
         let rim = unproject(c.screen + SIMD2(screenDiameter / 2, 0), depth: c.depth)
         let d = rim - center
-        return (d * d).sum().squareRoot()
+        let r = (d * d).sum().squareRoot()
+        return r.isFinite ? r : nil
     }
 
     /// The article's billboard roll: the angle, degrees counter-clockwise on screen, from

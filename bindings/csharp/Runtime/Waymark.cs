@@ -305,6 +305,14 @@ namespace Waymark
         /// </summary>
         public const int WM_PAIRS_TOP_WEIGHT_PERCENT = 3;
         /// <summary>
+        /// WM_VIEWPORT_MAX (waymark.h).
+        /// </summary>
+        public const double WM_VIEWPORT_MAX = 1e9;
+        /// <summary>
+        /// WM_VIEWPORT_MIN_SIZE (waymark.h).
+        /// </summary>
+        public const double WM_VIEWPORT_MIN_SIZE = 1e-3;
+        /// <summary>
         /// WM_LABEL_METRES (waymark.h): metres above the point along the scene's up axis
         /// </summary>
         public const int WM_LABEL_METRES = 0;
@@ -568,7 +576,8 @@ namespace Waymark
 
         /// <summary>
         /// Scene -&gt; geodetic (exact inverse of wm_frame_forward); longitudes in [-180, 180). Errors:
-        /// as wm_frame_forward (INVALID_VALUE for non-finite components or components beyond +-1e12 m).
+        /// as wm_frame_forward (INVALID_VALUE for non-finite components or components beyond +-1e12 m,
+        /// in the axes' unit: every forward result reads back).
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_frame_reverse", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_frame_reverse(FrameStorage* frame, Vec3* @in, UIntPtr in_stride, Geodetic* @out, UIntPtr out_stride, UIntPtr count, UIntPtr* first_bad);
@@ -921,8 +930,9 @@ namespace Waymark
         /// <summary>
         /// Projects a scene point: screen position in points (y down) and whether it is visible (in
         /// front of the camera and inside the viewport). Errors: NULL_POINTER, INVALID_VALUE
-        /// (non-finite point, non-finite or singular matrices, a viewport that is not finite with
-        /// positive size).
+        /// (non-finite point, non-finite or singular matrices, a viewport that is not finite or out of
+        /// the bounds above), NOT_AVAILABLE (a point in the camera's own plane, to round-off: it has no
+        /// finite screen position; nothing written then).
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_screen_project", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_screen_project(Mat4f* view, Mat4f* projection, Viewport viewport, Vec3 point, double* screen_x, double* screen_y, int* visible);
@@ -933,7 +943,7 @@ namespace Waymark
         /// same depth, their distance measured (the finish mark's size rule of "How Yandex created
         /// augmented reality in Maps for iOS"). Errors: NULL_POINTER, INVALID_VALUE (as
         /// wm_screen_project, or a negative or non-finite diameter), NOT_AVAILABLE (`center` is behind
-        /// the camera).
+        /// the camera or in its plane).
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_screen_sphere_radius", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_screen_sphere_radius(Mat4f* view, Mat4f* projection, Viewport viewport, Vec3 center, double screen_diameter, double* radius_m);
@@ -973,9 +983,10 @@ namespace Waymark
         /// metres, within +-1e12) for this camera. The facing direction is exact to round-off (within
         /// 1e-9 degree of the horizontal direction to the camera, tested at every heading and pitch).
         /// Errors: NULL_POINTER (view, projection, out), INVALID_VALUE (as wm_screen_project, an
-        /// unknown axes or unit, a height or point out of range), NOT_AVAILABLE (WM_LABEL_POINTS for a
-        /// point at the camera's own position, to round-off: no depth to measure points at; or an
-        /// anchor that height puts beyond +-1e12 m); *out untouched then.
+        /// unknown axes or unit, a height or point out of range), NOT_AVAILABLE (an anchor at the
+        /// camera's own position, to round-off, in either unit: it has no direction to face, no screen
+        /// position and, for WM_LABEL_POINTS, no depth to measure points at; or an anchor that height
+        /// puts beyond +-1e12 m); *out untouched then.
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_screen_label", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_screen_label(Mat4f* view, Mat4f* projection, Viewport viewport, int axes, Vec3 point, int height_unit, double height, Label* @out);
@@ -1085,8 +1096,9 @@ namespace Waymark
         /// An OpenGL-style perspective projection (clip z in [-w, w]), 16 doubles column-major, with
         /// vertical field of view fov_y_deg and aspect = width / height: what `waymark replay` draws
         /// with. Errors: NULL_POINTER, INVALID_VALUE (unless 0 &lt; fov_y_deg &lt; 180, aspect &gt; 0
-        /// and 0 &lt; near_m &lt; far_m, all finite, with a projection whose entries are finite: a
-        /// subnormal aspect or near * far beyond 1e308 overflow); nothing written then.
+        /// and 0 &lt; near_m &lt; far_m, all finite, with a projection whose entries are finite and
+        /// that is invertible: a subnormal aspect or near * far beyond 1e308 overflow, near * far below
+        /// about 1e-308 underflows to a singular matrix); nothing written then.
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_perspective", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_perspective(double fov_y_deg, double aspect, double near_m, double far_m, double* projection);
@@ -1518,7 +1530,9 @@ namespace Waymark
 
     /// <summary>
     /// Screen math. view: scene -&gt; camera (inverse of ARKit's camera.transform), projection:
-    /// camera -&gt; clip (either depth convention), both column-major; viewport in points, y down.
+    /// camera -&gt; clip (either depth convention), both column-major; viewport in points, y down:
+    /// x and y within +-1e9, width and height from 1e-3 to 1e9 (WM_VIEWPORT_MAX,
+    /// WM_VIEWPORT_MIN_SIZE), so every projection stays finite; others are INVALID_VALUE.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct Viewport

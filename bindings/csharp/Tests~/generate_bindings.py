@@ -159,6 +159,8 @@ def generate(header):
             value = "0x40000000 | {} | ({} << 4) | ({} << 8) | ({} << 12) | ({} << 16)".format(*args)
         value = re.sub(r"\b(\d+)u\b", r"\1", value)
         kind = "uint" if m.group(2).strip().endswith("u") or re.search(r"\d+u\b", m.group(2)) else "int"
+        if re.fullmatch(r"[-+]?\d+(\.\d*)?[eE][-+]?\d+|[-+]?\d+\.\d*", value):   # a double (WM_VIEWPORT_MAX)
+            kind = "double"
         constants.append(f"{summary}        public const {kind} {name} = {value};\n")
 
     functions = []
