@@ -1,11 +1,17 @@
 // Type declarations of waymark-geo (hand-written; test/declarations.test.mjs checks that
 // every export has one, and scripts/test-wasm runs tsc --noEmit on types-check/example.ts).
 
-/** A flat array of (lat°, lon°, height m) or (x, y, z m) triples, or a PointBuffer. */
+/** A flat array of (lat°, lon°, height m) or (x, y, z m) triples, or a PointBuffer. Other
+ * typed arrays of Numbers (Float32Array, Int32Array, ...) are read too; a BigInt64Array,
+ * BigUint64Array or DataView is a WaymarkError NULL_POINTER naming the argument, a BigInt
+ * element INVALID_VALUE (firstBad: its point), and more than 89,478,485 points (or a batch
+ * whose copy in and out needs more than 2^31 - 1 bytes of the module's memory) BAD_COUNT —
+ * all before anything is allocated or written. */
 export type Triples = Float64Array | number[] | PointBuffer;
 /** {lat, lon, height?} (degrees, metres above the WGS-84 ellipsoid) or [lat, lon, height?]. */
 export type GeoPoint = { lat: number; lon: number; height?: number } | readonly number[];
-/** 16 numbers, column-major (XRRigidTransform.matrix, three.js Matrix4.elements). */
+/** 16 numbers, column-major (XRRigidTransform.matrix, three.js Matrix4.elements); a
+ * BigInt64Array or a BigInt element is a WaymarkError naming the argument. */
 export type Matrix4 = Float32Array | Float64Array | readonly number[];
 
 /** Scene axes conventions and engine presets (wm_axes), by name. */
@@ -78,14 +84,17 @@ export declare class Waymark {
   wgs84FromGcj02<T extends Float64Array | PointBuffer = Float64Array>(points: Triples, options?: DatumOptions & { out?: T }): T;
   bd09FromGcj02<T extends Float64Array | PointBuffer = Float64Array>(points: Triples, options?: DatumOptions & { out?: T }): T;
   gcj02FromBd09<T extends Float64Array | PointBuffer = Float64Array>(points: Triples, options?: DatumOptions & { out?: T }): T;
-  /** Screen positions (x, y px, visible 1/0: 3 per point) of scene points for a camera. */
+  /** Screen positions (x, y px, visible 1/0: 3 per point) of scene points for a camera
+   * (its viewport required, as Navigator.update's); `out` untouched when a point is refused. */
   screenProject(camera: Camera, points: Triples, out?: Float64Array): Float64Array;
   /** Haversine distance (m) and initial bearing (° clockwise from north, (-180, 180]) on a sphere (default: mean Earth radius). */
   /** WGS-84 geodesics from `origin` to each point (lines up to 10 km: Waymark's short-range
    * method, as exact as Karney's there); a longer line throws NOT_AVAILABLE with firstBad. */
   geodesicInverse(origin: GeoPoint, points: Triples): { distanceM: Float64Array; azimuth1Deg: Float64Array; azimuth2Deg: Float64Array };
   haversineInverse(a: GeoPoint, b: GeoPoint, radiusM?: number): { distanceM: number; bearingDeg: number };
-  /** Low-level: malloc/free in linear memory and fresh views. */
+  /** Low-level: malloc/free in linear memory and fresh views. alloc: a whole number of
+   * bytes up to 2^31 - 1 (else WaymarkError BAD_COUNT, nothing allocated); a RangeError
+   * when the module's memory cannot grow. */
   alloc(bytes: number): number;
   free(pointer: number): void;
   f64(pointer: number, length: number): Float64Array;
@@ -164,7 +173,10 @@ export interface Camera {
   transform: Matrix4;
   /** camera -> clip (XRView.projectionMatrix). */
   projection: Matrix4;
-  /** [x, y, width, height], CSS pixels, y down. */
+  /** [x, y, width, height] (exactly four numbers) or {x, y, width, height} (XRViewport),
+   * CSS pixels, y down; required on every call, never taken from an earlier one: missing
+   * is a WaymarkError NULL_POINTER, another length (a two-number [width, height] too) or a
+   * missing field INVALID_VALUE, naming camera.viewport. */
   viewport: readonly number[] | { x: number; y: number; width: number; height: number };
   groundHeight?: number;
 }
@@ -201,6 +213,8 @@ export declare class Navigator {
   addFix(fix: Fix): void;
   addHeading(reading: CompassReading): void;
   tracking(time: number, state: keyof typeof Tracking | number): void;
+  /** One rendered frame at `time` (s): everything to draw. Every field of `camera` is read
+   * afresh each call (see Camera.viewport); a refused call changes nothing. */
   update(time: number, camera: Camera): NavigatorResult;
   /** Origin shifting by the navigator: 0 never, else beyond this horizontal distance (m) from the scene's zero. */
   setOriginShift(distanceM: number): void;
@@ -217,9 +231,10 @@ export declare function rigidPose(matrices: Float32Array, index?: number): {
 
 /** screen.orientation.angle (degrees), 0 when unknown. */
 export declare function screenAngle(win?: any): number;
-/** An OpenGL-style perspective projection, column-major. */
+/** An OpenGL-style perspective projection, column-major (a BigInt argument: WaymarkError INVALID_VALUE naming it). */
 export declare function perspective(fovYDeg: number, aspect: number, near?: number, far?: number): Float32Array;
-/** Camera -> scene of a phone's back camera from Earth-referenced device orientation angles. */
+/** Camera -> scene of a phone's back camera from Earth-referenced device orientation angles
+ * (degrees; `position` scene metres). A BigInt angle or a BigInt64Array position: WaymarkError naming it. */
 export declare function cameraFromOrientation(
   orientation: { alpha: number; beta: number; gamma: number }, screenAngleDeg?: number,
   position?: readonly number[] | { x: number; y: number; z: number }, axes?: number,
@@ -239,6 +254,8 @@ export declare class SensorFeed {
   stop(): void;
   onPosition(position: { coords: { latitude: number; longitude: number; altitude?: number | null; accuracy: number; altitudeAccuracy?: number | null }; timestamp?: number }): void;
   onOrientation(event: { type?: string; alpha: number | null; beta: number | null; gamma: number | null; absolute?: boolean; webkitCompassHeading?: number; webkitCompassAccuracy?: number; timeStamp?: number }): void;
+  /** One frame at `time` (s): the viewport required every frame; without a transform, the
+   * last WebXR pose's camera once there was one, else the GPS-only camera. */
   update(time: number, view: { transform?: Matrix4; projection: Matrix4; viewport: Camera["viewport"]; emulatedPosition?: boolean; groundHeight?: number }): NavigatorResult | null;
   reset(time: number): void;
   /** The camera -> scene transform in use: the last WebXR pose's, else the GPS-only camera; null before any. */

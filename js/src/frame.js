@@ -1,7 +1,7 @@
 import { Axes, Status } from "./constants.js";
 import { argumentError } from "./errors.js";
 import { finalizer } from "./memory.js";
-import { enumValue, point } from "./args.js";
+import { enumValue, numberOf, point, vector } from "./args.js";
 
 const FRAME_BYTES = 512;   // WM_FRAME_SIZE
 
@@ -13,13 +13,17 @@ export class Frame {
     const wm = waymark;
     this.waymark = wm;
     this.axes = enumValue(Axes, axes, "wm_frame_init", "axes");
-    const triple = point(origin, "wm_frame_init");
+    const triple = point(origin, "wm_frame_init", "origin");
+    const ellipsoid = options?.ellipsoid;
+    // Read before the block is allocated: a refused argument then leaves nothing behind.
+    const [a, f] = ellipsoid
+      ? [numberOf(ellipsoid.a, "wm_frame_init_ellipsoid", "ellipsoid.a"), numberOf(ellipsoid.f, "wm_frame_init_ellipsoid", "ellipsoid.f")]
+      : [];
     const pointer = wm.alloc(FRAME_BYTES + 24);
     // Structs passed by value travel by pointer in WebAssembly's C ABI.
     wm.f64(pointer + FRAME_BYTES, 3).set(triple);
-    const ellipsoid = options.ellipsoid;
     const status = ellipsoid
-      ? wm.exports.wm_frame_init_ellipsoid(pointer, Number(ellipsoid.a), Number(ellipsoid.f), pointer + FRAME_BYTES, this.axes)
+      ? wm.exports.wm_frame_init_ellipsoid(pointer, a, f, pointer + FRAME_BYTES, this.axes)
       : wm.exports.wm_frame_init(pointer, pointer + FRAME_BYTES, this.axes);
     if (status !== Status.OK) {
       wm.free(pointer);
@@ -40,13 +44,10 @@ export class Frame {
    * azimuths exceed the scene's (degrees: true = scene + correction) —
    * wm_frame_set_estimate. */
   setEstimate(sceneOrigin, headingCorrectionDeg) {
-    const frame = this._live("wm_frame_set_estimate");
-    const v = sceneOrigin === null || typeof sceneOrigin !== "object" ? null
-      : "length" in sceneOrigin ? sceneOrigin : [sceneOrigin.x, sceneOrigin.y, sceneOrigin.z];
-    if (!v) throw argumentError("wm_frame_set_estimate", "NULL_POINTER", "sceneOrigin must be [x, y, z] or {x, y, z}");
-    this.waymark.f64(frame + FRAME_BYTES, 3).set([v[0], v[1], v[2]].map(Number));
-    this.waymark.check("wm_frame_set_estimate",
-      this.waymark.exports.wm_frame_set_estimate(frame, frame + FRAME_BYTES, Number(headingCorrectionDeg)));
+    const fn = "wm_frame_set_estimate", frame = this._live(fn);
+    const v = vector(sceneOrigin, fn, "sceneOrigin"), correction = numberOf(headingCorrectionDeg, fn, "headingCorrectionDeg");
+    this.waymark.f64(frame + FRAME_BYTES, 3).set(v);
+    this.waymark.check(fn, this.waymark.exports.wm_frame_set_estimate(frame, frame + FRAME_BYTES, correction));
   }
 
   /** Geodetic triples (lat°, lon°, height m) -> scene triples (x, y, z m): wm_frame_forward.

@@ -4,6 +4,21 @@
 // that frees what a dropped object still holds.
 import { argumentError } from "./errors.js";
 
+/** The largest block the wrappers ask the module's malloc for, in bytes (2 GiB - 1):
+ * malloc takes a 32-bit size_t, so a larger size would wrap to a small block that a
+ * later copy overruns; below 2^31 every pointer + size also stays a valid offset. */
+export const MAX_BLOCK_BYTES = 0x7fffffff;
+
+/** `bytes` when it is a whole number of bytes in [0, MAX_BLOCK_BYTES]; else a
+ * WaymarkError BAD_COUNT from `fn` saying what (`what`) needed so much, raised before
+ * anything is allocated. */
+export function blockBytes(bytes, fn, what) {
+  if (!Number.isSafeInteger(bytes) || bytes < 0 || bytes > MAX_BLOCK_BYTES) {
+    throw argumentError(fn, "BAD_COUNT", `${what}: ${bytes} bytes is not a block the module's memory holds (a whole number of bytes up to ${MAX_BLOCK_BYTES})`);
+  }
+  return bytes;
+}
+
 /** Frees what an object held when it is garbage-collected without dispose(). */
 export const finalizer = typeof FinalizationRegistry === "function"
   ? new FinalizationRegistry((release) => release())
@@ -14,7 +29,7 @@ export const finalizer = typeof FinalizationRegistry === "function"
  * and writes it in place (no copy). */
 export class PointBuffer {
   constructor(waymark, count) {
-    if (!Number.isInteger(count) || count < 0 || count > 0x7fffffff / 24) {
+    if (!Number.isInteger(count) || count < 0 || count > MAX_BLOCK_BYTES / 24) {
       throw argumentError("PointBuffer", "BAD_COUNT", `count ${count} is not a whole number of points that fits in memory`);
     }
     this.waymark = waymark;

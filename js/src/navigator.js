@@ -1,7 +1,7 @@
 import { Alignment, Anchor, Axes, CorrectionSource, CorrectionState, Estimator, Heights, RouteEvidence, Tracking, nameOf } from "./constants.js";
 import { argumentError } from "./errors.js";
-import { finalizer } from "./memory.js";
-import { enumValue, tripleCount } from "./args.js";
+import { PointBuffer, finalizer } from "./memory.js";
+import { copyNumbers, enumValue, matrix, numberOf, tripleCount, vector, viewport } from "./args.js";
 
 // The versioned structs' sizes and wasm32 offsets (include/waymark.h; size_t is 4 bytes
 // here, so wm_navigator_result.arrow_total is followed by 4 bytes of padding). A module
@@ -29,14 +29,6 @@ const CONFIG_0_4_KEYS = ["routeEvidence", ...CONFIG_0_4_DOUBLES];
 const CONFIG_KEYS = new Set([...CONFIG_INTS.map(([k]) => k), ...CONFIG_DOUBLES, ...CONFIG_0_4_KEYS, "originShiftM"]);
 const VELOCITY_KEYS = ["course", "courseAccuracy", "speed", "speedAccuracy"];
 
-/** A 4x4 column-major matrix argument (16 numbers) written as floats at `pointer`. */
-function matrix(wm, pointer, m, fn, what) {
-  if (m === null || typeof m !== "object" || m.length !== 16) {
-    throw argumentError(fn, "NULL_POINTER", `${what} must be 16 numbers, column-major`);
-  }
-  wm.f32(pointer, 16).set(m);
-}
-
 /**
  * AR walking navigation as one session object (wm_navigator): feed it every location
  * fix with the device's scene position then, compass readings and tracking changes,
@@ -56,8 +48,8 @@ export class Navigator {
     for (const key of Object.keys(options)) {
       if (!CONFIG_KEYS.has(key)) throw argumentError(fn, "INVALID_VALUE", `unknown option ${key}`);
     }
-    const count = tripleCount(route, fn);
-    const config = wm.alloc(CONFIG_ROOM + 8 + 24 * count);
+    const count = tripleCount(route, fn, "route");
+    const config = wm.alloc(CONFIG_ROOM + 8 + 24 * count, fn, `a route of ${count} points`);
     try {
       this.velocity = typeof wm.exports.wm_navigator_add_fix_velocity === "function";
       if (this.velocity) {
@@ -76,7 +68,7 @@ export class Navigator {
         wm.i32(config + 4 + 4 * i, 1)[0] = value;
       });
       CONFIG_DOUBLES.forEach((key, i) => {
-        if (options[key] !== undefined) wm.f64(config + 32 + 8 * i, 1)[0] = Number(options[key]);
+        if (options[key] !== undefined) wm.f64(config + 32 + 8 * i, 1)[0] = numberOf(options[key], fn, `options.${key}`);
       });
       if (options.routeEvidence !== undefined) {
         const on = options.routeEvidence;
@@ -84,12 +76,12 @@ export class Navigator {
         wm.i32(config + 288, 1)[0] = on ? 1 : 0;
       }
       CONFIG_0_4_DOUBLES.forEach((key, i) => {
-        if (options[key] !== undefined) wm.f64(config + 296 + 8 * i, 1)[0] = Number(options[key]);
+        if (options[key] !== undefined) wm.f64(config + 296 + 8 * i, 1)[0] = numberOf(options[key], fn, `options.${key}`);
       });
       this.axes = wm.i32(config + 8, 1)[0];
       const capacity = wm.exports.wm_navigator_arrow_capacity(config) >>> 0;
       const routePointer = config + CONFIG_ROOM + 8, out = config + CONFIG_ROOM, firstBad = config + CONFIG_ROOM + 4;
-      if (count > 0) wm.f64(routePointer, 3 * count).set(route instanceof Object && "array" in route ? route.array : route);
+      if (count > 0) copyNumbers(wm.f64(routePointer, 3 * count), route instanceof PointBuffer ? route.array : route, fn, "route", 3);
       wm.u32(firstBad, 1)[0] = 0xffffffff;
       wm.check(fn, wm.exports.wm_navigator_create(config, routePointer, 24, count, out, firstBad), firstBad);
       this.pointer = wm.u32(out, 1)[0];
@@ -106,7 +98,13 @@ export class Navigator {
       wm.free(config);
     }
     // Every struct a call needs, allocated once: calls allocate nothing.
-    this.block = wm.alloc(RESULT_0_4 + CAMERA + FIX + READING + VELOCITY + 8 + ARROW * this.arrowCapacity);
+    try {
+      this.block = wm.alloc(RESULT_0_4 + CAMERA + FIX + READING + VELOCITY + 8 + ARROW * this.arrowCapacity, fn,
+        `${this.arrowCapacity} arrows`);
+    } catch (error) {
+      wm.exports.wm_navigator_destroy(this.pointer);   // the caller never gets the handle to dispose of
+      throw error;
+    }
     this.result = this.block; this.camera = this.result + RESULT_0_4; this.fix = this.camera + CAMERA;
     this.reading = this.fix + FIX; this.gps = this.reading + READING; this.count = this.gps + VELOCITY;
     this.arrows = this.count + 8;
@@ -139,19 +137,24 @@ export class Navigator {
     if (hasVelocity && !this.velocity) {
       throw argumentError("wm_navigator_add_fix_velocity", "INVALID_VALUE", "this module's navigator takes no GPS velocity (a 0.4 module does)");
     }
-    const s = fix.scene ?? [NaN, NaN, NaN];
+    const fn = hasVelocity ? "wm_navigator_add_fix_velocity" : "wm_navigator_add_fix";
+    const scene = fix.scene === undefined || fix.scene === null ? [NaN, NaN, NaN] : vector(fix.scene, fn, "fix.scene");
     const hasHeight = fix.height !== undefined && fix.height !== null;
-    wm.f64(p, 3).set([fix.lat, fix.lon, hasHeight ? fix.height : 0].map(Number));
+    const at = [numberOf(fix.lat, fn, "fix.lat"), numberOf(fix.lon, fn, "fix.lon"), hasHeight ? numberOf(fix.height, fn, "fix.height") : 0];
+    const rest = [numberOf(fix.accuracy, fn, "fix.accuracy"), numberOf(fix.verticalAccuracy ?? 10, fn, "fix.verticalAccuracy"),
+      numberOf(fix.time, fn, "fix.time"), ...scene];
+    const velocity = VELOCITY_KEYS.map((key) => (fix[key] === undefined || fix[key] === null ? -1 : numberOf(fix[key], fn, `fix.${key}`)));
+    wm.f64(p, 3).set(at);
     wm.i32(p + 24, 2).set([hasHeight ? 1 : 0, 0]);
-    wm.f64(p + 32, 6).set([fix.accuracy, fix.verticalAccuracy ?? 10, fix.time, s[0] ?? s.x, s[1] ?? s.y, s[2] ?? s.z].map(Number));
+    wm.f64(p + 32, 6).set(rest);
     if (!hasVelocity) {
-      wm.check("wm_navigator_add_fix", wm.exports.wm_navigator_add_fix(nav, p));
+      wm.check(fn, wm.exports.wm_navigator_add_fix(nav, p));
       return;
     }
     const v = this.gps;
     wm.u32(v, 2).set([VELOCITY, 0]);
-    wm.f64(v + 8, 4).set(VELOCITY_KEYS.map((key) => (fix[key] === undefined || fix[key] === null ? -1 : Number(fix[key]))));
-    wm.check("wm_navigator_add_fix_velocity", wm.exports.wm_navigator_add_fix_velocity(nav, p, v));
+    wm.f64(v + 8, 4).set(velocity);
+    wm.check(fn, wm.exports.wm_navigator_add_fix_velocity(nav, p, v));
   }
 
   /**
@@ -161,27 +164,32 @@ export class Navigator {
    * column-major, XRViewerPose.transform.matrix).
    */
   addHeading(reading) {
-    const nav = this._live("wm_navigator_add_heading"), wm = this.waymark, p = this.reading;
-    if (reading === null || typeof reading !== "object") throw argumentError("wm_navigator_add_heading", "NULL_POINTER", "reading must be an object");
+    const fn = "wm_navigator_add_heading", nav = this._live(fn), wm = this.waymark, p = this.reading;
+    if (reading === null || typeof reading !== "object") throw argumentError(fn, "NULL_POINTER", "reading must be an object");
+    const values = ["time", "trueHeading", "accuracy"].map((key) => numberOf(reading[key], fn, `reading.${key}`));
     wm.u32(p, 2).set([READING, 0]);
-    wm.f64(p + 8, 3).set([reading.time, reading.trueHeading, reading.accuracy].map(Number));
-    matrix(wm, p + 32, reading.camera, "wm_navigator_add_heading", "camera");
-    wm.check("wm_navigator_add_heading", wm.exports.wm_navigator_add_heading(nav, p));
+    wm.f64(p + 8, 3).set(values);
+    matrix(wm.f32(p + 32, 16), reading.camera, fn, "reading.camera");
+    wm.check(fn, wm.exports.wm_navigator_add_heading(nav, p));
   }
 
   /** The AR session's tracking state at `time`: "NORMAL", "LIMITED", "RESET" (or Tracking's numbers). */
   tracking(time, state) {
-    const nav = this._live("wm_navigator_tracking");
-    const value = enumValue(Tracking, state, "wm_navigator_tracking", "state");
-    this.waymark.check("wm_navigator_tracking", this.waymark.exports.wm_navigator_tracking(nav, Number(time), value));
+    const fn = "wm_navigator_tracking", nav = this._live(fn);
+    const value = enumValue(Tracking, state, fn, "state"), t = numberOf(time, fn, "time");
+    this.waymark.check(fn, this.waymark.exports.wm_navigator_tracking(nav, t, value));
   }
 
   /**
    * One rendered frame at `time` with `camera`: {transform, projection, viewport,
    * groundHeight?} — camera -> scene and camera -> clip (16 numbers each, column-major:
    * XRViewerPose.transform.matrix and XRView.projectionMatrix), the viewport
-   * [x, y, width, height] in CSS pixels, y down, and a detected ground plane's scene
-   * height. Returns everything to draw as a plain object (NaN: not available yet); its
+   * [x, y, width, height] or {x, y, width, height} (XRViewport) in CSS pixels, y down,
+   * and a detected ground plane's scene height. Every call reads all of them afresh
+   * (nothing comes from an earlier call): a missing viewport is a WaymarkError
+   * NULL_POINTER, one of another length — a two-number [width, height] too — or without
+   * one of the four fields INVALID_VALUE, each naming camera.viewport; the navigator is
+   * unchanged then. Returns everything to draw as a plain object (NaN: not available yet); its
    * `arrows` is a Float64Array of 5 numbers per arrow, nearest first: x, y, z (scene
    * metres), yaw (degrees, the turn about the scene's up axis that takes the model's
    * forward onto the route) and the distance along the route (metres).
@@ -189,16 +197,18 @@ export class Navigator {
   update(time, camera) {
     const fn = "wm_navigator_update", nav = this._live(fn), wm = this.waymark, c = this.camera;
     if (camera === null || typeof camera !== "object") throw argumentError(fn, "NULL_POINTER", "camera must be an object");
-    matrix(wm, c, camera.transform, fn, "camera.transform");
-    matrix(wm, c + 64, camera.projection, fn, "camera.projection");
-    const v = camera.viewport ?? [];
-    wm.f64(c + 128, 4).set(("length" in v ? v : [v.x, v.y, v.width, v.height]).map(Number));
+    const t = numberOf(time, fn, "time");
+    const view = viewport(camera.viewport, fn);
     const ground = camera.groundHeight !== undefined && camera.groundHeight !== null;
+    const groundHeight = ground ? numberOf(camera.groundHeight, fn, "camera.groundHeight") : 0;
+    matrix(wm.f32(c, 16), camera.transform, fn, "camera.transform");
+    matrix(wm.f32(c + 64, 16), camera.projection, fn, "camera.projection");
+    wm.f64(c + 128, 4).set(view);
     wm.i32(c + 160, 2).set([ground ? 1 : 0, 0]);
-    wm.f64(c + 168, 1)[0] = ground ? Number(camera.groundHeight) : 0;
+    wm.f64(c + 168, 1)[0] = groundHeight;
     const r = this.result, shifts = this.resultSize >= RESULT_0_3;
     wm.u32(r, 1)[0] = this.resultSize;
-    wm.check(fn, wm.exports.wm_navigator_update(nav, Number(time), c, r, this.arrows, this.arrowCapacity, this.count));
+    wm.check(fn, wm.exports.wm_navigator_update(nav, t, c, r, this.arrows, this.arrowCapacity, this.count));
     const d = wm.f64(r, RESULT_0_4 / 8), i = wm.i32(r, RESULT_0_4 / 4);
     const arrowCount = wm.u32(this.count, 1)[0];
     return {
@@ -230,8 +240,7 @@ export class Navigator {
   shiftOrigin(shift) {
     const fn = "wm_navigator_shift_origin", nav = this._live(fn), wm = this.waymark;
     if (typeof wm.exports[fn] !== "function") throw argumentError(fn, "INVALID_VALUE", "this module's navigator has no origin shift");
-    if (shift === null || typeof shift !== "object") throw argumentError(fn, "NULL_POINTER", "shift must be [x, y, z]");
-    wm.f64(this.fix, 3).set(("length" in shift ? [shift[0], shift[1], shift[2]] : [shift.x, shift.y, shift.z]).map(Number));
+    wm.f64(this.fix, 3).set(vector(shift, fn, "shift"));
     wm.check(fn, wm.exports[fn](nav, this.fix));
   }
 
@@ -242,7 +251,8 @@ export class Navigator {
   setOriginShift(distanceM) {
     const fn = "wm_navigator_set_origin_shift", wm = this.waymark;
     if (typeof wm.exports[fn] !== "function") throw argumentError(fn, "INVALID_VALUE", "this module's navigator has no origin shift");
-    wm.check(fn, wm.exports[fn](this._live(fn), Number(distanceM)));
+    const nav = this._live(fn), distance = numberOf(distanceM, fn, "distanceM");
+    wm.check(fn, wm.exports[fn](nav, distance));
   }
 
   /** Frees the navigator; it is unusable afterwards (NULL_POINTER). Idempotent. */

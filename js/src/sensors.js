@@ -3,6 +3,7 @@
 // of every frame, on one clock, with the screen-orientation correction.
 import { Axes, Tracking } from "./constants.js";
 import { argumentError } from "./errors.js";
+import { matrix, numberOf, vector } from "./args.js";
 
 const RAD = Math.PI / 180;
 
@@ -16,6 +17,9 @@ export function screenAngle(win = globalThis) {
 /** An OpenGL-style perspective projection (clip z in [-w, w]), column-major: vertical
  * field of view `fovYDeg` degrees, `aspect` = width / height, near and far planes in metres. */
 export function perspective(fovYDeg, aspect, near = 0.05, far = 10000) {
+  // BigInts would mix with Numbers below and throw a bare TypeError.
+  [fovYDeg, aspect, near, far] = [["fovYDeg", fovYDeg], ["aspect", aspect], ["near", near], ["far", far]]
+    .map(([what, value]) => numberOf(value, "perspective", what));
   const f = 1 / Math.tan((fovYDeg * RAD) / 2);
   return new Float32Array([f / aspect, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) / (near - far), -1, 0, 0, (2 * far * near) / (near - far), 0]);
 }
@@ -29,7 +33,11 @@ export function perspective(fovYDeg, aspect, near = 0.05, far = 10000) {
  * The camera looks along its own -Z (WebXR, ARKit). `axes`: EUS (WebXR, three.js) or ENU.
  */
 export function cameraFromOrientation({ alpha, beta, gamma }, screenAngleDeg = 0, position = [0, 0, 0], axes = Axes.EUS) {
-  if (axes !== Axes.EUS && axes !== Axes.ENU) throw argumentError("cameraFromOrientation", "INVALID_VALUE", `axes ${axes}: EUS or ENU`);
+  const fn = "cameraFromOrientation";
+  if (axes !== Axes.EUS && axes !== Axes.ENU) throw argumentError(fn, "INVALID_VALUE", `axes ${axes}: EUS or ENU`);
+  [alpha, beta, gamma, screenAngleDeg] = [["alpha", alpha], ["beta", beta], ["gamma", gamma], ["screenAngleDeg", screenAngleDeg]]
+    .map(([what, value]) => numberOf(value, fn, what));
+  const p = vector(position, fn, "position");
   const [ca, sa] = [Math.cos(alpha * RAD), Math.sin(alpha * RAD)];
   const [cb, sb] = [Math.cos(beta * RAD), Math.sin(beta * RAD)];
   const [cg, sg] = [Math.cos(gamma * RAD), Math.sin(gamma * RAD)];
@@ -42,7 +50,6 @@ export function cameraFromOrientation({ alpha, beta, gamma }, screenAngleDeg = 0
   const right = dx.map((v, k) => co * v - so * dy[k]);
   const up = dx.map((v, k) => so * v + co * dy[k]);
   const scene = axes === Axes.EUS ? (v) => [v[0], v[2], -v[1]] : (v) => v;
-  const p = "length" in position ? position : [position.x, position.y, position.z];
   return new Float32Array([...scene(right), 0, ...scene(up), 0, ...scene(dz), 0, p[0], p[1], p[2], 1]);
 }
 
@@ -185,18 +192,29 @@ export class SensorFeed {
    * One rendered frame at `time` seconds: `view` = {transform?, projection, viewport,
    * emulatedPosition?, groundHeight?} — the WebXR viewer pose's transform.matrix and
    * emulatedPosition, the view's projectionMatrix, the viewport [x, y, width, height] in
-   * CSS pixels. Without a transform the GPS-only camera is used. Returns
+   * CSS pixels, required every frame (as Navigator.update's). Without a transform the
+   * feed's camera() is used: the last WebXR pose's once there has been one (a frame
+   * whose pose is missing keeps the scene it had), else the GPS-only camera. Returns
    * Navigator.update's result (null before the first fix in the GPS-only scene).
    */
   update(time, view) {
+    const fn = "wm_navigator_update";
+    if (view === null || typeof view !== "object") throw argumentError(fn, "NULL_POINTER", "view must be an object");
+    let pose = null;
     if (view.transform) {
-      this.transform = Float32Array.from(view.transform);
+      // Checked and copied before anything changes, and kept only once the navigator has
+      // taken the frame: the feed places later fixes and readings with it, so a pose the
+      // navigator refused must not stay behind.
+      pose = new Float32Array(16);
+      matrix(pose, view.transform, fn, "view.transform");
       const state = view.emulatedPosition ? Tracking.LIMITED : Tracking.NORMAL;
       if (state !== this.tracking) { this.navigator.tracking(time, state); this.tracking = state; }
     }
-    const transform = this.camera();
+    const transform = pose ?? this.camera();
     if (!transform) return null;
-    return this.navigator.update(time, { transform, projection: view.projection, viewport: view.viewport, groundHeight: view.groundHeight });
+    const result = this.navigator.update(time, { transform, projection: view.projection, viewport: view.viewport, groundHeight: view.groundHeight });
+    if (pose) this.transform = pose;
+    return result;
   }
 
   /** The WebXR reference space's reset event: positions before and after are unrelated. */

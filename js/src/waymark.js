@@ -1,8 +1,8 @@
 import { Axes, Region, Status } from "./constants.js";
 import { WaymarkError, argumentError } from "./errors.js";
-import { PointBuffer } from "./memory.js";
+import { PointBuffer, blockBytes } from "./memory.js";
 import { Frame } from "./frame.js";
-import { enumValue, point, tripleCount } from "./args.js";
+import { copyNumbers, enumValue, matrix, numberOf, point, tripleCount, viewport } from "./args.js";
 import { Navigator } from "./navigator.js";
 
 const NO_INDEX = 0xffffffff;   // first_bad before a call: unchanged means "not set"
@@ -30,9 +30,11 @@ export class Waymark {
     return new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0)));
   }
 
-  /** malloc in linear memory; throws a RangeError when memory cannot grow. */
-  alloc(bytes) {
-    const pointer = this.exports.malloc(bytes);
+  /** malloc in linear memory: a block of `bytes` bytes (a whole number up to
+   * MAX_BLOCK_BYTES, 2^31 - 1, else a WaymarkError BAD_COUNT from `fn`, "alloc" by
+   * default, naming `what`). Throws a RangeError when memory cannot grow. */
+  alloc(bytes, fn = "alloc", what = "the block") {
+    const pointer = this.exports.malloc(blockBytes(bytes, fn, what));
     if (pointer === 0) throw new RangeError(`waymark-geo: cannot allocate ${bytes} bytes in the module's memory`);
     return pointer;
   }
@@ -46,8 +48,12 @@ export class Waymark {
   u32(pointer, length) { return new Uint32Array(this.memory.buffer, pointer, length); }
   i32(pointer, length) { return new Int32Array(this.memory.buffer, pointer, length); }
 
-  /** The scratch block for copied batches, at least `bytes` long. */
-  scratch(bytes) {
+  /** The scratch block for copied batches, at least `bytes` long. A size the module's
+   * memory cannot hold is refused (WaymarkError BAD_COUNT from `fn`) with the block as it
+   * was; when memory cannot grow (RangeError) the block is gone and recorded as gone, so
+   * the recorded size is always what malloc gave. */
+  scratch(bytes, fn = "scratch", what = "the scratch block") {
+    blockBytes(bytes, fn, what);
     if (bytes > this._scratchBytes) {
       this.free(this._scratch);
       this._scratch = 0;
@@ -78,6 +84,10 @@ export class Waymark {
    * `points` and `out` may be PointBuffers (read and written in place), typed arrays or
    * arrays (copied through a scratch block). Returns `out`, or a new array of
    * `perPoint` elements a point (Float32Array for matrices, else Float64Array).
+   * Refused before anything changes: points that are not numbers (a BigInt64Array or
+   * DataView: NULL_POINTER; a BigInt element: INVALID_VALUE with its point as firstBad),
+   * and BAD_COUNT for a batch whose copy in and out would need more than
+   * MAX_BLOCK_BYTES (2^31 - 1 bytes) of the module's memory.
    */
   batch(fn, leading, points, out, outBytes, perPoint, contiguous = false) {
     const count = tripleCount(points, fn);
@@ -91,10 +101,10 @@ export class Waymark {
     }
     const inPlace = points instanceof PointBuffer, outPlace = out instanceof PointBuffer;
     const inBytes = inPlace ? 0 : count * 24, outCopy = outPlace ? 0 : count * outBytes;
-    const block = this.scratch(8 + inBytes + outCopy);
+    const block = this.scratch(8 + inBytes + outCopy, fn, `${count} points copied in and out`);
     const firstBad = block, input = inPlace ? points.pointer : block + 8, output = outPlace ? out.pointer : block + 8 + inBytes;
     this.u32(firstBad, 1)[0] = NO_INDEX;
-    if (!inPlace && count > 0) this.f64(input, 3 * count).set(points);
+    if (!inPlace && count > 0) copyNumbers(this.f64(input, 3 * count), points, fn, "points", 3);
     const args = contiguous
       ? [...leading, input, 24, output, count, firstBad]
       : [...leading, input, 24, output, outBytes, count, firstBad];
@@ -131,18 +141,19 @@ export class Waymark {
   /** BD-09 -> GCJ-02, the exact inverse. */
   gcj02FromBd09(points, options) { return this._datum("wm_gcj02_from_bd09", points, options); }
 
-  _datum(fn, points, options = {}) {
-    const region = options.region ?? Region.CHINA_RECTANGLE;
+  _datum(fn, points, options) {
+    options ??= {};
     if (typeof options !== "object") throw argumentError(fn, "INVALID_VALUE", "options must be an object");
+    const region = options.region ?? Region.CHINA_RECTANGLE;
     let block = 0, polygon = null;
     try {
       let regionPointer = 0;
       if (typeof region === "object") {
         polygon = region instanceof PointBuffer ? region : null;
-        const vertices = tripleCount(region, fn);
-        block = this.alloc(REGION_BYTES + (polygon ? 0 : 24 * vertices) + 4);
+        const vertices = tripleCount(region, fn, "options.region");
+        block = this.alloc(REGION_BYTES + (polygon ? 0 : 24 * vertices) + 4, fn, `a region of ${vertices} vertices`);
         const vertexPointer = polygon ? region.pointer : block + 16;
-        if (!polygon && vertices > 0) this.f64(vertexPointer, 3 * vertices).set(region);
+        if (!polygon && vertices > 0) copyNumbers(this.f64(vertexPointer, 3 * vertices), region, fn, "options.region");
         this.u32(block, 3).set([Region.POLYGON, vertexPointer, vertices]);
         regionPointer = block;
       } else {
@@ -165,7 +176,9 @@ export class Waymark {
    * [x, y, width, height] in CSS pixels, y down): 3 numbers a point, x, y (pixels) and
    * 1 when the point is in front of the camera and inside the viewport, else 0
    * (wm_mat4f_inverse_rigid, then wm_screen_project per point). `points`: flat scene
-   * triples. `out`: a Float64Array to write into.
+   * triples. `out`: a Float64Array to write into, untouched when a point is refused
+   * (WaymarkError with its index as firstBad). The viewport is required every call, as
+   * Navigator.update's: NULL_POINTER when missing, INVALID_VALUE when not four numbers.
    */
   screenProject(camera, points, out) {
     const fn = "wm_screen_project", count = tripleCount(points, fn);
@@ -174,27 +187,27 @@ export class Waymark {
       throw argumentError(fn, "BAD_COUNT", `out must be a Float64Array of ${3 * count} numbers`);
     }
     const block = this.scratch(64 * 3 + 32 + 24 + 24);
-    const transform = block, view = block + 64, projection = block + 128, viewport = block + 192, point = block + 224, xy = block + 248;
-    for (const [m, at, what] of [[camera.transform, transform, "transform"], [camera.projection, projection, "projection"]]) {
-      if (m === null || typeof m !== "object" || m.length !== 16) throw argumentError(fn, "NULL_POINTER", `camera.${what} must be 16 numbers`);
-      this.f32(at, 16).set(m);
-    }
-    const v = camera.viewport ?? [];
-    this.f64(viewport, 4).set(("length" in v ? v : [v.x, v.y, v.width, v.height]).map(Number));
+    const transform = block, view = block + 64, projection = block + 128, viewportAt = block + 192, point = block + 224, xy = block + 248;
+    matrix(this.f32(transform, 16), camera.transform, fn, "camera.transform");
+    matrix(this.f32(projection, 16), camera.projection, fn, "camera.projection");
+    this.f64(viewportAt, 4).set(viewport(camera.viewport, fn));
     this.check("wm_mat4f_inverse_rigid", this.exports.wm_mat4f_inverse_rigid(transform, view));
     const values = points instanceof PointBuffer ? points.array : points;
-    const result = out ?? new Float64Array(3 * count);
+    // Into a fresh array first: a point refused part-way leaves `out` as it was.
+    const result = new Float64Array(3 * count);
     for (let i = 0; i < count; i++) {
-      this.f64(point, 3).set([values[3 * i], values[3 * i + 1], values[3 * i + 2]]);
-      const status = this.exports.wm_screen_project(view, projection, viewport, point, xy, xy + 8, xy + 16);
-      if (status !== Status.OK) {
-        const error = new WaymarkError(fn, status, this.statusString(status), i);
-        throw error;
-      }
+      const p = [values[3 * i], values[3 * i + 1], values[3 * i + 2]];
+      const bad = p.findIndex((x) => typeof x === "bigint" || typeof x === "symbol");
+      if (bad >= 0) throw argumentError(fn, "INVALID_VALUE", `points[${3 * i + bad}] is a ${typeof p[bad]}, not a number`, i);
+      this.f64(point, 3).set(p);
+      const status = this.exports.wm_screen_project(view, projection, viewportAt, point, xy, xy + 8, xy + 16);
+      if (status !== Status.OK) throw new WaymarkError(fn, status, this.statusString(status), i);
       const [x, y] = this.f64(xy, 2);
       result[3 * i] = x; result[3 * i + 1] = y; result[3 * i + 2] = this.i32(xy + 16, 1)[0];
     }
-    return result;
+    if (!out) return result;
+    out.set(result);
+    return out;
   }
 
   /**
@@ -209,17 +222,17 @@ export class Waymark {
    */
   geodesicInverse(origin, points) {
     const fn = "wm_geodesic_short_batch", count = tripleCount(points, fn);
-    const o = point(origin, fn);
+    const o = point(origin, fn, "origin");
     // A PointBuffer is read in place; anything else is copied. Views of memory are taken
     // only after scratch(), which may grow (and so detach) the module's memory.
     const inPlace = points instanceof PointBuffer;
     if (inPlace) points._check();
-    const block = this.scratch(8 + 24 + (inPlace ? 0 : count * 24) + count * 24);
+    const block = this.scratch(8 + 24 + (inPlace ? 0 : count * 24) + count * 24, fn, `${count} points and their geodesics`);
     const firstBad = block, originAt = block + 8, input = inPlace ? points.pointer : block + 32;
     const out = inPlace ? block + 32 : input + count * 24;
     this.u32(firstBad, 1)[0] = NO_INDEX;
     this.f64(originAt, 3).set(o);
-    if (!inPlace && count > 0) this.f64(input, 3 * count).set(points.subarray ? points.subarray(0, 3 * count) : points.slice(0, 3 * count));
+    if (!inPlace && count > 0) copyNumbers(this.f64(input, 3 * count), points, fn, "points", 3);
     this.check(fn, this.exports[fn](originAt, input, 24, out, out + 8 * count, out + 16 * count, count, firstBad), firstBad);
     return {
       distanceM: Float64Array.from(this.f64(out, count)),
@@ -235,11 +248,12 @@ export class Waymark {
    * answer, to compare with).
    */
   haversineInverse(a, b, radiusM = 6371008.8) {
+    const [pa, pb] = [point(a, "haversineInverse", "a"), point(b, "haversineInverse", "b")];
+    const radius = numberOf(radiusM, "haversineInverse", "radiusM");
     const block = this.scratch(8 + 48 + 16);
-    const [pa, pb] = [point(a, "haversineInverse"), point(b, "haversineInverse")];
     this.f64(block + 8, 6).set([...pa, ...pb]);
     // Structs passed by value travel by pointer in WebAssembly's C ABI.
-    this.check("wm_haversine_inverse", this.exports.wm_haversine_inverse(radiusM, block + 8, block + 32, block + 56, block + 64));
+    this.check("wm_haversine_inverse", this.exports.wm_haversine_inverse(radius, block + 8, block + 32, block + 56, block + 64));
     const [distanceM, bearingDeg] = this.f64(block + 56, 2);
     return { distanceM, bearingDeg };
   }
