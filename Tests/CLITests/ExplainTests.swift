@@ -58,4 +58,29 @@ struct ExplainTests {
         #expect(r.status == 64 && r.stderr.contains("--explain"), "\(r.status) \(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: explainURL.path))
     }
+
+    @Test("--explain streams its rows: a malformed row later in the log leaves the rows before it on disk (exit 65); --explain or --html naming the input log is a usage error that leaves it untouched")
+    func streamedAndNeverTheInput() throws {
+        let routeURL = ReplayCLITests.temporary("explain-stream-route.csv"), logURL = ReplayCLITests.temporary("explain-stream-log.csv")
+        let explainURL = ReplayCLITests.temporary("explain-stream.csv")
+        defer { for u in [routeURL, logURL, explainURL] { try? FileManager.default.removeItem(at: u) } }
+        try ReplayCLITests.straight.write(to: routeURL, atomically: true, encoding: .utf8)
+        let sim = try Waymark.run(["simulate", "--runs", "1", "--seed", "5", "--route", routeURL.path, "--log", logURL.path])
+        #expect(sim.status == 0, "\(sim.stderr)")
+        var log = try String(contentsOf: logURL, encoding: .utf8)
+        let lines = log.split(separator: "\n").count
+        log += "1e9,fix,not-a-number\n"
+        try log.write(to: logURL, atomically: true, encoding: .utf8)
+        let r = try Waymark.run(["replay", "--route", routeURL.path, "--explain", explainURL.path, logURL.path])
+        #expect(r.status == 65 && r.stderr.contains("line \(lines + 1)"), "\(r.status) \(r.stderr)")
+        let rows = try String(contentsOf: explainURL, encoding: .utf8).split(separator: "\n")
+        #expect(rows.first.map(String.init) == Self.header && rows.count > 100, "\(rows.count) rows")
+        // The input log named as an output: refused before anything is written.
+        for option in ["--explain", "--html"] {
+            let before = try Data(contentsOf: logURL)
+            let same = try Waymark.run(["replay", "--route", routeURL.path, option, logURL.path, logURL.path])
+            #expect(same.status == 64 && same.stderr.contains("the input log itself"), "\(option): \(same.status) \(same.stderr)")
+            #expect(try Data(contentsOf: logURL) == before)
+        }
+    }
 }

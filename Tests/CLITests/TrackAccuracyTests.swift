@@ -89,6 +89,12 @@ struct TrackAccuracyTests {
         #expect(r.lines.first?.hasSuffix("origin 55.7339700,37.5886400,150.000 (--origin)") == true, "\(r.lines.first ?? "")")
         let page = try String(contentsOfFile: html, encoding: .utf8)
         #expect(page.contains("data-page=\"accuracy-track\"") && page.components(separatedBy: "<circle class=\"pt\"").count - 1 == 7 * 121)
+        // The exact length at the baselines' precision (0.1 m), so the gap the reader sees is the
+        // real one: "1.48 km" beside "haversine says 1470.2 m" read as 9.8 m where it was 5.0.
+        let lede = try #require(page.range(of: #"[0-9.]+ m long on the WGS-84 ellipsoid \(haversine says [0-9.]+ m"#, options: .regularExpression).map { String(page[$0]) },
+                                "no lede with both lengths in metres")
+        let numbers = lede.split(whereSeparator: { !"0123456789.".contains($0) }).compactMap { Double($0) }.filter { $0 > 100 }
+        #expect(numbers.count == 2 && lede.hasPrefix(String(format: "%.1f", numbers[0])), "\(lede)")
         #expect(try String(contentsOfFile: svg, encoding: .utf8).components(separatedBy: "<circle class=\"pt\"").count - 1 == 7 * 121)
         // Moving the origin to the far end changes where the errors are largest.
         let far = try Waymark.run(["accuracy", "--heights", "orthometric", "--origin", "55.7418,37.6012,150", Self.walk])

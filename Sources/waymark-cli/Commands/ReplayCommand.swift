@@ -38,13 +38,16 @@ enum ReplayCommand {
         if explainPath != nil && navigator.configuration.method != .filter {
             throw .usage("--explain logs the filter's reasoning: it needs --estimator filter")
         }
+        let pagePath = command.html.value
+        try TextFile.refuseOverwriting(input: command.file, with: explainPath, option: "--explain")
+        try TextFile.refuseOverwriting(input: command.file, with: pagePath, option: "--html")
         var log = try FieldLog.Reader(path: command.file)
         defer { log.close() }
         try log.readHeader()          // not a log: nothing is written
         out.line(header)
-        let pagePath = command.html.value
         var trace = pagePath == nil ? nil : RunTrace(navigator: navigator)
-        var explained = explainPath == nil ? nil : Self.explainHeader + "\n"
+        let explained = try explainPath.map { (path) throws(CLIError) in try StreamedTextFile(path: path) }
+        try explained?.write(Self.explainHeader + "\n")
         while let event = try log.next() {
             switch event {
             case .fix(let t, let lat, let lon, let h, let accuracy, let scene, let v):
@@ -53,10 +56,10 @@ enum ReplayCommand {
                                         speed: v.speed, speedAccuracy: v.speedAccuracy)
                 do { try navigator.addFix(fix) } catch { throw .data(line: log.lineNumber, error.message) }
                 trace?.recordFix(navigator, latitude: lat, longitude: lon, height: h, accuracy: accuracy, time: t)
-                if explained != nil {
-                    explained! += Self.explainRow(line: log.lineNumber, navigator.lastMeasurement)
-                    explained! += Self.explainRow(line: log.lineNumber, navigator.lastVelocityNote)
-                    explained! += Self.explainRow(line: log.lineNumber, navigator.lastRouteNote)
+                if let explained {
+                    try explained.write(Self.explainRow(line: log.lineNumber, navigator.lastMeasurement)
+                        + Self.explainRow(line: log.lineNumber, navigator.lastVelocityNote)
+                        + Self.explainRow(line: log.lineNumber, navigator.lastRouteNote))
                 }
             case .frame(let t, let pose):
                 let frame: NavigatorFrame
@@ -69,13 +72,13 @@ enum ReplayCommand {
                 do { try navigator.addHeading(trueHeading: heading, accuracy: accuracy, time: t, camera: camera) }
                 catch { throw .data(line: log.lineNumber, error.message) }
                 trace?.recordHeading(navigator, trueHeading: heading, accuracy: accuracy, time: t, camera: camera)
-                if explained != nil { explained! += Self.explainRow(line: log.lineNumber, navigator.lastMeasurement) }
+                try explained?.write(Self.explainRow(line: log.lineNumber, navigator.lastMeasurement))
             case .tracking(let t, let state):
                 do { try navigator.tracking(state, time: t) } catch { throw .data(line: log.lineNumber, error.message) }
                 trace?.recordTracking(state, time: t)
             }
         }
-        if let explainPath, let explained { try TextFile.write(explained, to: explainPath) }
+        try explained?.close()
         if let pagePath, let trace {
             let name = command.file.map { String($0.split(separator: "/").last ?? "") } ?? "standard input"
             let page = RunPage(trace: trace, title: "Waymark replay: \(name)", source: "waymark replay --html", kind: "replay")
@@ -91,15 +94,22 @@ enum ReplayCommand {
     /// fix row, on the same log line (innovation in m/s and m).
     static let kindNames = ["fix", "heading", "velocity", "route"]
 
+    /// A cell: empty when the value is unavailable — nil, or not a finite number (the
+    /// README's rule for every column; a NaN never prints as "nan").
+    static func cell(_ x: Double?) -> String {
+        guard let x, x.isFinite else { return "" }
+        return format(x)
+    }
+
     static func explainRow(line: Int, _ note: MeasurementNote?) -> String {
         guard let note else { return "" }
-        func v(_ x: Double?) -> String { x.map(format) ?? "" }
+        let v = cell
         return "\(line),\(format(note.time)),\(kindNames[Int(note.kind.rawValue)]),\(outcomeNames[Int(note.outcome.rawValue)]),"
             + "\(v(note.innovation)),\(v(note.innovationSigmas)),\(v(note.heading)),\(v(note.headingSigma)),\(note.applied ? 1 : 0)\n"
     }
 
     static func row(_ f: NavigatorFrame) -> String {
-        func v(_ x: Double?) -> String { x.map(format) ?? "" }
+        let v = cell
         let state: String
         switch f.correctionState {
         case .none: state = "none"

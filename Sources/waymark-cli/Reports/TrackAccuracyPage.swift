@@ -110,7 +110,8 @@ struct TrackAccuracyPage {
     var lede: String {
         let c = comparison, length = c.length
         let h = c.pointSummary(\.haversineHorizontalError), m = c.pointSummary(\.metersPerDegreeHorizontalError)
-        return "\(name): \(c.points.count) points, \(AccuracyPage.distanceLabel(length.geodesic)) long on the WGS-84 ellipsoid "
+        // The exact length at the baselines' precision, so the gap the reader sees is the real one.
+        return "\(name): \(c.points.count) points, \(Markup.fixed(length.geodesic, 1)) m long on the WGS-84 ellipsoid "
             + "(haversine says \(Markup.fixed(length.haversine, 1)) m, metres per degree \(Markup.fixed(length.metersPerDegree, 1)) m). "
             + "Placed about the origin, haversine puts a point up to \(Self.metres(h.max)) (RMS \(Self.metres(h.rms))) and metres per degree "
             + "up to \(Self.metres(m.max)) (RMS \(Self.metres(m.rms))) from where the exact method puts it — before any GPS error."
