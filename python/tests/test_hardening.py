@@ -132,8 +132,9 @@ def test_the_issues_case_no_longer_corrupts_rows():
 
 
 def test_out_overlapping_a_region_polygon_is_refused():
-    """The datum calls read their polygon too: out may not share its memory. (A
-    polygon given as an ndarray raised numpy's "truth value is ambiguous" before.)"""
+    """The polygon is an input too: out may not share its memory (the C contract lets
+    out alias only the points). A polygon given as an ndarray raised numpy's "truth
+    value is ambiguous" before; it now equals the same polygon as a list."""
     pts = _geodetic_rows()
     ring = [[30.0, 110.0, 0.0], [30.0, 120.0, 0.0], [45.0, 120.0, 0.0], [45.0, 110.0, 0.0]]
     buf = np.zeros((N + 4, 3))

@@ -351,7 +351,8 @@ class _Region:
 def _datum(fn, name: str, points, region, out):
     r = _Region(region)
     a, src, stride, n, single = triples(points, "points", allow_pairs=True)
-    # The polygon is read for every point, so out may not touch it either.
+    # One rule for every input: out is the points' own rows or shares no memory. The
+    # library copies the polygon first, but its contract names only `in` as out's alias.
     inputs = [(a, "points")] + ([(r.keep, "region")] if r.keep is not None else [])
     o, dst, ostride = output_triples(out, n, inputs=inputs, alias=a, function=name)
     fb = first_bad_cell()

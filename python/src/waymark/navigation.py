@@ -178,13 +178,13 @@ class Navigator:
                 speed_accuracy: Optional[float] = None) -> None:
         """Feeds a location fix (degrees; ``h`` ellipsoidal metres or None; horizontal
         accuracy > 0, metres; the caller's clock, seconds) and the device's scene
-        position (x, y, z) when it was taken, with the GPS velocity measured with it when the phone
-        gives one (``wm_navigator_add_fix_velocity``): ``course`` degrees clockwise from
-        true north, ``course_accuracy`` its 1-sigma in (0, 180], ``speed`` m/s in
-        [0, 1000], ``speed_accuracy`` its 1-sigma, m/s. None, or a value out of range
-        (a phone's -1), is none; the velocity is used when all four are given. Raises
-        WaymarkError (INVALID_VALUE, NaN or infinite velocity values included),
-        TypeError for a scene_position that is not exactly three numbers."""
+        position (x, y, z) when it was taken, with the GPS velocity measured with it
+        when the phone gives one (``wm_navigator_add_fix_velocity``): ``course``
+        degrees clockwise from true north, ``course_accuracy`` its 1-sigma in (0, 180],
+        ``speed`` m/s in [0, 1000], ``speed_accuracy`` its 1-sigma, m/s. None, or a
+        value out of range (a phone's -1), is none; the velocity is used when all four
+        are given. Raises WaymarkError (INVALID_VALUE, NaN or infinite velocity values
+        included), TypeError for a scene_position that is not exactly three numbers."""
         f = self._fix
         f.position.lat_deg, f.position.lon_deg = lat, lon
         f.position.height_m = 0.0 if h is None else h
