@@ -7,14 +7,19 @@
                     and a pyproj Transformer (cart + topocentric pipeline)
   geodesic inverse: waymark.geodesic_inverse_batch (one origin, lines up to 10 km)
                     vs pyproj.Geod.inv on the same lines
+  two threads:      waymark.Frame.forward on the two halves from two threads at once
+                    (the batch calls release the GIL: up to 2x on two idle cores)
 
-Each timing is the best of --repeat runs (wall clock, one thread). Prints times and
-ratios (how many times faster Waymark is); --json prints them as JSON too.
+Each timing is the best of --repeat runs (wall clock, one thread unless named). Prints
+times and ratios (how many times faster Waymark is); --json prints them as JSON too.
+The speed-up of two threads was a unit test once; it is a measurement, so it is here
+(python/tests checks that the GIL is released, without a clock).
 Usage: python Benchmarks/python/bench.py [--points 1000000] [--repeat 5] [--json]
 Needs: pip install ./python pymap3d pyproj
 """
 import argparse
 import json
+import threading
 import time
 
 import numpy as np
@@ -65,10 +70,20 @@ def main():
     _, _, ps = geod.inv(olon, olat, lon, lat)
     assert np.abs(s - ps).max() < 1e-5
 
+    halves = [(pts[:n // 2], out[:n // 2]), (pts[n // 2:], out[n // 2:])]
+
+    def two_threads():
+        threads = [threading.Thread(target=frame.forward, args=(p,), kwargs={"out": o}) for p, o in halves]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+
     r = args.repeat
     t = {
         "waymark.pymap3d.geodetic2enu": best(lambda: wp.geodetic2enu(lat, lon, h, lat0, lon0, h0), r),
         "waymark.Frame.forward": best(lambda: frame.forward(pts, out=out), r),
+        "waymark.Frame.forward, two threads": best(two_threads, r),
         "pymap3d.geodetic2enu": best(lambda: pymap3d.geodetic2enu(lat, lon, h, lat0, lon0, h0), r),
         "pyproj Transformer (cart+topocentric)": best(lambda: topo.transform(lat, lon, h), r),
         "waymark.geodesic_inverse_batch": best(lambda: waymark.geodesic_inverse_batch((lat0, lon0), pts), r),
@@ -80,6 +95,7 @@ def main():
         "geodetic2enu vs pyproj Transformer (drop-in)": t["pyproj Transformer (cart+topocentric)"] / t["waymark.pymap3d.geodetic2enu"],
         "geodetic2enu vs pyproj Transformer (Frame.forward)": t["pyproj Transformer (cart+topocentric)"] / t["waymark.Frame.forward"],
         "geodesic inverse vs pyproj.Geod.inv (lines <= 7 km)": t["pyproj.Geod.inv"] / t["waymark.geodesic_inverse_batch"],
+        "Frame.forward, two threads vs one": t["waymark.Frame.forward"] / t["waymark.Frame.forward, two threads"],
     }
     print(f"{n:,} points, best of {r}, libwaymark {waymark.version()} ({waymark.cpu_path()} path), "
           f"pymap3d {pymap3d.__version__}, pyproj {pyproj.__version__} (PROJ {pyproj.proj_version_str})")

@@ -6,7 +6,9 @@ GIL), on numpy arrays without copying where the layout allows.
 Units: degrees and metres. Geodetic points are rows (lat_deg, lon_deg, height_m above
 the WGS-84 ellipsoid); scene points rows (x, y, z) in a frame's axes ("enu", "eus",
 "eun"). Errors: ``WaymarkError`` (a ValueError) with ``status``, ``status_name`` and
-``first_bad``; TypeError for wrong dtypes and shapes.
+``first_bad`` (also for an ``out=`` that overlaps its input other than by being it);
+TypeError, naming the argument, for wrong dtypes and shapes (a fixed-size argument takes
+exactly its numbers).
 
 Modules: ``waymark.pymap3d`` (pymap3d's conversions, same names and arguments),
 ``waymark.dask`` (the conversions and fleet replay on Dask); ``waymark.compare(track)``

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Optional, Tuple
+from typing import Optional, Sequence, Tuple
 
 import numpy as np
 from cffi import FFI
@@ -120,22 +120,30 @@ STATUS_NAMES[0] = "OK"
 
 
 class WaymarkError(ValueError):
-    """A call into libwaymark failed.
+    """A call into libwaymark failed, or was refused in Python before it was made
+    because it breaks the C ABI's contract in a way the library cannot see (an ``out=``
+    overlapping an input other than exactly: INVALID_VALUE).
 
     Attributes:
         status: the C status code (``WM_ERROR_*``, an int).
         status_name: its name without the prefix, e.g. ``"INVALID_VALUE"``.
         first_bad: index of the first bad element of a batch (``None`` when the call
             does not name one). Nothing was written to any output.
-        function: the C function that refused.
+        function: the C function that refused (or was not called).
+
+    The message is "function: text (WM_ERROR_NAME)[ at index first_bad][: detail]";
+    ``text`` defaults to the library's description of the status.
     """
 
-    def __init__(self, status: int, function: str, first_bad: Optional[int] = None, detail: str = ""):
+    def __init__(self, status: int, function: str, first_bad: Optional[int] = None, detail: str = "",
+                 text: Optional[str] = None):
         self.status = int(status)
         self.status_name = STATUS_NAMES.get(self.status, str(self.status))
         self.first_bad = first_bad
         self.function = function
-        text = ffi.string(lib.wm_status_string(status)).decode()
+        # A refusal made here on the library's behalf says what it is about itself.
+        if text is None:
+            text = ffi.string(lib.wm_status_string(status)).decode()
         message = f"{function}: {text} (WM_ERROR_{self.status_name})"
         if first_bad is not None:
             message += f" at index {first_bad}"
@@ -211,9 +219,16 @@ def triples(x, name: str = "points", allow_pairs: bool = False):
     return a, a.ctypes.data, stride, a.shape[0], single
 
 
-def output_triples(out, n: int, name: str = "out"):
+def output_triples(out, n: int, name: str = "out", inputs: Sequence[Tuple[np.ndarray, str]] = (),
+                   function: str = "", alias: Optional[np.ndarray] = None):
     """(array, address, stride) for an output of n triples: a new (n, 3) float64 array,
-    or ``out`` (float64, shape (n, 3), rows of three consecutive doubles, writeable)."""
+    or ``out`` (float64, shape (n, 3), rows of three consecutive doubles, writeable).
+
+    ``inputs`` are the (array, name) buffers the C call ``function`` reads while it
+    writes ``out``, as they will be passed to it. ``out`` may be exactly ``alias`` (the
+    same address and row stride: the one overlap the C ABI allows); any other overlap
+    with an input raises WaymarkError (INVALID_VALUE), before anything is written.
+    Raises TypeError (dtype, shape, layout) and ValueError (read-only) too."""
     if out is None:
         a = np.empty((n, 3))
         return a, a.ctypes.data, 24
@@ -225,7 +240,50 @@ def output_triples(out, n: int, name: str = "out"):
         raise ValueError(f"{name}: the array is read-only")
     if n > 1 and not (out.strides[1] == 8 and out.strides[0] >= 24):
         raise TypeError(f"{name}: rows must be three consecutive doubles with a row stride >= 24 bytes")
+    for source, source_name in inputs:
+        if source is alias and _same_rows(source, out):
+            continue
+        if _overlap(source, out):
+            raise WaymarkError(CONSTANTS["WM_ERROR_INVALID_VALUE"], function, text=f"{name} overlaps {source_name}",
+                               detail=(f"{name} must be {source_name} itself (same start and row stride) or share "
+                                       f"no memory with it" if source is alias else "they must share no memory"))
     return out, out.ctypes.data, (out.strides[0] if n > 1 else 24)
+
+
+# numpy 1.25 moved TooHardError to numpy.exceptions (and 2.0 removed the old name).
+_TooHardError = getattr(getattr(np, "exceptions", np), "TooHardError")
+# Bounds the exact overlap test's search; (n, 3) row views settle in a few steps.
+_OVERLAP_WORK = 1 << 16
+
+
+def _same_rows(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two (n, 3) row views are the same rows (start and row stride)."""
+    return (a.shape == b.shape and a.ctypes.data == b.ctypes.data
+            and (a.shape[0] <= 1 or a.strides[0] == b.strides[0]))
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two arrays share a byte. Interleaved views (a table's columns 0-2 read,
+    3-5 written) share none although their bounds overlap, hence the exact test; one it
+    cannot settle within _OVERLAP_WORK counts as overlapping (refused, never wrong)."""
+    if a.size == 0 or b.size == 0 or not np.may_share_memory(a, b):
+        return False
+    try:
+        # numpy's stubs allow only -1 and 0 here; the function takes any bound.
+        return bool(np.shares_memory(a, b, max_work=_OVERLAP_WORK))  # type: ignore[arg-type]
+    except _TooHardError:
+        return True
+
+
+def vector(x, name: str, sizes: Tuple[int, ...], what: str) -> np.ndarray:
+    """``x`` as a one-dimensional float64 array of exactly one of ``sizes`` numbers
+    (``what`` describes them in the message). Raises TypeError naming ``name`` for
+    anything else: another shape (a (1, 3) or (2, 3) array, four numbers, one), a
+    ragged sequence, a non-numeric dtype."""
+    a = _real_array(x, name)
+    if a.ndim != 1 or a.shape[0] not in sizes:
+        raise TypeError(f"{name}: expected {what}, got shape {a.shape}")
+    return a
 
 
 def doubles(x, name: str):

@@ -20,6 +20,7 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
+from ._lib import vector
 from .core import Frame, geodesic_inverse_batch, haversine_pairs, polyline_length
 
 POINT_COLUMNS = ("lat", "lon", "h", "distance_m", "haversine_horizontal_error_m", "haversine_3d_error_m",
@@ -134,17 +135,19 @@ def compare(track, origin: Optional[Sequence[float]] = None, *, plot: bool = Fal
 
     Args:
         track: (n, 2|3) lat/lon[/h] array, or a GPX / GeoJSON / CSV path (``read_track``).
-        origin: (lat, lon[, h]) of the local frame (default: the first point).
+        origin: (lat, lon[, h]) of the local frame (default: the first point); two or
+            three numbers exactly, else TypeError.
         plot: also draw ``Comparison.figure()`` (needs matplotlib).
 
     Per point: distance_m (geodesic from the origin), the horizontal and 3-D distance
     between each baseline's ENU position (haversine; metres per degree) and the exact
     one. Per segment: geodesic_m, haversine_m, their difference and its ratio.
     """
+    given = None if origin is None else vector(origin, "origin", (2, 3), "(lat, lon[, h]): two or three numbers")
     pts = read_track(track)
     if len(pts) == 0:
         raise ValueError("the track has no points")
-    o = tuple(float(v) for v in (origin if origin is not None else pts[0]))
+    o = tuple(float(v) for v in (given if given is not None else pts[0]))
     if len(o) == 2:
         o = o + (0.0,)
     frame = Frame(o[0], o[1], o[2], axes="enu")

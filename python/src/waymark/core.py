@@ -11,8 +11,8 @@ from typing import Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 
-from ._lib import (CONSTANTS, WaymarkError, check, ffi, first_bad_cell, lib, output_triples, ptr,
-                   triples)
+from ._lib import (CONSTANTS, WaymarkError, _real_array, check, ffi, first_bad_cell, lib, output_triples, ptr,
+                   triples, vector)
 
 ArrayLike = Union[np.ndarray, Sequence]
 
@@ -64,9 +64,7 @@ def cpu_path() -> str:
 
 
 def _geodetic(point, name="point") -> "ffi.CData":
-    p = np.asarray(point, dtype=np.float64).ravel()
-    if p.shape[0] not in (2, 3):
-        raise TypeError(f"{name}: expected (lat, lon[, h]), got {len(p)} values")
+    p = vector(point, name, (2, 3), "(lat, lon[, h]): two or three numbers")
     g = ffi.new("wm_geodetic *")
     g.lat_deg, g.lon_deg = float(p[0]), float(p[1])
     g.height_m = float(p[2]) if p.shape[0] == 3 else 0.0
@@ -92,6 +90,7 @@ class Frame:
     Raises:
         WaymarkError: INVALID_VALUE for a non-finite origin, |lat| > 90, |h| > 1e12 m,
             an unknown axes code or a bad ellipsoid.
+        TypeError: an ellipsoid that is not exactly two numbers.
 
     A frame may be used from many threads at once (the batch calls release the GIL);
     ``set_estimate`` must not run while another thread converts.
@@ -105,7 +104,7 @@ class Frame:
         if ellipsoid is None:
             check(lib.wm_frame_init(self._frame, origin, axes_code(axes)), "wm_frame_init")
         else:
-            a, f = ellipsoid
+            a, f = vector(ellipsoid, "ellipsoid", (2,), "(a_m, f): two numbers")
             check(lib.wm_frame_init_ellipsoid(self._frame, float(a), float(f), origin, axes_code(axes)),
                   "wm_frame_init_ellipsoid")
         self.origin = (float(lat), float(lon), float(h))
@@ -115,25 +114,31 @@ class Frame:
         return f"Frame(lat={self.origin[0]!r}, lon={self.origin[1]!r}, h={self.origin[2]!r}, axes={self.axes!r})"
 
     def set_estimate(self, scene_origin: ArrayLike = (0.0, 0.0, 0.0), heading_correction_deg: float = 0.0) -> None:
-        """Sets where the geographic origin is in the scene (metres, scene axes, each
-        within 1e12 m) and the heading correction (true azimuth = scene azimuth +
-        correction, degrees). Raises WaymarkError (INVALID_VALUE) for non-finite values."""
-        o = np.asarray(scene_origin, dtype=np.float64).ravel()
+        """Sets where the geographic origin is in the scene (``scene_origin``: exactly
+        three numbers (x, y, z), metres in the scene axes, each within 1e12 m) and the
+        heading correction (true azimuth = scene azimuth + correction, degrees).
+
+        Raises TypeError naming scene_origin for any other shape ((4,), (1,), (2, 3),
+        (1, 3)) or non-numbers, WaymarkError (INVALID_VALUE) for non-finite values or
+        components beyond 1e12 m; the estimate is unchanged then."""
+        o = vector(scene_origin, "scene_origin", (3,), "three numbers (x, y, z)")
         v = ffi.new("wm_vec3 *", (float(o[0]), float(o[1]), float(o[2])))
         check(lib.wm_frame_set_estimate(self._frame, v[0], float(heading_correction_deg)), "wm_frame_set_estimate")
 
     def forward(self, points: ArrayLike, out: Optional[np.ndarray] = None) -> np.ndarray:
         """Geodetic -> scene. ``points``: (n, 3) rows (lat_deg, lon_deg, h_m) or (n, 2)
         (h = 0) or one point (3,). Returns (n, 3) scene metres in the frame's axes
-        (written into ``out`` when given; ``out`` may be ``points`` itself).
+        (written into ``out`` when given; ``out`` may be ``points`` itself, the same
+        rows with the same stride, or memory ``points`` does not use).
 
         A float64 input whose rows are three consecutive doubles is read in place
         (no copy; any row stride). Raises TypeError (dtype, shape), WaymarkError
-        (INVALID_VALUE with first_bad: NaN, Inf, |lat| > 90, |h| > 1e12 m; nothing is
-        written then). Releases the GIL.
+        (INVALID_VALUE with first_bad: NaN, Inf, |lat| > 90, |h| > 1e12 m; INVALID_VALUE
+        without first_bad: ``out`` overlapping ``points`` otherwise, e.g. shifted by a
+        row). Nothing is written on error. Releases the GIL.
         """
         a, src, stride, n, single = triples(points, "points", allow_pairs=True)
-        o, dst, ostride = output_triples(out, n)
+        o, dst, ostride = output_triples(out, n, inputs=[(a, "points")], alias=a, function="wm_frame_forward")
         fb = first_bad_cell()
         check(lib.wm_frame_forward(self._frame, ptr("wm_geodetic *", src), stride, ptr("wm_vec3 *", dst), ostride, n, fb),
               "wm_frame_forward", fb)
@@ -141,10 +146,10 @@ class Frame:
 
     def reverse(self, scene: ArrayLike, out: Optional[np.ndarray] = None) -> np.ndarray:
         """Scene -> geodetic (the exact inverse of ``forward``): (n, 3) scene metres in,
-        (n, 3) rows (lat_deg, lon_deg, h_m) out, longitudes in [-180, 180). Errors as
-        ``forward`` (components beyond 1e12 m are INVALID_VALUE)."""
+        (n, 3) rows (lat_deg, lon_deg, h_m) out, longitudes in [-180, 180). ``out`` and
+        errors as ``forward`` (components beyond 1e12 m are INVALID_VALUE)."""
         a, src, stride, n, single = triples(scene, "scene")
-        o, dst, ostride = output_triples(out, n)
+        o, dst, ostride = output_triples(out, n, inputs=[(a, "scene")], alias=a, function="wm_frame_reverse")
         fb = first_bad_cell()
         check(lib.wm_frame_reverse(self._frame, ptr("wm_vec3 *", src), stride, ptr("wm_geodetic *", dst), ostride, n, fb),
               "wm_frame_reverse", fb)
@@ -170,13 +175,14 @@ class Frame:
     def baseline_forward(self, points: ArrayLike, method: str = "haversine", out: Optional[np.ndarray] = None) -> np.ndarray:
         """The AR apps' spherical methods ("haversine" or "meters_per_degree", mean
         Earth radius 6371008.8 m), through this frame's estimate and axes, comparable
-        with ``forward`` (they are 0.3-0.6 % wrong on purpose). Errors as ``forward``."""
+        with ``forward`` (they are 0.3-0.6 % wrong on purpose). ``out`` and errors as
+        ``forward``."""
         try:
             code = BASELINES[method]
         except KeyError:
             raise ValueError(f"method must be one of {sorted(BASELINES)}") from None
         a, src, stride, n, single = triples(points, "points", allow_pairs=True)
-        o, dst, ostride = output_triples(out, n)
+        o, dst, ostride = output_triples(out, n, inputs=[(a, "points")], alias=a, function="wm_baseline_forward")
         fb = first_bad_cell()
         check(lib.wm_baseline_forward(code, self._frame, ptr("wm_geodetic *", src), stride, ptr("wm_vec3 *", dst),
                                       ostride, n, fb), "wm_baseline_forward", fb)
@@ -205,16 +211,30 @@ def geodesic_direct(start: ArrayLike, azimuth_deg: float, distance_m: float) -> 
 
 
 def geodesic_direct_many(start: ArrayLike, azimuth_deg: ArrayLike, distance_m: ArrayLike) -> Tuple[np.ndarray, np.ndarray]:
-    """``geodesic_direct`` for arrays (broadcast): (n, 3) end points and (n,) azimuths.
-    The C ABI has no batch direct call: this loops in Python (about 1 us per line)."""
-    s = np.asarray(start, dtype=np.float64)
-    az, dist = np.broadcast_arrays(np.asarray(azimuth_deg, dtype=np.float64), np.asarray(distance_m, dtype=np.float64))
-    az, dist = az.ravel(), dist.ravel()
-    starts = np.broadcast_to(s.reshape(-1, s.shape[-1]), (len(az), s.shape[-1])) if s.ndim == 1 else s
-    ends, azs = np.empty((len(az), 3)), np.empty(len(az))
+    """``geodesic_direct`` for arrays: ``start`` one point (lat, lon[, h]) or (n, 2|3)
+    rows, broadcast with the flattened ``azimuth_deg`` and ``distance_m`` (numpy's rule:
+    equal lengths, or one of length 1). Returns (n, 3) end points and (n,) azimuths.
+    Raises TypeError naming the argument for shapes that do not broadcast, WaymarkError
+    (INVALID_VALUE, first_bad the row). The C ABI has no batch direct call: this loops
+    in Python (about 1 us per line)."""
+    s = _real_array(start, "start")
+    if s.ndim == 1:
+        s = vector(s, "start", (2, 3), "(lat, lon[, h]) or (n, 2|3) rows").reshape(1, -1)
+    else:
+        s, _, _, _, _ = triples(s, "start", allow_pairs=True)
+    try:
+        az, dist = np.broadcast_arrays(np.asarray(azimuth_deg, dtype=np.float64), np.asarray(distance_m, dtype=np.float64))
+        az, dist = az.ravel(), dist.ravel()
+        n = np.broadcast_shapes((s.shape[0],), az.shape)[0]
+    except ValueError:
+        raise TypeError(f"start, azimuth_deg, distance_m: {s.shape[0]} start points do not broadcast with the "
+                        f"shapes {np.shape(azimuth_deg)} and {np.shape(distance_m)}") from None
+    starts = np.broadcast_to(s, (n, s.shape[1]))
+    az, dist = np.broadcast_to(az, (n,)), np.broadcast_to(dist, (n,))
+    ends, azs = np.empty((n, 3)), np.empty(n)
     end, a2 = ffi.new("wm_geodetic *"), ffi.new("double *")
-    for i in range(len(az)):
-        status = lib.wm_geodesic_direct(_geodetic(starts[i])[0], float(az[i]), float(dist[i]), end, a2)
+    for i in range(n):
+        status = lib.wm_geodesic_direct(_geodetic(starts[i], "start")[0], float(az[i]), float(dist[i]), end, a2)
         if status:
             raise WaymarkError(status, "wm_geodesic_direct", i)
         ends[i] = (end.lat_deg, end.lon_deg, end.height_m)
@@ -311,11 +331,13 @@ def haversine_pairs(a: ArrayLike, b: ArrayLike, radius_m: float = MEAN_EARTH_RAD
 class _Region:
     def __init__(self, region):
         self.keep = None
-        if region is None or region == "china":
+        # A polygon may be an ndarray, whose == with a string is elementwise.
+        named = region if isinstance(region, str) else None
+        if region is None or named == "china":
             self.c = ffi.NULL
             return
         self.c = ffi.new("wm_region *")
-        if region == "everywhere":
+        if named == "everywhere":
             self.c.kind = CONSTANTS["WM_REGION_EVERYWHERE"]
         else:
             poly, _, _, n, _ = triples(region, "region", allow_pairs=True)
@@ -329,7 +351,10 @@ class _Region:
 def _datum(fn, name: str, points, region, out):
     r = _Region(region)
     a, src, stride, n, single = triples(points, "points", allow_pairs=True)
-    o, dst, ostride = output_triples(out, n)
+    # One rule for every input: out is the points' own rows or shares no memory. The
+    # library copies the polygon first, but its contract names only `in` as out's alias.
+    inputs = [(a, "points")] + ([(r.keep, "region")] if r.keep is not None else [])
+    o, dst, ostride = output_triples(out, n, inputs=inputs, alias=a, function=name)
     fb = first_bad_cell()
     check(fn(r.c, ptr("wm_geodetic *", src), stride, ptr("wm_geodetic *", dst), ostride, n, fb), name, fb)
     return _shape_result(o, single)
@@ -337,8 +362,11 @@ def _datum(fn, name: str, points, region, out):
 
 _DATUM_DOC = """{what}. ``points``: (n, 3|2) rows (lat, lon[, h]) (heights pass through);
     ``region``: None / "china" (the China rectangle: identity outside), "everywhere", or a
-    polygon (m, 2|3) of (lat, lon) vertices. Returns (n, 3). {extra}Raises WaymarkError
-    with first_bad."""
+    polygon (m, 2|3) of (lat, lon) vertices. Returns (n, 3), written into ``out`` when
+    given: ``points`` itself (same rows, same stride) or memory neither ``points`` nor
+    the polygon uses. {extra}Raises WaymarkError with first_bad (INVALID_VALUE without
+    first_bad: ``out`` overlapping ``points`` otherwise, or the polygon), TypeError
+    (dtype, shape); nothing is written on error."""
 
 
 def gcj02_from_wgs84(points: ArrayLike, region=None, out: Optional[np.ndarray] = None) -> np.ndarray:
@@ -431,10 +459,13 @@ class Transformer:
         return h
 
     def transform(self, points: ArrayLike, out: Optional[np.ndarray] = None) -> np.ndarray:
-        """(n, 3) rows (x, y, z) -> (n, 3). Nothing is written unless every point
-        transforms (WaymarkError INVALID_VALUE with first_bad). Releases the GIL."""
+        """(n, 3) rows (x, y, z) -> (n, 3), into ``out`` when given (as
+        ``Frame.forward``'s: ``points`` itself or disjoint from it). Nothing is written
+        unless every point transforms (WaymarkError INVALID_VALUE with first_bad;
+        without first_bad for an ``out`` overlapping ``points`` otherwise). Releases
+        the GIL."""
         a, src, stride, n, single = triples(points, "points", allow_pairs=True)
-        o, dst, ostride = output_triples(out, n)
+        o, dst, ostride = output_triples(out, n, inputs=[(a, "points")], alias=a, function="wm_transform_apply")
         fb = first_bad_cell()
         check(lib.wm_transform_apply(self._handle(), ptr("wm_vec3 *", src), stride, ptr("wm_vec3 *", dst), ostride, n, fb),
               "wm_transform_apply", fb)

@@ -22,6 +22,7 @@ import numpy as np
 import dask
 import dask.array as da
 
+from ._lib import vector
 from .core import Frame
 
 __all__ = ["frame_forward", "frame_reverse", "geodetic2enu", "enu2geodetic", "pymap3d", "dataframe_to_scene",
@@ -45,21 +46,31 @@ def _reverse_block(block: np.ndarray, origin, axes, ellipsoid) -> np.ndarray:
     return Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid).reverse(block)
 
 
+def _origin(origin: Sequence[float], axes, ellipsoid) -> tuple:
+    """``origin`` as three floats, checked by making its frame here (a bad origin fails
+    in the caller, not later in a worker)."""
+    o = tuple(float(v) for v in vector(origin, "origin", (3,), "(lat, lon, h): three numbers"))
+    Frame(o[0], o[1], o[2], axes=axes, ellipsoid=ellipsoid)
+    return o
+
+
 def frame_forward(points: "da.Array", origin: Sequence[float], axes: str = "enu", ellipsoid=None) -> "da.Array":
     """Geodetic (n, 3) rows (lat, lon, h) -> scene (n, 3) in a frame at ``origin``
-    (lat, lon, h), block by block (chunked along rows; a row split across chunks is
-    rechunked first). Errors surface when computed (WaymarkError, first_bad relative
-    to the block)."""
+    (lat, lon, h: exactly three numbers), block by block (chunked along rows; a row
+    split across chunks is rechunked first). Raises TypeError (shapes) and WaymarkError
+    (a bad origin) at once; errors in the points surface when computed (WaymarkError,
+    first_bad relative to the block)."""
     points = _rows_only(da.asarray(points, dtype=np.float64), "points")
-    Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid)   # a bad origin fails here, not in a worker
-    return da.map_blocks(_forward_block, points, tuple(origin), axes, ellipsoid, dtype=np.float64)
+    origin = _origin(origin, axes, ellipsoid)
+    return da.map_blocks(_forward_block, points, origin, axes, ellipsoid, dtype=np.float64)
 
 
 def frame_reverse(scene: "da.Array", origin: Sequence[float], axes: str = "enu", ellipsoid=None) -> "da.Array":
-    """Scene (n, 3) -> geodetic (n, 3) rows (lat, lon, h), block by block."""
+    """Scene (n, 3) -> geodetic (n, 3) rows (lat, lon, h), block by block; ``origin``
+    and errors as ``frame_forward``."""
     scene = _rows_only(da.asarray(scene, dtype=np.float64), "scene")
-    Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid)
-    return da.map_blocks(_reverse_block, scene, tuple(origin), axes, ellipsoid, dtype=np.float64)
+    origin = _origin(origin, axes, ellipsoid)
+    return da.map_blocks(_reverse_block, scene, origin, axes, ellipsoid, dtype=np.float64)
 
 
 _OBSERVER = {"geodetic2enu", "enu2geodetic", "ecef2enu", "enu2ecef", "geodetic2aer", "aer2geodetic"}
@@ -120,14 +131,19 @@ def _partition_to_scene(df, columns, out, origin, axes, ellipsoid):
 
 def dataframe_to_scene(ddf, origin: Sequence[float], lat: str = "lat", lon: str = "lon", h: Optional[str] = "h",
                        axes: str = "enu", out: Sequence[str] = ("x", "y", "z"), ellipsoid=None):
-    """Adds scene columns ``out`` (default x, y, z) to a Dask (or pandas) dataframe with
-    latitude/longitude[/height] columns, one batch call per partition."""
-    Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid)
+    """Adds scene columns ``out`` (default x, y, z: exactly three names) to a Dask (or
+    pandas) dataframe with latitude/longitude[/height] columns, one batch call per
+    partition, in a frame at ``origin`` (lat, lon, h: exactly three numbers). Raises
+    TypeError (shapes) and WaymarkError (a bad origin) at once."""
+    origin = _origin(origin, axes, ellipsoid)
+    out = tuple(out)
+    if len(out) != 3:
+        raise TypeError(f"out: expected three column names (x, y, z), got {len(out)}")
     import pandas as pd
     if isinstance(ddf, pd.DataFrame):
-        return _partition_to_scene(ddf, (lat, lon, h), tuple(out), tuple(origin), axes, ellipsoid)
+        return _partition_to_scene(ddf, (lat, lon, h), out, origin, axes, ellipsoid)
     meta = ddf._meta.assign(**{c: np.float64(0) for c in out}).iloc[:0]
-    return ddf.map_partitions(_partition_to_scene, (lat, lon, h), tuple(out), tuple(origin), axes, ellipsoid, meta=meta)
+    return ddf.map_partitions(_partition_to_scene, (lat, lon, h), out, origin, axes, ellipsoid, meta=meta)
 
 
 def list_logs(source: Union[str, os.PathLike, Iterable[str]], pattern: str = "*.csv") -> list:

@@ -12,7 +12,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ._lib import CONSTANTS, check, ffi, first_bad_cell, lib, ptr, triples
+from ._lib import CONSTANTS, _real_array, check, ffi, first_bad_cell, lib, ptr, triples, vector
 from .core import axes_code
 
 ARROW_DTYPE = np.dtype([("position", np.float64, (3,)), ("yaw_deg", np.float64), ("distance_along_m", np.float64)])
@@ -43,17 +43,15 @@ def _arrays_from(buf, count: int, dtype: np.dtype) -> np.ndarray:
     return np.frombuffer(ffi.buffer(buf, count * dtype.itemsize), dtype=dtype).copy()
 
 
-def _vec3(v) -> "ffi.CData":
-    a = np.asarray(v, dtype=np.float64).ravel()
-    if a.shape != (3,):
-        raise TypeError(f"expected three numbers (x, y, z), got shape {np.shape(v)}")
+def _vec3(v, name: str) -> "ffi.CData":
+    a = vector(v, name, (3,), "three numbers (x, y, z)")
     return ffi.new("wm_vec3 *", (float(a[0]), float(a[1]), float(a[2])))[0]
 
 
 def _mat4f(m, name: str) -> "ffi.CData":
-    a = np.asarray(m)
-    if a.shape != (4, 4) or a.dtype.kind not in "iuf":
-        raise TypeError(f"{name}: expected a (4, 4) matrix of numbers, got {a.shape} {a.dtype}")
+    a = _real_array(m, name)
+    if a.shape != (4, 4):
+        raise TypeError(f"{name}: expected a (4, 4) matrix of numbers, got shape {a.shape}")
     out = ffi.new("wm_mat4f *")
     # Column-major: element (r, c) at 4c + r.
     ffi.memmove(out.m, np.ascontiguousarray(a.T, dtype=np.float32).tobytes(), 64)
@@ -71,10 +69,11 @@ class Route:
         self._route = ffi.gc(out[0], lib.wm_route_destroy)
 
     def project(self, user) -> Dict[str, Any]:
-        """The closest route point (horizontally) to ``user`` (scene x, y, z): a dict
-        with segment, fraction, point (3,), distance_along_m, offset_m, remaining_m."""
+        """The closest route point (horizontally) to ``user`` (scene x, y, z: exactly
+        three numbers, else TypeError): a dict with segment, fraction, point (3,),
+        distance_along_m, offset_m, remaining_m."""
         p = ffi.new("wm_route_position *")
-        check(lib.wm_route_project(self._route, _vec3(user), p), "wm_route_project")
+        check(lib.wm_route_project(self._route, _vec3(user, "user"), p), "wm_route_project")
         self._last = p
         return {"segment": p.segment, "fraction": p.fraction, "point": np.array([p.point.x, p.point.y, p.point.z]),
                 "distance_along_m": p.distance_along_m, "offset_m": p.offset_m, "remaining_m": p.remaining_m,
@@ -179,12 +178,13 @@ class Navigator:
                 speed_accuracy: Optional[float] = None) -> None:
         """Feeds a location fix (degrees; ``h`` ellipsoidal metres or None; horizontal
         accuracy > 0, metres; the caller's clock, seconds) and the device's scene
-        position when it was taken, with the GPS velocity measured with it when the phone
-        gives one (``wm_navigator_add_fix_velocity``): ``course`` degrees clockwise from
-        true north, ``course_accuracy`` its 1-sigma in (0, 180], ``speed`` m/s in
-        [0, 1000], ``speed_accuracy`` its 1-sigma, m/s. None, or a value out of range
-        (a phone's -1), is none; the velocity is used when all four are given. Raises
-        WaymarkError (INVALID_VALUE, NaN or infinite velocity values included)."""
+        position (x, y, z) when it was taken, with the GPS velocity measured with it
+        when the phone gives one (``wm_navigator_add_fix_velocity``): ``course``
+        degrees clockwise from true north, ``course_accuracy`` its 1-sigma in (0, 180],
+        ``speed`` m/s in [0, 1000], ``speed_accuracy`` its 1-sigma, m/s. None, or a
+        value out of range (a phone's -1), is none; the velocity is used when all four
+        are given. Raises WaymarkError (INVALID_VALUE, NaN or infinite velocity values
+        included), TypeError for a scene_position that is not exactly three numbers."""
         f = self._fix
         f.position.lat_deg, f.position.lon_deg = lat, lon
         f.position.height_m = 0.0 if h is None else h
@@ -192,7 +192,7 @@ class Navigator:
         f.horizontal_accuracy_m = accuracy_m
         f.vertical_accuracy_m = accuracy_m if vertical_accuracy_m is None else vertical_accuracy_m
         f.time_s = time_s
-        f.scene_position = _vec3(scene_position)
+        f.scene_position = _vec3(scene_position, "scene_position")
         velocity = (course, course_accuracy, speed, speed_accuracy)
         if all(v is None for v in velocity):
             check(lib.wm_navigator_add_fix(self._nav, f), "wm_navigator_add_fix")
@@ -241,8 +241,13 @@ class Navigator:
         camera.transform), ``projection``: camera -> clip (4, 4), ``viewport``: (x, y,
         width, height) in points. Returns every field of ``wm_navigator_result`` (NaN:
         not available yet), the states by name, and ``arrows`` (structured array,
-        nearest first); ``route_evidence`` is "disabled", "on" or "off"."""
-        r = self._update(float(time_s), camera, projection, tuple(float(v) for v in viewport), ground_height_m)
+        nearest first); ``route_evidence`` is "disabled", "on" or "off".
+
+        Raises TypeError, before the navigator sees the frame, for a viewport that is
+        not exactly four numbers or a matrix that is not (4, 4); WaymarkError for
+        values the navigator refuses."""
+        vp = vector(viewport, "viewport", (4,), "(x, y, width, height): four numbers")
+        r = self._update(float(time_s), camera, projection, tuple(float(v) for v in vp), ground_height_m)
         out: Dict[str, Any] = {}
         for name, _ in ffi.typeof("wm_navigator_result").fields:
             if name == "size" or name.startswith("reserved"):
@@ -283,9 +288,9 @@ def camera_transform(position, yaw_deg: float, pitch_deg: float = 0.0, roll_deg:
     ``wm_camera_pose_transform``): yaw clockwise from north, pitch above the horizon in
     [-90, 90], roll clockwise as the user sees the screen; the camera looks along its -Z
     with +Y up the screen. Raises WaymarkError (a ValueError) for non-finite values or a
-    pitch beyond +-90."""
+    pitch beyond +-90, TypeError for a position that is not exactly three numbers."""
     out = ffi.new("double[16]")
-    check(lib.wm_camera_pose_transform(_vec3(position), float(yaw_deg), float(pitch_deg), float(roll_deg),
+    check(lib.wm_camera_pose_transform(_vec3(position, "position"), float(yaw_deg), float(pitch_deg), float(roll_deg),
                                        axes_code(axes), out), "wm_camera_pose_transform")
     return _matrix(out)
 
@@ -439,8 +444,8 @@ def _replay(log, route, fov_deg=60.0, viewport=(390.0, 844.0), route_heights=Non
     cfg = dict(settings, estimator=estimator, heights=heights)
     if alignment is not None:
         cfg["alignment"] = alignment
+    width, height = (float(v) for v in vector(viewport, "viewport", (2,), "(width, height): two numbers"))
     nav = Navigator(points, **cfg)
-    width, height = float(viewport[0]), float(viewport[1])
     projection = _mat4f(perspective(fov_deg, width / height), "projection")[0]
     vp = (0.0, 0.0, width, height)
     rows: List[tuple] = []
@@ -486,8 +491,8 @@ def replay(log, route, *, fov_deg: float = 60.0, viewport: Sequence[float] = (39
     Args:
         log: path, URL (fsspec) or text file of a field log.
         route: path of CSV rows lat,lon[,h] (a header line allowed) or an (n, 2|3) array.
-        fov_deg, viewport: the camera's vertical field of view and viewport (points),
-            as replay's --fov-deg and --viewport.
+        fov_deg, viewport: the camera's vertical field of view and viewport (width,
+            height; points), as replay's --fov-deg and --viewport.
         route_heights: "ellipsoidal", "orthometric" or "none" (default: ellipsoidal
             when every route row has a height, else none).
         estimator: "filter" (default), "robust" or "pairwise" ("seed", deprecated); alignment: the filter's
@@ -496,8 +501,9 @@ def replay(log, route, *, fov_deg: float = 60.0, viewport: Sequence[float] = (39
 
     Differences from the CLI: the camera matrices reach the navigator through the C ABI
     as float32 (``wm_mat4f``) where the CLI hands the Swift navigator doubles, so values
-    agree to float precision, not to the bit. Raises LogError for a malformed log and
-    WaymarkError for a value the navigator refuses.
+    agree to float precision, not to the bit. Raises LogError for a malformed log,
+    WaymarkError for a value the navigator refuses, TypeError for a viewport that is not
+    exactly two numbers.
     """
     rows, _, _ = _replay(log, route, fov_deg, viewport, route_heights, estimator, alignment, **settings)
     if as_frame is None or as_frame:

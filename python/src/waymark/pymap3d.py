@@ -27,7 +27,7 @@ Documented differences from pymap3d:
 - invalid input (NaN, |lat| > 90) raises ``waymark.WaymarkError`` (a ValueError)
   naming the first bad index, rather than returning NaN.
 - ``ell`` is any object with ``semimajor_axis`` and ``flattening`` (pymap3d's
-  ``Ellipsoid``), or an (a, f) tuple.
+  ``Ellipsoid``), or an (a, f) tuple of exactly two numbers (TypeError otherwise).
 """
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ from typing import Any, Tuple
 
 import numpy as np
 
+from ._lib import vector
 from .core import Frame
 
 __all__ = ["geodetic2enu", "enu2geodetic", "geodetic2ecef", "ecef2geodetic", "ecef2enu", "enu2ecef",
@@ -47,7 +48,8 @@ def _ellipsoid(ell: Any) -> Tuple[float, float]:
     if ell is None:
         return _WGS84
     if isinstance(ell, tuple):
-        return float(ell[0]), float(ell[1])
+        a, f = vector(ell, "ell", (2,), "(a, f): two numbers, or an object with semimajor_axis and flattening")
+        return float(a), float(f)
     return float(ell.semimajor_axis), float(ell.flattening)
 
 
