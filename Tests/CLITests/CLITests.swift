@@ -20,6 +20,11 @@ extension Trait where Self == BaselineCPU {
 /// Runs the built `waymark` executable end to end, as outside tools do.
 enum Waymark {
     static let executable: URL = {
+        // WAYMARK_TEST_CLI names the binary to test instead (scripts/test: the release CLI
+        // the archives ship, whose walks run some ten times faster than a debug build's).
+        if let path = ProcessInfo.processInfo.environment["WAYMARK_TEST_CLI"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
         // The test bundle sits in the build products directory next to `waymark`, whatever
         // the scratch path (`swift test --scratch-path .build-cli` tests .build-cli's
         // waymark): an .xctest directory on Apple platforms, an executable on Linux (whose
