@@ -1,4 +1,4 @@
 // `waymark`: ArgumentParser reads the command line once (Parsing/), then the
 // command's body runs (Commands/), reading its input (Input/) and writing rows or
 // reports (Output/, Reports/).
-WaymarkCLI.run(Array(CommandLine.arguments.dropFirst()))
+exitProcess(WaymarkCLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -287,7 +287,11 @@ static void walk(int heights, int estimator, int sensors) {
             CHECK(scored > 3000 && within >= 0.9 * scored);
             CHECK(worst_walking < 8);
         } else {
-            CHECK(worst_remaining < 8);   /* the 0.1 test's bound, over every frame */
+            /* Walking, the 0.1 test's bound; before, the first frames have a fix or two of
+               5 m per axis (8 m is 1.6 sigma of one: 11 % of seeds passed it by luck), so
+               4 sigma of one fix. */
+            CHECK(worst_walking < 8);
+            CHECK(worst_remaining < 20);
         }
     } else {
         /* Monotonic progress keeps the first fix's along-route error (5 m, 1 sigma) until

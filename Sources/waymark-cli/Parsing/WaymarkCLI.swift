@@ -29,8 +29,10 @@ struct WaymarkCLI: ParsableCommand {
     }()
 
     /// Parses `words` (the arguments after the program's name) once and runs the
-    /// command; never returns.
-    static func run(_ words: [String]) -> Never {
+    /// command; returns the exit status. The caller exits with it once every value of the
+    /// run is released: exiting with an error's message still alive is a leak to
+    /// LeakSanitizer (an optimised build keeps it in a register it does not scan).
+    static func run(_ words: [String]) -> Int32 {
         // A reader that closes the pipe early (`| head`) makes the next write fail with
         // EPIPE, which `Output` reports (exit 74, a message) instead of the process
         // dying silently by the signal.
@@ -40,23 +42,23 @@ struct WaymarkCLI: ParsableCommand {
             var out = Output()
             out.line(ManualPage.roff(version: WaymarkVersion.string), terminated: false)
             out.flush()
-            exitProcess(0)
+            return 0
         }
         if let first = words.first, first == "--generate-completion-script" || first.hasPrefix("--generate-completion-script=") {
-            completions(words)
+            return completions(words)
         }
         // ArgumentParser would take an unknown command for the default command's
         // argument and print its usage; a mistyped command gets one line and a hint.
         if let first = words.first, !first.hasPrefix("-"), first != "help", !names.contains(first) {
-            fail(.usage("unknown command '\(first)'" + hint(first) + " (waymark help lists the commands)"))
+            return fail(.usage("unknown command '\(first)'" + hint(first) + " (waymark help lists the commands)"))
         }
         if words.first == "help", words.count > 1, !names.contains(words[1]) {
-            fail(.usage("no command '\(words[1])'" + hint(words[1]) + " (waymark help lists them)"))
+            return fail(.usage("no command '\(words[1])'" + hint(words[1]) + " (waymark help lists them)"))
         }
         switch parseAndRun(words) {
-        case .done: exitProcess(0)
-        case .refused(let error): fail(error)
-        case .parser(let status, let text): parserExit(status, text)
+        case .done: return 0
+        case .refused(let error): return fail(error)
+        case .parser(let status, let text): return parserExit(status, text)
         }
     }
 
@@ -104,24 +106,24 @@ struct WaymarkCLI: ParsableCommand {
     /// `exit(withError:)` writes them, except that an error's text is escaped
     /// (``TerminalText``): it echoes the command line's words. Its lines are the
     /// parser's layout (the error, the usage, a hint), so they are kept.
-    private static func parserExit(_ status: ExitCode, _ text: String) -> Never {
+    private static func parserExit(_ status: ExitCode, _ text: String) -> Int32 {
         if status == .success {
             if !text.isEmpty { print(text) }
         } else if !text.isEmpty {
             writeAll(STDERR_FILENO, TerminalText.escaped(text, keepingLineBreaks: true) + "\n")
         }
-        exitProcess(status.rawValue)
+        return status.rawValue
     }
 
     /// `--generate-completion-script bash|zsh|fish`: ArgumentParser's script, its
     /// shell named explicitly (none or another is a usage error rather than a guess from
     /// the environment, which differs between a login shell and a script). Bash's completes `waymark help COMMAND`
     /// too, which ArgumentParser's built-in `help` leaves empty.
-    private static func completions(_ words: [String]) -> Never {
+    private static func completions(_ words: [String]) -> Int32 {
         let shellName = words[0].hasPrefix("--generate-completion-script=")
             ? String(words[0].dropFirst("--generate-completion-script=".count)) : words.dropFirst().first ?? ""
         guard words.count == (words[0].contains("=") ? 1 : 2), let shell = CompletionShell(rawValue: shellName) else {
-            fail(.usage("--generate-completion-script takes one of bash, zsh, fish"))
+            return fail(.usage("--generate-completion-script takes one of bash, zsh, fish"))
         }
         var script = completionScript(for: shell)
         if shell == .bash, let start = script.range(of: "\n_waymark_help() {\n"),
@@ -132,15 +134,16 @@ struct WaymarkCLI: ParsableCommand {
         var out = Output()
         out.line(script, terminated: !script.hasSuffix("\n"))
         out.flush()
-        exitProcess(0)
+        return 0
     }
 
     private static func hint(_ word: String) -> String {
         Help.suggestion(for: word).map { "; did you mean '\($0)'?" } ?? ""
     }
 
-    private static func fail(_ error: CLIError) -> Never {
+    /// Prints the error; returns its exit status.
+    private static func fail(_ error: CLIError) -> Int32 {
         printError(error.message)
-        exitProcess(error.exitStatus)
+        return error.exitStatus
     }
 }

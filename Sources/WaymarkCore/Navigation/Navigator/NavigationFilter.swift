@@ -100,7 +100,7 @@ struct NavigationFilter: Sendable {
     /// (``scratchStride`` entries; ``predict(dims:noise:_:)``).
     private var scratch: [Double]
     /// The normalised weights (refreshed after every change).
-    private var weight: [Double]
+    private(set) var weight: [Double]
 
     /// The anchor's scene point p (east/north as the scene reads them).
     private(set) var reference = SIMD2<Double>()
@@ -433,7 +433,7 @@ struct NavigationFilter: Sendable {
         var (nis, distance) = predictFix(z, sigma: sigma)
         lastInnovation = distance
         lastInnovationSigmas = nis.isFinite ? nis.squareRoot() : nil
-        if noteAccuracy(nis) {
+        if noteAccuracy(leadingModelNIS()) {
             // The covariance was widened: this fix is taken at the wider σ too.
             sigma = max(reported, Self.minimumGPSSigma) * accuracyInflation
             gpsSigma = sigma
@@ -527,24 +527,53 @@ struct NavigationFilter: Sendable {
                 sc[e + 2] = s00; sc[e + 3] = s01; sc[e + 4] = s11
                 sc[e + 5] = det > 0 && q.isFinite ? -0.5 * (q + log(det)) : -.infinity
                 for i in 0..<n { sc[e + 6 + i] = ph0[i]; sc[e + 6 + n + i] = ph1[i] }
-                my += weight[k] * SIMD2(y.x, y1)
             }
         } } }
-        // The mixture's predictive covariance: each cell's S and the spread of its prediction.
+        return mixtureNIS(0..<cells, dims: dims)
+    }
+
+    /// The NIS of the moment-matched prediction of the cells `cells` (their weights
+    /// renormalised; each cell's S and the spread of its prediction) from the scratch
+    /// ``predict(dims:noise:_:)`` filled, and its mean innovation (NaN NIS when it cannot be
+    /// formed).
+    func mixtureNIS(_ cells: Range<Int>, dims: Int) -> (nis: Double, innovation: SIMD2<Double>) {
+        let stride = Self.scratchStride
+        var total = 0.0, my = SIMD2<Double>()
+        for k in cells { total += weight[k]; my += weight[k] * SIMD2(scratch[k * stride], scratch[k * stride + 1]) }
+        guard total > 0 else { return (.nan, my) }
+        my /= total
         var m00 = 0.0, m01 = 0.0, m11 = 0.0
-        for k in 0..<cells {
+        for k in cells {
             let e = k * stride
             let dx = scratch[e] - my.x, dy = scratch[e + 1] - my.y
             m00 += weight[k] * (scratch[e + 2] + dx * dx)
             m01 += weight[k] * (scratch[e + 3] + dx * dy)
             m11 += weight[k] * (scratch[e + 4] + dy * dy)
         }
+        m00 /= total; m01 /= total; m11 /= total
         if dims == 1 {
             return (m00 > 0 ? my.x * my.x / m00 : .nan, my)
         }
         let det = m00 * m11 - m01 * m01
         let nis = det > 0 ? (m11 * my.x * my.x - 2 * m01 * my.x * my.y + m00 * my.y * my.y) / det : .nan
         return (nis, my)
+    }
+
+    /// The NIS of the last fix under the GPS model the bank finds most probable (its
+    /// cells moment-matched on their own; on a tie the configured model). Understated
+    /// accuracy is what the leading model does not explain. The bank's own NIS also grows
+    /// when the models merely disagree (a white and a slowly varying model weighed half and
+    /// half while the user stands, before any walk has told them apart), and an inflation
+    /// read from it made a white phone look like a slowly varying one at a wider σ — a trap
+    /// its fixes could not get it out of.
+    private func leadingModelNIS() -> Double {
+        var lead = 0, leadWeight = -1.0
+        for m in 0..<gps.count {
+            var total = 0.0
+            for k in (m * perModel)..<((m + 1) * perModel) { total += weight[k] }
+            if total > leadWeight + 1e-6 { lead = m; leadWeight = total }
+        }
+        return mixtureNIS((lead * perModel)..<((lead + 1) * perModel), dims: 2).nis
     }
 
     /// Scratch entries per cell: y (2), S (3), the log-likelihood, PHᵀ (2 × ``n``).
