@@ -1,5 +1,8 @@
 // Type declarations of waymark-geo (hand-written; test/declarations.test.mjs checks that
 // every export has one, and scripts/test-wasm runs tsc --noEmit on types-check/example.ts).
+// The enumerations' literal types are the generated src/generated/abi.d.ts's (from
+// include/waymark.h by scripts/generate-bindings-constants).
+import type { ENUMS, WM_OK } from "./src/generated/abi.js";
 
 /** A flat array of (lat°, lon°, height m) or (x, y, z m) triples, or a PointBuffer. Other
  * typed arrays of Numbers (Float32Array, Int32Array, ...) are read too; a BigInt64Array,
@@ -15,28 +18,25 @@ export type GeoPoint = { lat: number; lon: number; height?: number } | readonly 
 export type Matrix4 = Float32Array | Float64Array | readonly number[];
 
 /** Scene axes conventions and engine presets (wm_axes), by name. */
-export declare const Axes: Readonly<{ ENU: 0; EUS: 1; EUN: 2 } & Record<string, number>>;
-export declare const Direction: Readonly<{ EAST: 0; NORTH: 1; UP: 2; WEST: 3; SOUTH: 4; DOWN: 5 }>;
-export declare const Forward: Readonly<{ POS_X: 0; POS_Y: 1; POS_Z: 2; NEG_X: 3; NEG_Y: 4; NEG_Z: 5 }>;
-export declare const Unit: Readonly<{ METRE: 0; DECIMETRE: 1; CENTIMETRE: 2; MILLIMETRE: 3 }>;
+export declare const Axes: Readonly<typeof ENUMS.WM_AXES & Record<string, number>>;
+export declare const Direction: typeof ENUMS.WM_DIR;
+export declare const Forward: typeof ENUMS.WM_FORWARD;
+export declare const Unit: typeof ENUMS.WM_UNIT;
 /** WM_AXES_CUSTOM: the Direction of x, y, z, the model's Forward axis, the Unit of scene lengths. */
 export declare function customAxes(x: number, y: number, z: number, forward: number, unit: number): number;
 export type AxesName = keyof typeof Axes;
-export declare const Status: Readonly<{
-  OK: 0; NULL_POINTER: 1; INVALID_VALUE: 2; BAD_STRIDE: 3; BAD_COUNT: 4; PROJ: 5;
-  NO_CONVERGENCE: 6; GRID_MISSING: 7; INVALID_FRAME: 8; SINGULAR: 9; NOT_AVAILABLE: 10;
-}>;
+export declare const Status: Readonly<{ OK: typeof WM_OK } & typeof ENUMS.WM_ERROR>;
 export type StatusName = keyof typeof Status;
-export declare const Region: Readonly<{ CHINA_RECTANGLE: 0; EVERYWHERE: 1; POLYGON: 2 }>;
-export declare const Tracking: Readonly<{ NORMAL: 0; LIMITED: 1; RESET: 2 }>;
-export declare const Estimator: Readonly<{ PAIRWISE: 0; ROBUST: 1; FILTER: 2; /** @deprecated the earlier name of PAIRWISE (removed at 1.0) */ SEED_PAIRS: 0 }>;
-export declare const Alignment: Readonly<{ GRAVITY_AND_HEADING: 0; GRAVITY: 1 }>;
-export declare const Anchor: Readonly<{ FITTED: 0; MOST_ACCURATE: 1; FUSED: 2; /** @deprecated the earlier name of MOST_ACCURATE (removed at 1.0) */ SEED_BEST: 1 }>;
-export declare const Heights: Readonly<{ ELLIPSOIDAL: 0; ORTHOMETRIC: 1; NONE: 2 }>;
-export declare const CorrectionState: Readonly<{ NONE: 0; ESTIMATING: 1; APPLIED: 2 }>;
-export declare const CorrectionSource: Readonly<{ NONE: 0; COMPASS: 1; TRACK: 2 }>;
+export declare const Region: typeof ENUMS.WM_REGION;
+export declare const Tracking: typeof ENUMS.WM_TRACKING;
+export declare const Estimator: typeof ENUMS.WM_ESTIMATOR;
+export declare const Alignment: typeof ENUMS.WM_ALIGNMENT;
+export declare const Anchor: typeof ENUMS.WM_ANCHOR;
+export declare const Heights: typeof ENUMS.WM_HEIGHTS;
+export declare const CorrectionState: typeof ENUMS.WM_CORRECTION;
+export declare const CorrectionSource: typeof ENUMS.WM_SOURCE;
 /** wm_navigator_result.route_evidence (a 0.4 module). */
-export declare const RouteEvidence: Readonly<{ DISABLED: 0; ON: 1; OFF: 2 }>;
+export declare const RouteEvidence: typeof ENUMS.WM_ROUTE_EVIDENCE;
 
 /** A refused call: the C status by name and number, the first bad point's index. */
 export declare class WaymarkError extends Error {

@@ -3,7 +3,7 @@
 // argument and reads every value it passes on, so nothing left in the module's memory
 // by an earlier call can stand in for a missing one.
 import { argumentError } from "./errors.js";
-import { MAX_BLOCK_BYTES, PointBuffer } from "./memory.js";
+import { MAX_BLOCK_BYTES, POINT_BYTES, PointBuffer } from "./memory.js";
 
 // The typed arrays whose elements are Numbers: BigInt64Array and BigUint64Array hold
 // BigInts, which Float64Array.set refuses with a TypeError, and a DataView has no
@@ -47,7 +47,7 @@ export function enumValue(table, value, fn, what) {
 
 /** The most points a batch takes: their triples must fit in one block of the module's
  * memory (the input alone; a batch that copies needs room for its output too). */
-export const MAX_POINTS = Math.floor(MAX_BLOCK_BYTES / 24);
+export const MAX_POINTS = Math.floor(MAX_BLOCK_BYTES / POINT_BYTES);
 
 /** A flat array of triples (an array of numbers, a typed array of numbers, or a
  * PointBuffer): its point count. NULL_POINTER for anything else (a BigInt64Array, a

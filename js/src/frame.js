@@ -1,9 +1,10 @@
 import { Axes, Status } from "./constants.js";
+import { SIZEOF, WM_FRAME_SIZE } from "./generated/abi.js";
 import { argumentError } from "./errors.js";
 import { finalizer } from "./memory.js";
 import { enumValue, numberOf, point, vector } from "./args.js";
 
-const FRAME_BYTES = 512;   // WM_FRAME_SIZE
+const FRAME_BYTES = WM_FRAME_SIZE, POINT = SIZEOF.wm_geodetic, MATRIX = SIZEOF.wm_mat4f;
 
 /** A scene frame (wm_frame) in the module's memory: build it once per origin, convert
  * many batches. Dispose it when done (a FinalizationRegistry frees it otherwise). */
@@ -19,7 +20,7 @@ export class Frame {
     const [a, f] = ellipsoid
       ? [numberOf(ellipsoid.a, "wm_frame_init_ellipsoid", "ellipsoid.a"), numberOf(ellipsoid.f, "wm_frame_init_ellipsoid", "ellipsoid.f")]
       : [];
-    const pointer = wm.alloc(FRAME_BYTES + 24);
+    const pointer = wm.alloc(FRAME_BYTES + POINT);
     // Structs passed by value travel by pointer in WebAssembly's C ABI.
     wm.f64(pointer + FRAME_BYTES, 3).set(triple);
     const status = ellipsoid
@@ -53,19 +54,19 @@ export class Frame {
   /** Geodetic triples (lat°, lon°, height m) -> scene triples (x, y, z m): wm_frame_forward.
    * `out` (optional): a Float64Array or PointBuffer to write into. */
   forward(points, out) {
-    return this.waymark.batch("wm_frame_forward", [this._live("wm_frame_forward")], points, out, 24, 3);
+    return this.waymark.batch("wm_frame_forward", [this._live("wm_frame_forward")], points, out, POINT, 3);
   }
 
   /** Scene triples -> geodetic triples, longitudes in [-180, 180): wm_frame_reverse. */
   reverse(points, out) {
-    return this.waymark.batch("wm_frame_reverse", [this._live("wm_frame_reverse")], points, out, 24, 3);
+    return this.waymark.batch("wm_frame_reverse", [this._live("wm_frame_reverse")], points, out, POINT, 3);
   }
 
   /** A 4x4 column-major float matrix (16 floats) per point: the exact scene position as
    * translation, turned about the up axis towards the next point —
    * wm_frame_anchor_transforms; three.js `matrix.fromArray(out, 16 * i)` reads it. */
   anchorTransforms(points, out) {
-    return this.waymark.batch("wm_frame_anchor_transforms", [this._live("wm_frame_anchor_transforms")], points, out, 64, 16, true);
+    return this.waymark.batch("wm_frame_anchor_transforms", [this._live("wm_frame_anchor_transforms")], points, out, MATRIX, 16, true);
   }
 
   /** Frees the frame; it is unusable afterwards (INVALID_FRAME). Idempotent. */

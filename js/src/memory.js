@@ -3,6 +3,10 @@
 // own buffers), fresh views (growing memory detaches old ones), and the safety net
 // that frees what a dropped object still holds.
 import { argumentError } from "./errors.js";
+import { SIZEOF } from "./generated/abi.js";
+
+/** The bytes of one point: a wm_geodetic or wm_vec3, three doubles. */
+export const POINT_BYTES = SIZEOF.wm_geodetic;
 
 /** The largest block the wrappers ask the module's malloc for, in bytes (2 GiB - 1):
  * malloc takes a 32-bit size_t, so a larger size would wrap to a small block that a
@@ -29,12 +33,12 @@ export const finalizer = typeof FinalizationRegistry === "function"
  * and writes it in place (no copy). */
 export class PointBuffer {
   constructor(waymark, count) {
-    if (!Number.isInteger(count) || count < 0 || count > MAX_BLOCK_BYTES / 24) {
+    if (!Number.isInteger(count) || count < 0 || count > MAX_BLOCK_BYTES / POINT_BYTES) {
       throw argumentError("PointBuffer", "BAD_COUNT", `count ${count} is not a whole number of points that fits in memory`);
     }
     this.waymark = waymark;
     this.count = count;
-    this.pointer = waymark.alloc(Math.max(24 * count, 8));
+    this.pointer = waymark.alloc(Math.max(POINT_BYTES * count, 8));
     const { exports } = waymark, pointer = this.pointer;
     this._token = {};
     finalizer.register(this, () => exports.free(pointer), this._token);

@@ -1,19 +1,28 @@
 import { Alignment, Anchor, Axes, CorrectionSource, CorrectionState, Estimator, Heights, RouteEvidence, Tracking, nameOf } from "./constants.js";
+import {
+  OFFSETOF, SIZEOF, WM_COMPASS_READING_SIZE, WM_GPS_VELOCITY_SIZE, WM_NAVIGATOR_CONFIG_SIZE, WM_NAVIGATOR_CONFIG_SIZE_0_3,
+  WM_NAVIGATOR_RESULT_SIZE, WM_NAVIGATOR_RESULT_SIZE_0_2, WM_NAVIGATOR_RESULT_SIZE_0_3,
+} from "./generated/abi.js";
 import { argumentError } from "./errors.js";
 import { PointBuffer, finalizer } from "./memory.js";
 import { copyNumbers, enumValue, matrix, numberOf, tripleCount, vector, viewport } from "./args.js";
 
-// The versioned structs' sizes and wasm32 offsets (include/waymark.h; size_t is 4 bytes
-// here, so wm_navigator_result.arrow_total is followed by 4 bytes of padding). A module
-// with GPS velocity (wm_navigator_add_fix_velocity, 0.4) fills the 256-byte result and
-// takes the 328-byte config (wm_navigator_config_init); one with the origin shift
-// (wm_navigator_shift_origin, 0.3) the 248-byte result; older ones the 216 bytes of 0.2.
-// Each later library still accepts the earlier layouts.
-const RESULT_0_2 = 216, RESULT_0_3 = 248, RESULT_0_4 = 256;
-// The config: 0.2's and 0.3's layout (288 bytes), which every later library accepts, or
-// 0.4's with the velocity and route settings after it.
-const CONFIG_0_3 = 288, CONFIG_0_4 = 328, CONFIG_ROOM = 512, READING = 96, FIX = 80, CAMERA = 176, ARROW = 40;
-const VELOCITY = 40;
+// The versioned structs' sizes and wasm32 offsets are the header's (src/generated/abi.js;
+// size_t is 4 bytes here, so wm_navigator_result.arrow_total is followed by 4 bytes of
+// padding). A module with GPS velocity (wm_navigator_add_fix_velocity, 0.4) fills this
+// version's result and takes its config (wm_navigator_config_init); one with the origin
+// shift (wm_navigator_shift_origin, 0.3) the 0.3 result; older ones the 0.2 result. Each
+// later library still accepts the earlier layouts.
+const RESULT = WM_NAVIGATOR_RESULT_SIZE, RESULT_0_3 = WM_NAVIGATOR_RESULT_SIZE_0_3, RESULT_0_2 = WM_NAVIGATOR_RESULT_SIZE_0_2;
+// The config: 0.2's and 0.3's layout, which every later library accepts, or this
+// version's with the velocity and route settings after it.
+// CONFIG_ROOM: the config's block, whichever layout the module fills, 8-aligned for the
+// pointers after it.
+const CONFIG = WM_NAVIGATOR_CONFIG_SIZE, CONFIG_0_3 = WM_NAVIGATOR_CONFIG_SIZE_0_3, CONFIG_ROOM = Math.max(512, Math.ceil(CONFIG / 8) * 8);
+const READING = WM_COMPASS_READING_SIZE, VELOCITY = WM_GPS_VELOCITY_SIZE, FIX = SIZEOF.wm_fix, CAMERA = SIZEOF.wm_camera;
+const ARROW = SIZEOF.wm_arrow, POINT = SIZEOF.wm_geodetic;
+const CONFIG_AT = OFFSETOF.wm_navigator_config, RESULT_AT = OFFSETOF.wm_navigator_result, FIX_AT = OFFSETOF.wm_fix;
+const CAMERA_AT = OFFSETOF.wm_camera, READING_AT = OFFSETOF.wm_compass_reading, VELOCITY_AT = OFFSETOF.wm_gps_velocity;
 
 const CONFIG_INTS = [["alignment", Alignment], ["axes", Axes], ["estimator", Estimator], ["anchor", Anchor],
   ["heights", Heights], ["bufferCount"], ["fixCapacity"]];
@@ -23,11 +32,20 @@ const CONFIG_DOUBLES = ["bufferIntervalS", "maximumAccuracyM", "minimumPairDista
   "finishMinPt", "finishNearM", "finishFarM", "alignmentSigmaDeg", "gpsCorrelationS", "gpsCorrelatedShare",
   "accuracyConfidence", "compassCorrelationS", "compassCorrelatedShare", "compassIntervalS", "compassMaximumPitchDeg",
   "yawDriftDeg", "positionDriftM", "outlierGate", "headingStepM"];
-// 0.4: route_evidence (an int32 at 288, then reserved_) and four doubles from 296.
+// 0.4: route_evidence (an int32 after the 0.3 layout, then reserved_) and four doubles.
 const CONFIG_0_4_DOUBLES = ["routeOffsetSigmaM", "routeOffsetDistanceM", "velocityCorrelatedShare", "velocityCorrelationS"];
 const CONFIG_0_4_KEYS = ["routeEvidence", ...CONFIG_0_4_DOUBLES];
 const CONFIG_KEYS = new Set([...CONFIG_INTS.map(([k]) => k), ...CONFIG_DOUBLES, ...CONFIG_0_4_KEYS, "originShiftM"]);
 const VELOCITY_KEYS = ["course", "courseAccuracy", "speed", "speedAccuracy"];
+
+// Each option is the config field of the same name in snake case (bufferIntervalS:
+// buffer_interval_s). Resolved once here, so an option whose field the header renamed
+// fails at import rather than writing to offset NaN.
+const configOffset = Object.fromEntries([...CONFIG_INTS.map(([k]) => k), ...CONFIG_DOUBLES, ...CONFIG_0_4_KEYS].map((key) => {
+  const field = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  if (CONFIG_AT[field] === undefined) throw new Error(`waymark-geo: wm_navigator_config has no field ${field}`);
+  return [key, CONFIG_AT[field]];
+}));
 
 /**
  * AR walking navigation as one session object (wm_navigator): feed it every location
@@ -49,41 +67,41 @@ export class Navigator {
       if (!CONFIG_KEYS.has(key)) throw argumentError(fn, "INVALID_VALUE", `unknown option ${key}`);
     }
     const count = tripleCount(route, fn, "route");
-    const config = wm.alloc(CONFIG_ROOM + 8 + 24 * count, fn, `a route of ${count} points`);
+    const config = wm.alloc(CONFIG_ROOM + 8 + POINT * count, fn, `a route of ${count} points`);
     try {
       this.velocity = typeof wm.exports.wm_navigator_add_fix_velocity === "function";
       if (this.velocity) {
-        wm.check("wm_navigator_config_init", wm.exports.wm_navigator_config_init(config, CONFIG_0_4));
+        wm.check("wm_navigator_config_init", wm.exports.wm_navigator_config_init(config, CONFIG));
       } else {
         const late = CONFIG_0_4_KEYS.find((key) => options[key] !== undefined);
         if (late) throw argumentError(fn, "INVALID_VALUE", `this module's navigator has no ${late} (a 0.4 module has)`);
         wm.exports.wm_navigator_config_default(config);
-        wm.u32(config, 1)[0] = CONFIG_0_3;
+        wm.u32(config + CONFIG_AT.size, 1)[0] = CONFIG_0_3;
       }
-      this.resultSize = this.velocity ? RESULT_0_4 : typeof wm.exports.wm_navigator_shift_origin === "function" ? RESULT_0_3 : RESULT_0_2;
-      CONFIG_INTS.forEach(([key, table], i) => {
+      this.resultSize = this.velocity ? RESULT : typeof wm.exports.wm_navigator_shift_origin === "function" ? RESULT_0_3 : RESULT_0_2;
+      CONFIG_INTS.forEach(([key, table]) => {
         if (options[key] === undefined) return;
         const value = table ? enumValue(table, options[key], fn, key) : options[key];
         if (!Number.isInteger(value) || value < -0x80000000 || value > 0x7fffffff) throw argumentError(fn, "INVALID_VALUE", `${key} ${value} is not an int32`);
-        wm.i32(config + 4 + 4 * i, 1)[0] = value;
+        wm.i32(config + configOffset[key], 1)[0] = value;
       });
-      CONFIG_DOUBLES.forEach((key, i) => {
-        if (options[key] !== undefined) wm.f64(config + 32 + 8 * i, 1)[0] = numberOf(options[key], fn, `options.${key}`);
+      CONFIG_DOUBLES.forEach((key) => {
+        if (options[key] !== undefined) wm.f64(config + configOffset[key], 1)[0] = numberOf(options[key], fn, `options.${key}`);
       });
       if (options.routeEvidence !== undefined) {
         const on = options.routeEvidence;
         if (on !== true && on !== false && on !== 0 && on !== 1) throw argumentError(fn, "INVALID_VALUE", `routeEvidence ${on} is not a boolean`);
-        wm.i32(config + 288, 1)[0] = on ? 1 : 0;
+        wm.i32(config + configOffset.routeEvidence, 1)[0] = on ? 1 : 0;
       }
-      CONFIG_0_4_DOUBLES.forEach((key, i) => {
-        if (options[key] !== undefined) wm.f64(config + 296 + 8 * i, 1)[0] = numberOf(options[key], fn, `options.${key}`);
+      CONFIG_0_4_DOUBLES.forEach((key) => {
+        if (options[key] !== undefined) wm.f64(config + configOffset[key], 1)[0] = numberOf(options[key], fn, `options.${key}`);
       });
-      this.axes = wm.i32(config + 8, 1)[0];
+      this.axes = wm.i32(config + CONFIG_AT.axes, 1)[0];
       const capacity = wm.exports.wm_navigator_arrow_capacity(config) >>> 0;
       const routePointer = config + CONFIG_ROOM + 8, out = config + CONFIG_ROOM, firstBad = config + CONFIG_ROOM + 4;
       if (count > 0) copyNumbers(wm.f64(routePointer, 3 * count), route instanceof PointBuffer ? route.array : route, fn, "route", 3);
       wm.u32(firstBad, 1)[0] = 0xffffffff;
-      wm.check(fn, wm.exports.wm_navigator_create(config, routePointer, 24, count, out, firstBad), firstBad);
+      wm.check(fn, wm.exports.wm_navigator_create(config, routePointer, POINT, count, out, firstBad), firstBad);
       this.pointer = wm.u32(out, 1)[0];
       this.arrowCapacity = capacity;
       if (options.originShiftM !== undefined) {
@@ -99,13 +117,13 @@ export class Navigator {
     }
     // Every struct a call needs, allocated once: calls allocate nothing.
     try {
-      this.block = wm.alloc(RESULT_0_4 + CAMERA + FIX + READING + VELOCITY + 8 + ARROW * this.arrowCapacity, fn,
+      this.block = wm.alloc(RESULT + CAMERA + FIX + READING + VELOCITY + 8 + ARROW * this.arrowCapacity, fn,
         `${this.arrowCapacity} arrows`);
     } catch (error) {
       wm.exports.wm_navigator_destroy(this.pointer);   // the caller never gets the handle to dispose of
       throw error;
     }
-    this.result = this.block; this.camera = this.result + RESULT_0_4; this.fix = this.camera + CAMERA;
+    this.result = this.block; this.camera = this.result + RESULT; this.fix = this.camera + CAMERA;
     this.reading = this.fix + FIX; this.gps = this.reading + READING; this.count = this.gps + VELOCITY;
     this.arrows = this.count + 8;
     const { exports } = wm, handle = this.pointer, block = this.block;
@@ -144,16 +162,24 @@ export class Navigator {
     const rest = [numberOf(fix.accuracy, fn, "fix.accuracy"), numberOf(fix.verticalAccuracy ?? 10, fn, "fix.verticalAccuracy"),
       numberOf(fix.time, fn, "fix.time"), ...scene];
     const velocity = VELOCITY_KEYS.map((key) => (fix[key] === undefined || fix[key] === null ? -1 : numberOf(fix[key], fn, `fix.${key}`)));
-    wm.f64(p, 3).set(at);
-    wm.i32(p + 24, 2).set([hasHeight ? 1 : 0, 0]);
-    wm.f64(p + 32, 6).set(rest);
+    wm.f64(p + FIX_AT.position, 3).set(at);
+    wm.i32(p + FIX_AT.has_height, 1)[0] = hasHeight ? 1 : 0;
+    wm.i32(p + FIX_AT.reserved_, 1)[0] = 0;
+    const [accuracy, verticalAccuracy, fixTime, ...scenePosition] = rest;
+    wm.f64(p + FIX_AT.horizontal_accuracy_m, 1)[0] = accuracy;
+    wm.f64(p + FIX_AT.vertical_accuracy_m, 1)[0] = verticalAccuracy;
+    wm.f64(p + FIX_AT.time_s, 1)[0] = fixTime;
+    wm.f64(p + FIX_AT.scene_position, 3).set(scenePosition);
     if (!hasVelocity) {
       wm.check(fn, wm.exports.wm_navigator_add_fix(nav, p));
       return;
     }
     const v = this.gps;
-    wm.u32(v, 2).set([VELOCITY, 0]);
-    wm.f64(v + 8, 4).set(velocity);
+    wm.u32(v + VELOCITY_AT.size, 1)[0] = VELOCITY;
+    wm.i32(v + VELOCITY_AT.reserved_, 1)[0] = 0;
+    ["course_deg", "course_accuracy_deg", "speed_mps", "speed_accuracy_mps"].forEach((field, k) => {
+      wm.f64(v + VELOCITY_AT[field], 1)[0] = velocity[k];
+    });
     wm.check(fn, wm.exports.wm_navigator_add_fix_velocity(nav, p, v));
   }
 
@@ -167,9 +193,10 @@ export class Navigator {
     const fn = "wm_navigator_add_heading", nav = this._live(fn), wm = this.waymark, p = this.reading;
     if (reading === null || typeof reading !== "object") throw argumentError(fn, "NULL_POINTER", "reading must be an object");
     const values = ["time", "trueHeading", "accuracy"].map((key) => numberOf(reading[key], fn, `reading.${key}`));
-    wm.u32(p, 2).set([READING, 0]);
-    wm.f64(p + 8, 3).set(values);
-    matrix(wm.f32(p + 32, 16), reading.camera, fn, "reading.camera");
+    wm.u32(p + READING_AT.size, 1)[0] = READING;
+    wm.i32(p + READING_AT.reserved_, 1)[0] = 0;
+    ["time_s", "true_heading_deg", "accuracy_deg"].forEach((field, k) => { wm.f64(p + READING_AT[field], 1)[0] = values[k]; });
+    matrix(wm.f32(p + READING_AT.camera, 16), reading.camera, fn, "reading.camera");
     wm.check(fn, wm.exports.wm_navigator_add_heading(nav, p));
   }
 
@@ -201,36 +228,43 @@ export class Navigator {
     const view = viewport(camera.viewport, fn);
     const ground = camera.groundHeight !== undefined && camera.groundHeight !== null;
     const groundHeight = ground ? numberOf(camera.groundHeight, fn, "camera.groundHeight") : 0;
-    matrix(wm.f32(c, 16), camera.transform, fn, "camera.transform");
-    matrix(wm.f32(c + 64, 16), camera.projection, fn, "camera.projection");
-    wm.f64(c + 128, 4).set(view);
-    wm.i32(c + 160, 2).set([ground ? 1 : 0, 0]);
-    wm.f64(c + 168, 1)[0] = groundHeight;
+    matrix(wm.f32(c + CAMERA_AT.transform, 16), camera.transform, fn, "camera.transform");
+    matrix(wm.f32(c + CAMERA_AT.projection, 16), camera.projection, fn, "camera.projection");
+    ["viewport.x", "viewport.y", "viewport.width", "viewport.height"].forEach((field, k) => {
+      wm.f64(c + CAMERA_AT[field], 1)[0] = view[k];
+    });
+    wm.i32(c + CAMERA_AT.has_ground, 1)[0] = ground ? 1 : 0;
+    wm.i32(c + CAMERA_AT.reserved_, 1)[0] = 0;
+    wm.f64(c + CAMERA_AT.ground_height_m, 1)[0] = groundHeight;
     const r = this.result, shifts = this.resultSize >= RESULT_0_3;
-    wm.u32(r, 1)[0] = this.resultSize;
+    wm.u32(r + RESULT_AT.size, 1)[0] = this.resultSize;
     wm.check(fn, wm.exports.wm_navigator_update(nav, t, c, r, this.arrows, this.arrowCapacity, this.count));
-    const d = wm.f64(r, RESULT_0_4 / 8), i = wm.i32(r, RESULT_0_4 / 4);
+    const d = wm.f64(r, RESULT / 8), i = wm.i32(r, RESULT / 4);
+    const f64 = (field) => d[RESULT_AT[field] / 8], i32 = (field) => i[RESULT_AT[field] / 4];
     const arrowCount = wm.u32(this.count, 1)[0];
     return {
-      time: d[1],
-      correctionSource: nameOf(CorrectionSource, i[1]),
-      correctionState: nameOf(CorrectionState, i[4]),
-      offRoute: i[5] === 1,
-      correctionDeg: d[3], correctionSigmaDeg: d[4],
-      progressM: d[5], remainingM: d[6], offRouteM: d[7],
-      user: { lat: d[8], lon: d[9], height: d[10] },
-      finish: [d[11], d[12], d[13]],
-      finishDistanceM: d[14],
-      finishVisible: i[30] === 1, hintNeeded: i[31] === 1,
-      finishScreenX: d[16], finishScreenY: d[17], finishDiameterPt: d[18], finishSphereRadiusM: d[19],
-      hintX: d[20], hintY: d[21], hintTurnDeg: d[22], labelRollDeg: d[23],
-      arrowTotal: wm.u32(r + 192, 1)[0],
-      anchorSigmaM: d[25],
-      trackingState: nameOf(Tracking, i[52]),
-      originShifted: shifts && i[60] === 1,
-      originShift: shifts ? [d[27], d[28], d[29]] : [0, 0, 0],
-      routeEvidence: this.resultSize >= RESULT_0_4 ? nameOf(RouteEvidence, i[62]) : "DISABLED",
-      arrows: Float64Array.from(wm.f64(this.arrows, 5 * arrowCount)),
+      time: f64("time_s"),
+      correctionSource: nameOf(CorrectionSource, i32("correction_source")),
+      correctionState: nameOf(CorrectionState, i32("correction_state")),
+      offRoute: i32("off_route") === 1,
+      correctionDeg: f64("correction_deg"), correctionSigmaDeg: f64("correction_sigma_deg"),
+      progressM: f64("progress_m"), remainingM: f64("remaining_m"), offRouteM: f64("off_route_m"),
+      user: { lat: f64("user.lat_deg"), lon: f64("user.lon_deg"), height: f64("user.height_m") },
+      finish: [f64("finish.x"), f64("finish.y"), f64("finish.z")],
+      finishDistanceM: f64("finish_distance_m"),
+      finishVisible: i32("finish_visible") === 1, hintNeeded: i32("hint_needed") === 1,
+      finishScreenX: f64("finish_screen_x"), finishScreenY: f64("finish_screen_y"),
+      finishDiameterPt: f64("finish_diameter_pt"), finishSphereRadiusM: f64("finish_sphere_radius_m"),
+      hintX: f64("hint_x"), hintY: f64("hint_y"), hintTurnDeg: f64("hint_turn_deg"), labelRollDeg: f64("label_roll_deg"),
+      arrowTotal: wm.u32(r + RESULT_AT.arrow_total, 1)[0],   // a size_t: 4 bytes on wasm32
+      anchorSigmaM: f64("anchor_sigma_m"),
+      trackingState: nameOf(Tracking, i32("tracking_state")),
+      originShifted: shifts && i32("origin_shifted") === 1,
+      originShift: shifts ? [f64("origin_shift.x"), f64("origin_shift.y"), f64("origin_shift.z")] : [0, 0, 0],
+      routeEvidence: this.resultSize >= RESULT ? nameOf(RouteEvidence, i32("route_evidence")) : "DISABLED",
+      // wm_arrow is five doubles (position x, y, z, yaw_deg, distance_along_m): the
+      // arrows are copied out as they lie.
+      arrows: Float64Array.from(wm.f64(this.arrows, (ARROW / 8) * arrowCount)),
     };
   }
 

@@ -1,4 +1,5 @@
 import { Axes, Region, Status } from "./constants.js";
+import { OFFSETOF, SIZEOF } from "./generated/abi.js";
 import { WaymarkError, argumentError } from "./errors.js";
 import { PointBuffer, blockBytes } from "./memory.js";
 import { Frame } from "./frame.js";
@@ -6,7 +7,16 @@ import { copyNumbers, enumValue, matrix, numberOf, point, tripleCount, viewport 
 import { Navigator } from "./navigator.js";
 
 const NO_INDEX = 0xffffffff;   // first_bad before a call: unchanged means "not set"
-const REGION_BYTES = 12;       // wm_region on wasm32: kind, polygon pointer, polygon_count
+const REGION = SIZEOF.wm_region, REGION_AT = OFFSETOF.wm_region;   // 4-byte pointer and size_t on wasm32
+const POINT = SIZEOF.wm_geodetic, MATRIX = SIZEOF.wm_mat4f, VIEWPORT = SIZEOF.wm_viewport;
+
+/** A wm_region at `at`: kind (wm_region_kind, an int32), polygon (a pointer) and
+ * polygon_count (a size_t), the last two 4 bytes each on wasm32. */
+function writeRegion(wm, at, kind, polygon, count) {
+  wm.i32(at + REGION_AT.kind, 1)[0] = kind;
+  wm.u32(at + REGION_AT.polygon, 1)[0] = polygon;
+  wm.u32(at + REGION_AT.polygon_count, 1)[0] = count;
+}
 
 /** One instance of the module: its memory, the typed wrappers, the raw exports. */
 export class Waymark {
@@ -91,23 +101,23 @@ export class Waymark {
    */
   batch(fn, leading, points, out, outBytes, perPoint, contiguous = false) {
     const count = tripleCount(points, fn);
-    const OutArray = outBytes === 64 ? Float32Array : Float64Array;
+    const OutArray = outBytes === MATRIX ? Float32Array : Float64Array;
     if (out instanceof PointBuffer) {
       out._check();
-      if (outBytes !== 24 || out.count < count) throw argumentError(fn, "BAD_COUNT", `the output buffer holds ${out.count} points, ${count} needed`);
+      if (outBytes !== POINT || out.count < count) throw argumentError(fn, "BAD_COUNT", `the output buffer holds ${out.count} points, ${count} needed`);
     } else if (out !== undefined && out !== null) {
       if (!(out instanceof OutArray)) throw argumentError(fn, "NULL_POINTER", `out must be a ${OutArray.name} or a PointBuffer`);
       if (out.length < count * perPoint) throw argumentError(fn, "BAD_COUNT", `out holds ${out.length} numbers, ${count * perPoint} needed`);
     }
     const inPlace = points instanceof PointBuffer, outPlace = out instanceof PointBuffer;
-    const inBytes = inPlace ? 0 : count * 24, outCopy = outPlace ? 0 : count * outBytes;
+    const inBytes = inPlace ? 0 : count * POINT, outCopy = outPlace ? 0 : count * outBytes;
     const block = this.scratch(8 + inBytes + outCopy, fn, `${count} points copied in and out`);
     const firstBad = block, input = inPlace ? points.pointer : block + 8, output = outPlace ? out.pointer : block + 8 + inBytes;
     this.u32(firstBad, 1)[0] = NO_INDEX;
     if (!inPlace && count > 0) copyNumbers(this.f64(input, 3 * count), points, fn, "points", 3);
     const args = contiguous
-      ? [...leading, input, 24, output, count, firstBad]
-      : [...leading, input, 24, output, outBytes, count, firstBad];
+      ? [...leading, input, POINT, output, count, firstBad]
+      : [...leading, input, POINT, output, outBytes, count, firstBad];
     this.check(fn, this.exports[fn](...args), firstBad);
     if (outPlace) return out;
     const view = new OutArray(this.memory.buffer, output, count * perPoint);
@@ -151,20 +161,22 @@ export class Waymark {
       if (typeof region === "object") {
         polygon = region instanceof PointBuffer ? region : null;
         const vertices = tripleCount(region, fn, "options.region");
-        block = this.alloc(REGION_BYTES + (polygon ? 0 : 24 * vertices) + 4, fn, `a region of ${vertices} vertices`);
-        const vertexPointer = polygon ? region.pointer : block + 16;
+        // The vertices after the struct, at the next multiple of 8 bytes.
+        const vertexOffset = Math.ceil(REGION / 8) * 8;
+        block = this.alloc(vertexOffset + (polygon ? 0 : POINT * vertices), fn, `a region of ${vertices} vertices`);
+        const vertexPointer = polygon ? region.pointer : block + vertexOffset;
         if (!polygon && vertices > 0) copyNumbers(this.f64(vertexPointer, 3 * vertices), region, fn, "options.region");
-        this.u32(block, 3).set([Region.POLYGON, vertexPointer, vertices]);
+        writeRegion(this, block, Region.POLYGON, vertexPointer, vertices);
         regionPointer = block;
       } else {
         const kind = enumValue(Region, region, fn, "region");
         if (kind !== Region.CHINA_RECTANGLE) {
-          block = this.alloc(REGION_BYTES);
-          this.u32(block, 3).set([kind >>> 0, 0, 0]);
+          block = this.alloc(REGION);
+          writeRegion(this, block, kind, 0, 0);
           regionPointer = block;
         }
       }
-      return this.batch(fn, [regionPointer], points, options.out, 24, 3);
+      return this.batch(fn, [regionPointer], points, options.out, POINT, 3);
     } finally {
       this.free(block);
     }
@@ -186,8 +198,10 @@ export class Waymark {
     if (out !== undefined && (!(out instanceof Float64Array) || out.length < 3 * count)) {
       throw argumentError(fn, "BAD_COUNT", `out must be a Float64Array of ${3 * count} numbers`);
     }
-    const block = this.scratch(64 * 3 + 32 + 24 + 24);
-    const transform = block, view = block + 64, projection = block + 128, viewportAt = block + 192, point = block + 224, xy = block + 248;
+    // Three matrices, the viewport, the point, then x, y (doubles) and visible (an int32).
+    const block = this.scratch(3 * MATRIX + VIEWPORT + POINT + 24);
+    const transform = block, view = transform + MATRIX, projection = view + MATRIX, viewportAt = projection + MATRIX;
+    const point = viewportAt + VIEWPORT, xy = point + POINT;
     matrix(this.f32(transform, 16), camera.transform, fn, "camera.transform");
     matrix(this.f32(projection, 16), camera.projection, fn, "camera.projection");
     this.f64(viewportAt, 4).set(viewport(camera.viewport, fn));
@@ -227,13 +241,13 @@ export class Waymark {
     // only after scratch(), which may grow (and so detach) the module's memory.
     const inPlace = points instanceof PointBuffer;
     if (inPlace) points._check();
-    const block = this.scratch(8 + 24 + (inPlace ? 0 : count * 24) + count * 24, fn, `${count} points and their geodesics`);
-    const firstBad = block, originAt = block + 8, input = inPlace ? points.pointer : block + 32;
-    const out = inPlace ? block + 32 : input + count * 24;
+    const block = this.scratch(8 + POINT + (inPlace ? 0 : count * POINT) + count * 24, fn, `${count} points and their geodesics`);
+    const firstBad = block, originAt = block + 8, input = inPlace ? points.pointer : originAt + POINT;
+    const out = inPlace ? originAt + POINT : input + count * POINT;
     this.u32(firstBad, 1)[0] = NO_INDEX;
     this.f64(originAt, 3).set(o);
     if (!inPlace && count > 0) copyNumbers(this.f64(input, 3 * count), points, fn, "points", 3);
-    this.check(fn, this.exports[fn](originAt, input, 24, out, out + 8 * count, out + 16 * count, count, firstBad), firstBad);
+    this.check(fn, this.exports[fn](originAt, input, POINT, out, out + 8 * count, out + 16 * count, count, firstBad), firstBad);
     return {
       distanceM: Float64Array.from(this.f64(out, count)),
       azimuth1Deg: Float64Array.from(this.f64(out + 8 * count, count)),
@@ -250,11 +264,13 @@ export class Waymark {
   haversineInverse(a, b, radiusM = 6371008.8) {
     const [pa, pb] = [point(a, "haversineInverse", "a"), point(b, "haversineInverse", "b")];
     const radius = numberOf(radiusM, "haversineInverse", "radiusM");
-    const block = this.scratch(8 + 48 + 16);
-    this.f64(block + 8, 6).set([...pa, ...pb]);
+    const block = this.scratch(8 + 2 * POINT + 16);
+    const from = block + 8, to = from + POINT, outputs = to + POINT;
+    this.f64(from, 3).set(pa);
+    this.f64(to, 3).set(pb);
     // Structs passed by value travel by pointer in WebAssembly's C ABI.
-    this.check("wm_haversine_inverse", this.exports.wm_haversine_inverse(radius, block + 8, block + 32, block + 56, block + 64));
-    const [distanceM, bearingDeg] = this.f64(block + 56, 2);
+    this.check("wm_haversine_inverse", this.exports.wm_haversine_inverse(radius, from, to, outputs, outputs + 8));
+    const [distanceM, bearingDeg] = this.f64(outputs, 2);
     return { distanceM, bearingDeg };
   }
 }

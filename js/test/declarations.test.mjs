@@ -1,5 +1,5 @@
 // The package's shape: every export has a declaration in index.d.ts (tsc --noEmit then
-// checks the example against them, in scripts/test-wasm), the axes table is the
+// checks the example against them, in scripts/test-wasm), the enumeration tables are the
 // header's, package.json names what it ships, and its version is the header's.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -22,7 +22,7 @@ test("every export has a declaration", () => {
   }
 });
 
-test("the enumerations are the header's (every WM_AXES_* preset: one line in src/constants.js each)", () => {
+test("the enumerations are the header's (every WM_AXES_* preset, read from the header here independently of the generator)", () => {
   // Every WM_AXES_* value: a number, another preset, or WM_AXES_CUSTOM(...) of the
   // WM_DIR_/WM_FORWARD_/WM_UNIT_ constants.
   const constants = Object.fromEntries([...header.matchAll(/^#define (WM_(?:DIR|FORWARD|UNIT)_\w+) (\d+)$/gm)].map((m) => [m[1], Number(m[2])]));

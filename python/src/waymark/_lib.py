@@ -15,6 +15,8 @@ from typing import Optional, Sequence, Tuple
 import numpy as np
 from cffi import FFI
 
+from . import _abi
+
 _HERE = Path(__file__).resolve().parent
 SIZE_MAX = (1 << 64) - 1
 
@@ -115,8 +117,8 @@ _CDEF, CONSTANTS = cdef_from_header(_header_path().read_text())
 ffi.cdef(_CDEF)
 lib = ffi.dlopen(_library_path())
 
-STATUS_NAMES = {v: k[len("WM_ERROR_"):] for k, v in CONSTANTS.items() if k.startswith("WM_ERROR_")}
-STATUS_NAMES[0] = "OK"
+STATUS_NAMES = {v: k for k, v in _abi.ENUMS["WM_ERROR"].items()}
+STATUS_NAMES[_abi.WM_OK] = "OK"
 
 
 class WaymarkError(ValueError):
@@ -153,7 +155,7 @@ class WaymarkError(ValueError):
 
 
 def check(status: int, function: str, first_bad=None, detail: str = "") -> None:
-    if status != 0:
+    if status != _abi.WM_OK:
         index = None
         if first_bad is not None and first_bad[0] != SIZE_MAX:
             index = int(first_bad[0])
@@ -244,7 +246,7 @@ def output_triples(out, n: int, name: str = "out", inputs: Sequence[Tuple[np.nda
         if source is alias and _same_rows(source, out):
             continue
         if _overlap(source, out):
-            raise WaymarkError(CONSTANTS["WM_ERROR_INVALID_VALUE"], function, text=f"{name} overlaps {source_name}",
+            raise WaymarkError(_abi.WM_ERROR_INVALID_VALUE, function, text=f"{name} overlaps {source_name}",
                                detail=(f"{name} must be {source_name} itself (same start and row stride) or share "
                                        f"no memory with it" if source is alias else "they must share no memory"))
     return out, out.ctypes.data, (out.strides[0] if n > 1 else 24)

@@ -11,10 +11,18 @@ from typing import Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 
-from ._lib import (CONSTANTS, WaymarkError, _real_array, check, ffi, first_bad_cell, lib, output_triples, ptr,
+from . import _abi
+from ._lib import (WaymarkError, _real_array, check, ffi, first_bad_cell, lib, output_triples, ptr,
                    triples, vector)
 
 ArrayLike = Union[np.ndarray, Sequence]
+
+# custom_axes' names for the header's WM_DIR_*, WM_FORWARD_* (POS_X: "+x") and WM_UNIT_*.
+_DIRECTIONS = {name.lower(): value for name, value in _abi.ENUMS["WM_DIR"].items()}
+_FORWARD_AXES = {("+" if name.startswith("POS_") else "-") + name[4:].lower(): value
+                 for name, value in _abi.ENUMS["WM_FORWARD"].items()}
+_UNITS = {name.lower(): value for name, value in _abi.ENUMS["WM_UNIT"].items()}
+
 
 def custom_axes(x: str, y: str, z: str, forward: str, unit: str = "metre") -> int:
     """The ``WM_AXES_CUSTOM(x, y, z, forward, unit)`` value of ``waymark.h``: the direction
@@ -22,25 +30,17 @@ def custom_axes(x: str, y: str, z: str, forward: str, unit: str = "metre") -> in
     each pair), the model's forward axis ("+x", "+y", "+z", "-x", "-y", "-z"; horizontal)
     and the unit of scene lengths ("metre", "decimetre", "centimetre", "millimetre").
     The library checks the combination (``WaymarkError`` INVALID_VALUE where it is used)."""
-    directions = {"east": 0, "north": 1, "up": 2, "west": 3, "south": 4, "down": 5}
-    axes = {"+x": 0, "+y": 1, "+z": 2, "-x": 3, "-y": 4, "-z": 5}
-    units = {"metre": 0, "decimetre": 1, "centimetre": 2, "millimetre": 3}
     try:
-        return (0x40000000 | directions[x] | directions[y] << 4 | directions[z] << 8
-                | axes[forward] << 12 | units[unit] << 16)
+        return _abi.WM_AXES_CUSTOM(_DIRECTIONS[x], _DIRECTIONS[y], _DIRECTIONS[z], _FORWARD_AXES[forward], _UNITS[unit])
     except KeyError as e:
         raise ValueError(f"custom_axes: unknown name {e.args[0]!r}") from None
 
 
-_EUS, _EUN = CONSTANTS["WM_AXES_EUS"], CONSTANTS["WM_AXES_EUN"]
 #: Axes conventions by name: the three of the C ABI and the engine presets (the README's
-#: table). "unreal" is x east, y south, z up, centimetres (Cesium for Unreal's).
-AXES = {"enu": CONSTANTS["WM_AXES_ENU"], "eus": _EUS, "eun": _EUN,
-        "arkit": _EUS, "realitykit": _EUS, "scenekit": _EUS, "arcore": _EUS, "arcore-unity": _EUN,
-        "unity": _EUN, "godot": _EUS, "threejs": _EUS, "webxr": _EUS, "bevy": _EUS,
-        "unreal": custom_axes("east", "south", "up", "+x", "centimetre")}
-BASELINES = {"haversine": CONSTANTS["WM_BASELINE_HAVERSINE"],
-             "meters_per_degree": CONSTANTS["WM_BASELINE_METERS_PER_DEGREE"]}
+#: table), every WM_AXES_* of the header ("arcore-unity" is WM_AXES_ARCORE_UNITY). "unreal"
+#: is x east, y south, z up, centimetres (Cesium for Unreal's).
+AXES = {name.lower().replace("_", "-"): value for name, value in _abi.ENUMS["WM_AXES"].items()}
+BASELINES = {name.lower(): value for name, value in _abi.ENUMS["WM_BASELINE"].items()}
 MEAN_EARTH_RADIUS_M = 6371008.8
 
 
@@ -60,7 +60,7 @@ def version() -> str:
 
 def cpu_path() -> str:
     """The hot kernels' code path in this process: "avx2_fma" or "baseline"."""
-    return "avx2_fma" if lib.wm_cpu_path() == CONSTANTS["WM_CPU_PATH_AVX2_FMA"] else "baseline"
+    return "avx2_fma" if lib.wm_cpu_path() == _abi.WM_CPU_PATH_AVX2_FMA else "baseline"
 
 
 def _geodetic(point, name="point") -> "ffi.CData":
@@ -338,12 +338,12 @@ class _Region:
             return
         self.c = ffi.new("wm_region *")
         if named == "everywhere":
-            self.c.kind = CONSTANTS["WM_REGION_EVERYWHERE"]
+            self.c.kind = _abi.WM_REGION_EVERYWHERE
         else:
             poly, _, _, n, _ = triples(region, "region", allow_pairs=True)
             poly = np.ascontiguousarray(poly)
             self.keep = poly
-            self.c.kind = CONSTANTS["WM_REGION_POLYGON"]
+            self.c.kind = _abi.WM_REGION_POLYGON
             self.c.polygon = ptr("wm_geodetic *", poly.ctypes.data)
             self.c.polygon_count = n
 
@@ -410,7 +410,7 @@ def geoid_undulation(points: ArrayLike, interpolation: str = "bilinear") -> np.n
     ``interpolation``: "bilinear" (PROJ's vgridshift) or "cubic" (NGA's). Needs
     egm96_15.gtx (Debian: proj-data): WaymarkError GRID_MISSING otherwise. Each call
     opens the grid (milliseconds): pass whole arrays."""
-    modes = {"bilinear": CONSTANTS["WM_GEOID_BILINEAR"], "cubic": CONSTANTS["WM_GEOID_CUBIC"]}
+    modes = {name.lower(): value for name, value in _abi.ENUMS["WM_GEOID"].items()}
     if interpolation not in modes:
         raise ValueError(f"interpolation must be one of {sorted(modes)}")
     a, src, stride, n, single = triples(points, "points", allow_pairs=True)
@@ -435,7 +435,7 @@ class Transformer:
     def __init__(self, from_crs: str, to_crs: str, allow_paths: bool = False):
         out = ffi.new("wm_transform **")
         msg = ffi.new("char[512]")
-        flags = CONSTANTS["WM_TRANSFORM_ALLOW_PATHS"] if allow_paths else 0
+        flags = _abi.WM_TRANSFORM_ALLOW_PATHS if allow_paths else 0
         if flags:
             status = lib.wm_transform_create_ex(from_crs.encode(), to_crs.encode(), flags, out)
             detail = ""

@@ -12,6 +12,7 @@ from typing import Mapping, Sequence, Union
 
 import numpy as np
 
+from . import _abi
 from ._lib import WaymarkError, check, doubles, ffi, lib
 
 __all__ = ["read_fix_log", "gps_model_fit", "GPS_MODEL_COLUMNS"]
@@ -55,10 +56,12 @@ def read_fix_log(source: Union[str, os.PathLike, bytes]) -> dict:
     buffer = ffi.from_buffer(text)
     status = lib.wm_gps_series_from_fix_log(ffi.cast("const char *", buffer), len(text),
                                             *(ffi.cast("double *", a.ctypes.data) for a in arrays), capacity, count, bad)
-    if status != 0:
-        raise WaymarkError(status, "wm_gps_series_from_fix_log", int(bad[0]) if status == 2 else None,
+    if status != _abi.WM_OK:
+        # INVALID_VALUE names the line at fault; the other refusals name none.
+        invalid = status == _abi.WM_ERROR_INVALID_VALUE
+        raise WaymarkError(status, "wm_gps_series_from_fix_log", int(bad[0]) if invalid else None,
                            f"{source if not isinstance(source, (bytes, bytearray)) else 'the text'}: line {int(bad[0])}"
-                           if status == 2 else "")
+                           if invalid else "")
     n = int(count[0])
     return {k: a[:n].copy() for k, a in zip(_KEYS, arrays)}
 

@@ -12,7 +12,8 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ._lib import CONSTANTS, _real_array, check, ffi, first_bad_cell, lib, ptr, triples, vector
+from . import _abi
+from ._lib import _real_array, check, ffi, first_bad_cell, lib, ptr, triples, vector
 from .core import axes_code
 
 ARROW_DTYPE = np.dtype([("position", np.float64, (3,)), ("yaw_deg", np.float64), ("distance_along_m", np.float64)])
@@ -22,19 +23,26 @@ assert ARROW_DTYPE.itemsize == ffi.sizeof("wm_arrow") and LEG_DTYPE.itemsize == 
 
 # "seed" and "seed-best" are the deprecated earlier names of "pairwise" and
 # "most-accurate" (removed at 1.0).
-ESTIMATORS = {"filter": CONSTANTS["WM_ESTIMATOR_FILTER"], "robust": CONSTANTS["WM_ESTIMATOR_ROBUST"],
-              "pairwise": CONSTANTS["WM_ESTIMATOR_PAIRWISE"], "seed": CONSTANTS["WM_ESTIMATOR_PAIRWISE"]}
-ALIGNMENTS = {"gravity-and-heading": CONSTANTS["WM_ALIGNMENT_GRAVITY_AND_HEADING"],
-              "gravity": CONSTANTS["WM_ALIGNMENT_GRAVITY"]}
-HEIGHTS = {"ellipsoidal": CONSTANTS["WM_HEIGHTS_ELLIPSOIDAL"], "orthometric": CONSTANTS["WM_HEIGHTS_ORTHOMETRIC"],
-           "none": CONSTANTS["WM_HEIGHTS_NONE"]}
-ANCHORS = {"fitted": CONSTANTS["WM_ANCHOR_FITTED"], "most-accurate": CONSTANTS["WM_ANCHOR_MOST_ACCURATE"],
-           "seed-best": CONSTANTS["WM_ANCHOR_MOST_ACCURATE"], "fused": CONSTANTS["WM_ANCHOR_FUSED"]}
-TRACKING = {"normal": CONSTANTS["WM_TRACKING_NORMAL"], "limited": CONSTANTS["WM_TRACKING_LIMITED"],
-            "reset": CONSTANTS["WM_TRACKING_RESET"]}
-CORRECTION_STATES = ("none", "estimating", "applied")
-CORRECTION_SOURCES = ("none", "compass", "track")
-ROUTE_EVIDENCE = ("disabled", "on", "off")   # WM_ROUTE_EVIDENCE_*
+ESTIMATORS = {"filter": _abi.WM_ESTIMATOR_FILTER, "robust": _abi.WM_ESTIMATOR_ROBUST,
+              "pairwise": _abi.WM_ESTIMATOR_PAIRWISE, "seed": _abi.WM_ESTIMATOR_PAIRWISE}
+ALIGNMENTS = {name.lower().replace("_", "-"): value for name, value in _abi.ENUMS["WM_ALIGNMENT"].items()}
+HEIGHTS = {name.lower(): value for name, value in _abi.ENUMS["WM_HEIGHTS"].items()}
+ANCHORS = {"fitted": _abi.WM_ANCHOR_FITTED, "most-accurate": _abi.WM_ANCHOR_MOST_ACCURATE,
+           "seed-best": _abi.WM_ANCHOR_MOST_ACCURATE, "fused": _abi.WM_ANCHOR_FUSED}
+TRACKING = {name.lower(): value for name, value in _abi.ENUMS["WM_TRACKING"].items()}
+
+
+def _names_by_value(family: str) -> Tuple[str, ...]:
+    """The lower-case names of a family of the header whose values are 0, 1, 2, ...:
+    indexed by the value a result field holds."""
+    members = _abi.ENUMS[family]
+    assert sorted(members.values()) == list(range(len(members))), f"{family} is not numbered 0, 1, 2, ..."
+    return tuple(name.lower() for name, _ in sorted(members.items(), key=lambda item: item[1]))
+
+
+CORRECTION_STATES = _names_by_value("WM_CORRECTION")
+CORRECTION_SOURCES = _names_by_value("WM_SOURCE")
+ROUTE_EVIDENCE = _names_by_value("WM_ROUTE_EVIDENCE")
 
 
 def _arrays_from(buf, count: int, dtype: np.dtype) -> np.ndarray:
@@ -85,7 +93,7 @@ class Route:
         count = ffi.new("size_t *")
         # Count first (capacity 0 answers BAD_COUNT with the count when arrows exist).
         status = lib.wm_route_arrows(self._route, position["_c"], float(spacing_m), float(ahead_m), ffi.NULL, 0, count)
-        if status not in (0, CONSTANTS["WM_ERROR_BAD_COUNT"], CONSTANTS["WM_ERROR_NULL_POINTER"]):
+        if status not in (_abi.WM_OK, _abi.WM_ERROR_BAD_COUNT, _abi.WM_ERROR_NULL_POINTER):
             check(status, "wm_route_arrows")
         n = count[0]
         buf = ffi.new("wm_arrow[]", max(n, 1))
@@ -98,7 +106,7 @@ class Route:
         (start (3,), end (3,), yaw_deg, turn_deg: positive = right)."""
         count = ffi.new("size_t *")
         status = lib.wm_route_legs(self._route, float(from_m), float(to_m), ffi.NULL, 0, count)
-        if status not in (0, CONSTANTS["WM_ERROR_BAD_COUNT"], CONSTANTS["WM_ERROR_NULL_POINTER"]):
+        if status not in (_abi.WM_OK, _abi.WM_ERROR_BAD_COUNT, _abi.WM_ERROR_NULL_POINTER):
             check(status, "wm_route_legs")
         n = count[0]
         buf = ffi.new("wm_arrow_leg[]", max(n, 1))
@@ -268,7 +276,7 @@ class Navigator:
         """The animation legs of arrow ``index`` of the last update."""
         count = ffi.new("size_t *")
         status = lib.wm_navigator_legs(self._nav, index, ffi.NULL, 0, count)
-        if status not in (0, CONSTANTS["WM_ERROR_BAD_COUNT"], CONSTANTS["WM_ERROR_NULL_POINTER"]):
+        if status not in (_abi.WM_OK, _abi.WM_ERROR_BAD_COUNT, _abi.WM_ERROR_NULL_POINTER):
             check(status, "wm_navigator_legs")
         buf = ffi.new("wm_arrow_leg[]", max(count[0], 1))
         check(lib.wm_navigator_legs(self._nav, index, buf, count[0], count), "wm_navigator_legs")
