@@ -166,17 +166,21 @@ WM_API const char *wm_version_string(void);
 /* The code paths of the hot kernels (what wm_cpu_path returns). */
 #define WM_CPU_PATH_BASELINE 0  /* portable: SSE2 on x86-64, NEON on arm64, wasm32 */
 #define WM_CPU_PATH_AVX2_FMA 1  /* x86-64-v3: AVX2 + FMA, chosen from cpuid at run time */
+#define WM_CPU_PATH_AVX512 2    /* AVX-512 F/DQ/BW/VL + FMA, eight lanes, chosen from cpuid */
 
 /* Which path this process's hot kernels take (geo -> scene batches and single points,
  * anchor transforms, scene -> geo, the short-range lines of wm_geodesic_inverse_batch
  * and wm_polyline_length, wm_gcj02_from_wgs84 and wm_wgs84_from_gcj02 under the China
- * rectangle or everywhere): WM_CPU_PATH_AVX2_FMA on an x86-64 whose CPU and OS
- * support AVX2 and FMA, unless the environment variable WAYMARK_CPU is "baseline" at
- * the first conversion; WM_CPU_PATH_BASELINE otherwise. Decided once per process and
- * cached (no lock, no allocation; concurrent first calls agree). Both paths meet the
- * same accuracy and are each deterministic; they may differ in the last bits (not
- * wm_gcj02_from_wgs84, which gives the published formula's bits on both).
- * Thread-safe. Never fails. */
+ * rectangle or everywhere): WM_CPU_PATH_AVX512 on an x86-64 whose CPU and OS support
+ * AVX-512 F, DQ, BW and VL (the OS saving the opmask and ZMM registers) besides AVX2
+ * and FMA, WM_CPU_PATH_AVX2_FMA on one that supports AVX2 and FMA, WM_CPU_PATH_BASELINE
+ * otherwise. The environment variable WAYMARK_CPU at the first conversion forces a
+ * path: "baseline", "avx2" or "avx512" (a path the machine lacks falls back to the best
+ * one it has; other values are ignored). Decided once per process and cached (no lock,
+ * no allocation; concurrent first calls agree). Every path meets the same accuracy and
+ * is deterministic; the AVX2 + FMA and AVX-512 paths give the same bits, which may
+ * differ from the baseline's in the last bits (not wm_gcj02_from_wgs84, which gives
+ * the published formula's bits on all three). Thread-safe. Never fails. */
 WM_API int32_t wm_cpu_path(void);
 
 /* ---- Plain data types (pinned layouts) --------------------------------------- */

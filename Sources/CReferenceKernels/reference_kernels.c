@@ -42,8 +42,13 @@ void wmref_forward_scalar(const wmref_frame *fr, const double *in, double *out, 
 
 typedef double v4d __attribute__((vector_size(32)));
 typedef long long v4l __attribute__((vector_size(32)));
+typedef double v8d __attribute__((vector_size(64)));
+typedef long long v8l __attribute__((vector_size(64)));
 
-/* The baseline build (SSE2 on x86-64). */
+/* The baseline build (SSE2 on x86-64), four lanes. */
+#define WMREF_LANES 4
+#define vd v4d
+#define vl v4l
 #define WMREF_FN static inline __attribute__((always_inline))
 #define WMREF_ENTRY
 #define WMREF(name) name
@@ -52,15 +57,34 @@ typedef long long v4l __attribute__((vector_size(32)));
 #undef WMREF_ENTRY
 #undef WMREF
 
-/* The same source compiled for AVX2 + FMA (x86-64-v3) by a function target attribute;
- * elsewhere the name runs the baseline build, so callers need no #if. */
+/* The same source compiled for AVX2 + FMA (x86-64-v3) by a function target attribute,
+ * and eight lanes wide for AVX-512 (x86-64-v4's F, DQ, BW, VL); elsewhere the names run
+ * the baseline build, so callers need no #if. */
 #if defined(__x86_64__)
 #define WMREF_FN static inline __attribute__((always_inline, target("avx2,fma")))
 #define WMREF_ENTRY __attribute__((target("avx2,fma")))
 #define WMREF(name) name##_avx2
 #include "vector_body.inc"
+#undef WMREF_FN
+#undef WMREF_ENTRY
+#undef WMREF
+#undef WMREF_LANES
+#undef vd
+#undef vl
+
+#define WMREF_LANES 8
+#define vd v8d
+#define vl v8l
+#define WMREF_FN static inline __attribute__((always_inline, target("avx512f,avx512dq,avx512vl,avx512bw,fma")))
+#define WMREF_ENTRY __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw,fma")))
+#define WMREF(name) name##_avx512
+#include "vector_body.inc"
 #else
 void wmref_forward_vector_avx2(const wmref_frame *frame, const double *in, double *out, size_t count) {
+    wmref_forward_vector(frame, in, out, count);
+}
+
+void wmref_forward_vector_avx512(const wmref_frame *frame, const double *in, double *out, size_t count) {
     wmref_forward_vector(frame, in, out, count);
 }
 #endif

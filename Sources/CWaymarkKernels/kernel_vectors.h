@@ -8,7 +8,7 @@
 #include <immintrin.h>
 #endif
 
-/* The portable path's 32-byte vectors are passed between inlined helpers only; GCC's
+/* The portable path's 32-byte vectors (and the AVX-512 path's 64-byte ones) are passed between inlined helpers only; GCC's
  * note that their ABI would differ without AVX is moot. */
 #if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wpsabi"
@@ -18,8 +18,9 @@
  * WMK_SQRT) once between WMK_PORTABLE_BEGIN and WMK_PORTABLE_END, where nothing fuses
  * multiply-adds (GCC contracts across statements by default, and arm64 has FMA), so
  * the portable path computes the Swift methods' bits on every architecture, as Swift,
- * which never contracts, does; and on x86-64 again under WMK_AVX2_FMA, a function
- * target attribute, so the library needs no global -mavx2 and runs on any x86-64. */
+ * which never contracts, does; and on x86-64 again under WMK_AVX2_FMA and, eight lanes
+ * wide, under WMK_AVX512: function target attributes, so the library needs no global
+ * -mavx2 or -mavx512f and runs on any x86-64. */
 #if defined(__clang__)
 #define WMK_PORTABLE_BEGIN _Pragma("clang fp contract(off)")
 #define WMK_PORTABLE_END _Pragma("clang fp contract(on)")
@@ -34,15 +35,35 @@
 #if defined(__x86_64__)
 #define WMK_AVX2_FMA __attribute__((target("avx2,fma")))
 #define WMK_SQRT_AVX2(v) ((v4d)_mm256_sqrt_pd((__m256d)(v)))
+/* x86-64-v4's subset the eight-lane bodies need: 512-bit doubles (f), 64-bit masks to
+ * and from vectors (dq), the 256-bit forms of the opmask instructions (vl, bw), and
+ * FMA, which avx512f implies in clang but not in every GCC. */
+#define WMK_AVX512 __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw,fma")))
+#define WMK_SQRT_AVX512(v) ((v8d)_mm512_sqrt_pd((__m512d)(v)))
 #endif
 
 typedef double v4d __attribute__((vector_size(32)));
 typedef long long v4l __attribute__((vector_size(32)));
 typedef float v4f __attribute__((vector_size(16)));
 typedef float v8f __attribute__((vector_size(32)));
+/* Eight lanes: only the AVX-512 bodies use them (x86-64, under WMK_AVX512). */
+typedef double v8d __attribute__((vector_size(64)));
+typedef long long v8l __attribute__((vector_size(64)));
 
-#define WMK_SPLAT(v) ((v4d){(v), (v), (v), (v)})
-#define WMK_SPLATL(v) ((v4l){(v), (v), (v), (v)})
+/* The bodies are written once for any lane width: each kernel file defines WMK_LANES
+ * (4 or 8) before including a body, and the body's vnd (doubles), vnl (64-bit lane
+ * masks and integers), WMK_SPLAT and WMK_SPLATL resolve to that width's types, so one
+ * formula has one home whatever the width. */
+#define WMK_PASTE_(a, b, c) a##b##c
+#define WMK_PASTE(a, b, c) WMK_PASTE_(a, b, c)
+#define vnd WMK_PASTE(v, WMK_LANES, d)
+#define vnl WMK_PASTE(v, WMK_LANES, l)
+#define WMK_SPLAT(v) WMK_PASTE(WMK_SPLAT, WMK_LANES, )(v)
+#define WMK_SPLATL(v) WMK_PASTE(WMK_SPLATL, WMK_LANES, )(v)
+#define WMK_SPLAT4(v) ((v4d){(v), (v), (v), (v)})
+#define WMK_SPLATL4(v) ((v4l){(v), (v), (v), (v)})
+#define WMK_SPLAT8(v) ((v8d){(v), (v), (v), (v), (v), (v), (v), (v)})
+#define WMK_SPLATL8(v) ((v8l){(v), (v), (v), (v), (v), (v), (v), (v)})
 #define WMK_SIGN WMK_SPLATL((long long)0x8000000000000000ULL)
 #define WMK_RAD (3.14159265358979323846 / 180)
 #define WMK_DEG (180 / 3.14159265358979323846)

@@ -1,7 +1,8 @@
 /* geo <-> scene kernels, one body (vector_body.inc) compiled per code path: portable
  * (SSE2 on x86-64, NEON on aarch64, whatever the target has elsewhere) and, on x86-64
- * only, AVX2 + FMA through a function target attribute, so the library needs no
- * global -mavx2 and still runs on any x86-64. */
+ * only, AVX2 + FMA (four lanes) and AVX-512 (eight lanes) through function target
+ * attributes, so the library needs no global -mavx2 or -mavx512f and still runs on any
+ * x86-64. */
 #include "waymark_kernels.h"
 
 #include <math.h>
@@ -79,6 +80,7 @@ void wmk_geocentric_reverse(const wmk_ellipsoid *e, double x, double y, double z
 }
 
 /* The portable path. */
+#define WMK_LANES 4
 #define WMK_FN WMK_INLINE
 #define WMK(name) wmkv_##name##_baseline
 #define WMK_SQRT(v) wmk_sqrt_baseline(v)
@@ -94,18 +96,24 @@ void wmk_geocentric_reverse(const wmk_ellipsoid *e, double x, double y, double z
 #if defined(__x86_64__)
 int wmk_geodetic_all_valid_avx2(const void *in, ptrdiff_t in_stride, size_t count, double max_h);
 int wmk_scene_all_valid_avx2(const void *in, ptrdiff_t in_stride, size_t count, double limit);
+int wmk_geodetic_all_valid_avx512(const void *in, ptrdiff_t in_stride, size_t count, double max_h);
+int wmk_scene_all_valid_avx512(const void *in, ptrdiff_t in_stride, size_t count, double limit);
 #endif
 
 int wmk_scene_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double limit) {
 #if defined(__x86_64__)
-    if (wmk_cpu_path() == WMK_PATH_AVX2_FMA) return wmk_scene_all_valid_avx2(in, in_stride, count, limit);
+    int path = wmk_cpu_path();
+    if (path == WMK_PATH_AVX512) return wmk_scene_all_valid_avx512(in, in_stride, count, limit);
+    if (path == WMK_PATH_AVX2_FMA) return wmk_scene_all_valid_avx2(in, in_stride, count, limit);
 #endif
     return wmkv_scene_all_valid_baseline(in, in_stride, count, limit);
 }
 
 int wmk_geodetic_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double max_h) {
 #if defined(__x86_64__)
-    if (wmk_cpu_path() == WMK_PATH_AVX2_FMA) return wmk_geodetic_all_valid_avx2(in, in_stride, count, max_h);
+    int path = wmk_cpu_path();
+    if (path == WMK_PATH_AVX512) return wmk_geodetic_all_valid_avx512(in, in_stride, count, max_h);
+    if (path == WMK_PATH_AVX2_FMA) return wmk_geodetic_all_valid_avx2(in, in_stride, count, max_h);
 #endif
     return wmkv_geodetic_all_valid_baseline(in, in_stride, count, max_h);
 }
@@ -156,7 +164,7 @@ WMK_TARGET void wmk_prepare_frame_avx2(wmk_scene_frame *frame) {
     f.x0 = f.y0 = f.z0 = 0;
     f.m[0] = 1; f.m[1] = 0; f.m[2] = 0; f.m[3] = 0; f.m[4] = 1; f.m[5] = 0; f.m[6] = 0; f.m[7] = 0; f.m[8] = 1;
     f.o[0] = f.o[1] = f.o[2] = 0;
-    wmkv_geo_to_scene4_avx2(&f, la, lo, hh, &x, &y, &z);
+    wmkv_geo_to_scene_v_avx2(&f, la, lo, hh, &x, &y, &z);
     frame->x0 = x[0]; frame->y0 = y[0]; frame->z0 = z[0];
 }
 
@@ -183,12 +191,77 @@ WMK_TARGET void wmk_scene_to_geo_avx2(const wmk_scene_frame *frame, const void *
                                       void *out, ptrdiff_t out_stride, size_t count) {
     wmkv_scene_to_geo_batch_avx2(frame, in, in_stride, out, out_stride, count);
 }
+#undef WMK_TARGET
+#undef WMK_FN
+#undef WMK
+#undef WMK_SQRT
+#undef WMK_ROUNDED
+#undef WMK_INVSQRT
+
+/* The x86-64-v4 path: the same body, eight lanes, AVX-512 + FMA code generation. The
+ * fused operations are the ones the AVX2 path fuses (clang decides contraction per
+ * expression, before the lane width matters), so the two paths give the same bits. */
+#undef WMK_LANES
+#define WMK_LANES 8
+#define WMK_TARGET WMK_AVX512
+#define WMK_FN WMK_INLINE WMK_TARGET
+#define WMK(name) wmkv_##name##_avx512
+#define WMK_SQRT(v) WMK_SQRT_AVX512(v)
+/* "v": any of the 32 vector registers, which a 64-byte vector may occupy. */
+#define WMK_ROUNDED(v) __asm__("" : "+v"(v))
+#define WMK_INVSQRT(v) (1.0 / WMK_SQRT(v))
+#include "vector_body.inc"
+
+WMK_TARGET void wmk_geo_to_scene_avx512(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                                        void *out, ptrdiff_t out_stride, size_t count) {
+    wmkv_geo_to_scene_batch_avx512(frame, in, in_stride, out, out_stride, count);
+}
+
+WMK_TARGET void wmk_prepare_frame_avx512(wmk_scene_frame *frame) {
+    wmk_scene_frame f = *frame;
+    vnd la = WMK_SPLAT(frame->lat0), lo = WMK_SPLAT(frame->lon0), hh, x, y, z;
+    hh = WMK_SPLAT(frame->h0);
+    f.x0 = f.y0 = f.z0 = 0;
+    f.m[0] = 1; f.m[1] = 0; f.m[2] = 0; f.m[3] = 0; f.m[4] = 1; f.m[5] = 0; f.m[6] = 0; f.m[7] = 0; f.m[8] = 1;
+    f.o[0] = f.o[1] = f.o[2] = 0;
+    wmkv_geo_to_scene_v_avx512(&f, la, lo, hh, &x, &y, &z);
+    frame->x0 = x[0]; frame->y0 = y[0]; frame->z0 = z[0];
+}
+
+WMK_TARGET void wmk_geo_to_scene4_avx512(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
+                                         const double h[4], double x[4], double y[4], double z[4]) {
+    wmkv_geo_to_scene4_arrays_avx512(frame, lat, lon, h, x, y, z);
+}
+
+WMK_TARGET void wmk_anchor_transforms_avx512(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                                             void *out, ptrdiff_t out_stride, size_t count,
+                                             const wmk_anchor_axes *axes) {
+    wmkv_anchor_batch_avx512(frame, in, in_stride, out, out_stride, count, axes);
+}
+
+WMK_TARGET int wmk_geodetic_all_valid_avx512(const void *in, ptrdiff_t in_stride, size_t count, double max_h) {
+    return wmkv_geodetic_all_valid_avx512(in, in_stride, count, max_h);
+}
+
+WMK_TARGET int wmk_scene_all_valid_avx512(const void *in, ptrdiff_t in_stride, size_t count, double limit) {
+    return wmkv_scene_all_valid_avx512(in, in_stride, count, limit);
+}
+
+WMK_TARGET void wmk_scene_to_geo_avx512(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                                        void *out, ptrdiff_t out_stride, size_t count) {
+    wmkv_scene_to_geo_batch_avx512(frame, in, in_stride, out, out_stride, count);
+}
 #endif
 
 void wmk_scene_to_geo(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                       void *out, ptrdiff_t out_stride, size_t count) {
 #if defined(__x86_64__)
-    if (wmk_cpu_path() == WMK_PATH_AVX2_FMA) {
+    int path = wmk_cpu_path();
+    if (path == WMK_PATH_AVX512) {
+        wmk_scene_to_geo_avx512(frame, in, in_stride, out, out_stride, count);
+        return;
+    }
+    if (path == WMK_PATH_AVX2_FMA) {
         wmk_scene_to_geo_avx2(frame, in, in_stride, out, out_stride, count);
         return;
     }

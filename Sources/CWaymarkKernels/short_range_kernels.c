@@ -1,6 +1,6 @@
 /* Short-range geodesic kernels: one body (short_range_body.inc) compiled per code path,
- * portable and (x86-64 only) AVX2 + FMA through a function target attribute, as
- * scene_kernels.c does for the frame conversions. */
+ * portable and (x86-64 only) AVX2 + FMA and AVX-512 through function target attributes,
+ * as scene_kernels.c does for the frame conversions. */
 #include "waymark_kernels.h"
 
 #include <math.h>
@@ -12,6 +12,7 @@
 /* The portable path: the Swift method's bits on every architecture. */
 WMK_PORTABLE_BEGIN
 
+#define WMK_LANES 4
 #define WMK_FN WMK_INLINE
 #define WMK(name) wmks_##name##_baseline
 #define WMK_SQRT(v) wmk_sqrt_baseline(v)
@@ -49,5 +50,29 @@ WMK_TARGET uint64_t wmk_short_range_inverse_avx2(const wmk_short_range *geodesic
 WMK_TARGET uint64_t wmk_short_range_legs_avx2(const wmk_short_range *geodesic, const void *in, ptrdiff_t in_stride,
                                               size_t legs, double *distance) {
     return wmks_legs_chunk_avx2(geodesic, in, in_stride, legs, distance);
+}
+#undef WMK_TARGET
+#undef WMK_FN
+#undef WMK
+#undef WMK_SQRT
+
+/* Eight lanes: the AVX2 path's fused operations, so its bits (scene_kernels.c says why). */
+#undef WMK_LANES
+#define WMK_LANES 8
+#define WMK_TARGET WMK_AVX512
+#define WMK_FN WMK_INLINE WMK_TARGET
+#define WMK(name) wmks_##name##_avx512
+#define WMK_SQRT(v) WMK_SQRT_AVX512(v)
+#include "short_range_body.inc"
+
+WMK_TARGET uint64_t wmk_short_range_inverse_avx512(const wmk_short_range *geodesic, const wmk_short_range_start *start,
+                                                   const void *in, ptrdiff_t in_stride, size_t count,
+                                                   double *distance, double *azimuth1, double *azimuth2) {
+    return wmks_inverse_chunk_avx512(geodesic, start, in, in_stride, count, distance, azimuth1, azimuth2);
+}
+
+WMK_TARGET uint64_t wmk_short_range_legs_avx512(const wmk_short_range *geodesic, const void *in, ptrdiff_t in_stride,
+                                                size_t legs, double *distance) {
+    return wmks_legs_chunk_avx512(geodesic, in, in_stride, legs, distance);
 }
 #endif

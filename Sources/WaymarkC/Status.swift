@@ -62,5 +62,9 @@ public func wm_version_string() -> UnsafePointer<CChar>! {
 
 @c @implementation
 public func wm_cpu_path() -> Int32 {
-    CPUPath.current == .avx2FMA ? Int32(WM_CPU_PATH_AVX2_FMA) : Int32(WM_CPU_PATH_BASELINE)
+    switch CPUPath.current {
+    case .baseline: Int32(WM_CPU_PATH_BASELINE)
+    case .avx2FMA: Int32(WM_CPU_PATH_AVX2_FMA)
+    case .avx512: Int32(WM_CPU_PATH_AVX512)
+    }
 }

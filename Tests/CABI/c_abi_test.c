@@ -745,18 +745,19 @@ static void core_flavour(void) {
 }
 #endif
 
-/* The dispatched path: baseline when WAYMARK_CPU=baseline (ctest runs this test both
- * ways), and stable across calls. */
+/* The dispatched path: baseline when WAYMARK_CPU=baseline, at most AVX2 + FMA when it
+ * is avx2 (ctest runs this test all three ways), and stable across calls. */
 static void cpu_path(void) {
     const char *forced = getenv("WAYMARK_CPU");
     int32_t path = wm_cpu_path();
-    CHECK(path == WM_CPU_PATH_BASELINE || path == WM_CPU_PATH_AVX2_FMA);
+    CHECK(path == WM_CPU_PATH_BASELINE || path == WM_CPU_PATH_AVX2_FMA || path == WM_CPU_PATH_AVX512);
     if (forced != NULL && strcmp(forced, "baseline") == 0) CHECK(path == WM_CPU_PATH_BASELINE);
+    if (forced != NULL && strcmp(forced, "avx2") == 0) CHECK(path != WM_CPU_PATH_AVX512);
 #if !defined(__x86_64__)
     CHECK(path == WM_CPU_PATH_BASELINE);
 #endif
     CHECK(wm_cpu_path() == path);
-    printf("cpu path: %s\n", path == WM_CPU_PATH_AVX2_FMA ? "avx2_fma" : "baseline");
+    printf("cpu path: %s\n", path == WM_CPU_PATH_AVX512 ? "avx512" : path == WM_CPU_PATH_AVX2_FMA ? "avx2_fma" : "baseline");
 }
 
 /* Every engine's frame: presets, a custom descriptor, the strided anchor output and the

@@ -333,12 +333,19 @@ struct BenchCLITests {
         }
         // Which path ran, and the floor built for it (issue 14).
         let path = r.lines.first { $0.hasPrefix("# path: ") }
-        #expect(path == "# path: avx2_fma" || path == "# path: baseline")
+        #expect(path == "# path: avx512" || path == "# path: avx2_fma" || path == "# path: baseline")
         let info = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let flags = info.split(separator: "\n").first { $0.hasPrefix("flags") }.map { $0.split(separator: " ").map(String.init) } ?? []
-        if flags.contains("avx2") && flags.contains("fma") {
+        let avx2 = flags.contains("avx2") && flags.contains("fma")
+        let avx512 = avx2 && ["avx512f", "avx512dq", "avx512bw", "avx512vl"].allSatisfy(flags.contains)
+        // WAYMARK_CPU forces a path, a missing one falling back to the best the machine has.
+        let forced = ProcessInfo.processInfo.environment["WAYMARK_CPU"]
+        let best = avx512 ? "avx512" : avx2 ? "avx2_fma" : "baseline"
+        let expected = forced == "baseline" ? "baseline" : forced == "avx2" && avx2 ? "avx2_fma" : best
+        if avx2 {
             #expect(names.contains("floor_c_vector_avx2"))
-            #expect(path == (ProcessInfo.processInfo.environment["WAYMARK_CPU"] == "baseline" ? "# path: baseline" : "# path: avx2_fma"))
+            #expect(names.contains("floor_c_vector_avx512") == avx512)
+            #expect(path == "# path: \(expected)")
         }
         #expect(try Waymark.run(["bench", "--points", "0"]).status == 64)
     }

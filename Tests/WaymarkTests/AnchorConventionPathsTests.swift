@@ -1,7 +1,7 @@
 import Testing
 @_spi(CPUPaths) import Waymark
 
-/// The anchor kernel runs every axes convention on both CPU paths: the engine presets
+/// The anchor kernel runs every axes convention on every CPU path: the engine presets
 /// and custom conventions with the vertical on each scene axis (x, y or z, up or down).
 @Suite("anchor transforms in every convention on each path")
 struct AnchorConventionPathsTests {

@@ -3,10 +3,11 @@ import Foundation
 import Testing
 @testable @_spi(CPUPaths) import WaymarkCore
 
-/// WGS-84 ⇄ GCJ-02 batches (the C kernels of `gcj_kernels.c`) on both code paths: the
-/// baseline kernels are the Swift methods bit for bit, the AVX2 forward too (it fuses
-/// nothing), the AVX2 + FMA inverse within round-off of them; each path deterministic.
-@Suite("CPU dispatch: GCJ-02 batches on both paths")
+/// WGS-84 ⇄ GCJ-02 batches (the C kernels of `gcj_kernels.c`) on every code path the
+/// machine runs: the baseline kernels are the Swift methods bit for bit, the AVX2 and
+/// AVX-512 forwards too (they fuse nothing), the AVX2 + FMA and AVX-512 inverses within
+/// round-off of them and the same bits as each other; each path deterministic.
+@Suite("CPU dispatch: GCJ-02 batches on every path")
 struct CPUDispatchChinaDatumTests {
     static let paths = CPUDispatchTests.paths
 
@@ -76,7 +77,7 @@ struct CPUDispatchChinaDatumTests {
         return ((0..<count).flatMap { Array(output[($0 * doubles)..<($0 * doubles + 3)]) }, unsolved)
     }
 
-    @Test("baseline kernels: the Swift methods' bits, point for point, both regions; the AVX2 forward too (no FMA)")
+    @Test("baseline kernels: the Swift methods' bits, point for point, both regions; the AVX2 and AVX-512 forwards too (no FMA)")
     func baselineIsTheSwiftMethod() {
         let t = Self.triples()
         let n = t.count / 3
@@ -102,39 +103,44 @@ struct CPUDispatchChinaDatumTests {
         }
     }
 
-    @Test("AVX2 + FMA inverse: within 1e-13° of the baseline's, the same points left unsolved, and its GCJ-02 image within 1e-12° of the input in China (as close as the baseline's elsewhere)")
+    @Test("AVX2 + FMA and AVX-512 inverses: within 1e-13° of the baseline's, the same points left unsolved, and the GCJ-02 image within 1e-12° of the input in China (as close as the baseline's elsewhere); the two the same bits")
     func fusedInverseAgrees() throws {
-        guard Self.paths.contains(.avx2FMA) else { return }
         let t = Self.triples()
         let n = t.count / 3
         for region in Self.regions {
             let base = Self.kernel(t, .wgs84FromGCJ02, region, path: .baseline)
-            let fused = Self.kernel(t, .wgs84FromGCJ02, region, path: .avx2FMA)
-            #expect(fused.unsolved == base.unsolved)
-            var apart = 0.0, chinaResidual = 0.0, worldResidual = 0.0
-            for i in 0..<n {
-                let dLat = abs(fused.out[3 * i] - base.out[3 * i]), dLon = abs(angleDifference(fused.out[3 * i + 1], base.out[3 * i + 1]))
-                apart = max(apart, dLat, dLon)
-                #expect(dLat <= 1e-13 && dLon <= 1e-13 && fused.out[3 * i + 2] == t[3 * i + 2], "\(region) point \(i): \(dLat) \(dLon)")
-                let g = GeodeticCoordinate(unchecked: t[3 * i], AngleMath.normalizedLongitude(t[3 * i + 1]), 0)
-                // Round trips where a solution in range is proven (HardeningTests sweeps that set).
-                guard region.contains(latitude: g.latitude, longitude: g.longitude),
-                      ChinaDatum.inverseSurelyConverges(latitude: g.latitude, longitude: g.longitude) else { continue }
-                func residual(_ out: [Double]) -> Double {
-                    let back = ChinaDatum.gcj02(fromWGS84: GeodeticCoordinate(unchecked: out[3 * i], out[3 * i + 1], 0), region: .everywhere)
-                    return max(abs(back.latitude - g.latitude), abs(angleDifference(back.longitude, g.longitude)))
-                }
-                let r = residual(fused.out), rb = residual(base.out)
-                // In China the claim (1e-12°); elsewhere as good as the baseline's own.
-                if ChinaRegion.chinaRectangle.contains(latitude: g.latitude, longitude: g.longitude) {
-                    chinaResidual = max(chinaResidual, r)
-                    #expect(r <= 1e-12, "\(region) point \(i): round trip \(r)°")
-                } else {
-                    worldResidual = max(worldResidual, r)
-                    #expect(r <= rb + 1e-13, "\(region) point \(i): round trip \(r)° (baseline \(rb)°)")
-                }
+            let results = Self.paths.map { Self.kernel(t, .wgs84FromGCJ02, region, path: $0) }
+            if let (avx2, avx512) = CPUDispatchTests.fusedPair(results) {
+                #expect(CPUDispatchTests.bits(avx2.out) == CPUDispatchTests.bits(avx512.out) && avx2.unsolved == avx512.unsolved,
+                        "\(region): the AVX-512 inverse is the AVX2 + FMA bits")
             }
-            print("GCJ-02 inverse, \(region): AVX2 + FMA vs baseline \(apart)°; round-trip residual \(chinaResidual)° in China, \(worldResidual)° elsewhere")
+            for (path, fused) in zip(Self.paths, results) where path != .baseline {
+                #expect(fused.unsolved == base.unsolved)
+                var apart = 0.0, chinaResidual = 0.0, worldResidual = 0.0
+                for i in 0..<n {
+                    let dLat = abs(fused.out[3 * i] - base.out[3 * i]), dLon = abs(angleDifference(fused.out[3 * i + 1], base.out[3 * i + 1]))
+                    apart = max(apart, dLat, dLon)
+                    #expect(dLat <= 1e-13 && dLon <= 1e-13 && fused.out[3 * i + 2] == t[3 * i + 2], "\(region) point \(i): \(dLat) \(dLon)")
+                    let g = GeodeticCoordinate(unchecked: t[3 * i], AngleMath.normalizedLongitude(t[3 * i + 1]), 0)
+                    // Round trips where a solution in range is proven (HardeningTests sweeps that set).
+                    guard region.contains(latitude: g.latitude, longitude: g.longitude),
+                          ChinaDatum.inverseSurelyConverges(latitude: g.latitude, longitude: g.longitude) else { continue }
+                    func residual(_ out: [Double]) -> Double {
+                        let back = ChinaDatum.gcj02(fromWGS84: GeodeticCoordinate(unchecked: out[3 * i], out[3 * i + 1], 0), region: .everywhere)
+                        return max(abs(back.latitude - g.latitude), abs(angleDifference(back.longitude, g.longitude)))
+                    }
+                    let r = residual(fused.out), rb = residual(base.out)
+                    // In China the claim (1e-12°); elsewhere as good as the baseline's own.
+                    if ChinaRegion.chinaRectangle.contains(latitude: g.latitude, longitude: g.longitude) {
+                        chinaResidual = max(chinaResidual, r)
+                        #expect(r <= 1e-12, "\(region) point \(i): round trip \(r)°")
+                    } else {
+                        worldResidual = max(worldResidual, r)
+                        #expect(r <= rb + 1e-13, "\(region) point \(i): round trip \(r)° (baseline \(rb)°)")
+                    }
+                }
+                print("GCJ-02 inverse, \(region): \(path) vs baseline \(apart)°; round-trip residual \(chinaResidual)° in China, \(worldResidual)° elsewhere")
+            }
         }
     }
 }
@@ -156,7 +162,7 @@ extension CPUDispatchChinaDatumTests {
         return (0..<count).flatMap { Array(output[($0 * doubles)..<($0 * doubles + 3)]) }
     }
 
-    @Test("each path is deterministic: a point gives the same bits at every batch position (counts 1–9 and around 64), any stride, on any thread")
+    @Test("each path is deterministic: a point gives the same bits at every batch position (counts 1–17 and around 64), any stride, on any thread")
     func determinism() throws {
         var rng = SeededRandom(seed: 89)
         // A usual point, one beside the cusp (more Newton steps), one the kernel leaves
@@ -169,7 +175,7 @@ extension CPUDispatchChinaDatumTests {
                 for conversion in Self.conversions {
                     for probe in probes {
                         let reference = try Self.batch(conversion, region, probe, stride: 24, path: path)
-                        for count in Array(1...9) + [63, 64, 65, 129] {
+                        for count in Array(1...17) + [63, 64, 65, 129] {
                             for position in Set([0, count / 2, count - 1] + (count <= 9 ? Array(0..<count) : [60, 63, 64].filter { $0 < count })) {
                                 for stride in [24, 32, 56] {
                                     var t = Array(fillers.prefix(3 * count))

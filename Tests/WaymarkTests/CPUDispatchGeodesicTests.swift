@@ -5,11 +5,12 @@ import Testing
 @testable @_spi(CPUPaths) import WaymarkPROJ
 import Waymark
 
-/// The short-range geodesic batches (the C kernels of `short_range_kernels.c`) on both
-/// code paths: the baseline is the scalar Swift method bit for bit and refuses exactly
-/// the lines it returns nil for; the AVX2 + FMA path agrees with it to round-off and
-/// with `geod_inverse` within the method's claims; each path deterministic.
-@Suite("CPU dispatch: short-range geodesic batches on both paths")
+/// The short-range geodesic batches (the C kernels of `short_range_kernels.c`) on every
+/// code path the machine runs: the baseline is the scalar Swift method bit for bit and
+/// refuses exactly the lines it returns nil for; the AVX2 + FMA and AVX-512 paths agree
+/// with it to round-off, with each other bit for bit, and with `geod_inverse` within the
+/// method's claims; each path deterministic.
+@Suite("CPU dispatch: short-range geodesic batches on every path")
 struct CPUDispatchGeodesicTests {
     static let paths = CPUDispatchTests.paths
     let g = Geodesic.wgs84
@@ -117,14 +118,21 @@ struct CPUDispatchGeodesicTests {
                 }
                 results.append(r)
             }
-            let first = results[0], last = results.last!
-            for i in 0..<c.count {
-                let dd = abs(first.d[i] - last.d[i])
-                let da = max(abs(angleDifference(first.a1[i], last.a1[i])), abs(angleDifference(first.a2[i], last.a2[i])))
-                apartD = max(apartD, dd)
-                apartSideways = max(apartSideways, da * .pi / 180 * first.d[i])
-                if first.d[i] >= 1 { apartAngle = max(apartAngle, da) } else { apartShort = max(apartShort, da * .pi / 180 * first.d[i]) }
-                #expect(dd <= 1e-11 && (da <= 1e-12 || da * .pi / 180 * first.d[i] <= 1e-13), "\(c.origin) line \(i): \(dd) m \(da)°")
+            let first = results[0]
+            for other in results.dropFirst() {
+                for i in 0..<c.count {
+                    let dd = abs(first.d[i] - other.d[i])
+                    let da = max(abs(angleDifference(first.a1[i], other.a1[i])), abs(angleDifference(first.a2[i], other.a2[i])))
+                    apartD = max(apartD, dd)
+                    apartSideways = max(apartSideways, da * .pi / 180 * first.d[i])
+                    if first.d[i] >= 1 { apartAngle = max(apartAngle, da) } else { apartShort = max(apartShort, da * .pi / 180 * first.d[i]) }
+                    #expect(dd <= 1e-11 && (da <= 1e-12 || da * .pi / 180 * first.d[i] <= 1e-13), "\(c.origin) line \(i): \(dd) m \(da)°")
+                }
+            }
+            if let (avx2, avx512) = CPUDispatchTests.fusedPair(results) {
+                let b = CPUDispatchTests.bits
+                #expect(b(avx2.d) == b(avx512.d) && b(avx2.a1) == b(avx512.a1) && b(avx2.a2) == b(avx512.a2),
+                        "\(c.origin): AVX-512 lines are the AVX2 + FMA bits")
             }
         }
         print("short-range batches vs geod_inverse: worst \(worstD) m, \(worstA)° (lines ≥ 29 m); paths apart \(apartD) m, \(apartSideways) m sideways, \(apartAngle)° on lines ≥ 1 m, \(apartShort) m sideways below")
@@ -145,6 +153,7 @@ struct CPUDispatchGeodesicTests {
                                  GeodeticCoordinate(unchecked: c.triples[3 * i], c.triples[3 * i + 1], 0)).distance
                 expected[i] = running
             }
+            var lengths: [[Double]] = []
             for path in Self.paths {
                 var cumulative = [Double](repeating: .nan, count: n)
                 let total = try c.triples.withUnsafeBytes { p in
@@ -159,6 +168,10 @@ struct CPUDispatchGeodesicTests {
                 } else {
                     for i in 0..<n { #expect(abs(cumulative[i] - expected[i]) <= 2e-9 * Double(i), "\(c.origin) \(i)") }
                 }
+                lengths.append(cumulative)
+            }
+            if let (avx2, avx512) = CPUDispatchTests.fusedPair(lengths) {
+                #expect(CPUDispatchTests.bits(avx2) == CPUDispatchTests.bits(avx512), "\(c.origin): AVX-512 legs are the AVX2 + FMA bits")
             }
         }
     }
@@ -193,7 +206,7 @@ extension CPUDispatchGeodesicTests {
         return (out, refused)
     }
 
-    @Test("each path is deterministic: a line gives the same bits at every batch position (counts 1–9 and around 64), any stride, on any thread")
+    @Test("each path is deterministic: a line gives the same bits at every batch position (counts 1–17 and around 64), any stride, on any thread")
     func determinism() throws {
         var rng = SeededRandom(seed: 67)
         let origin = try GeodeticCoordinate(latitude: 55.73, longitude: 37.601)
@@ -211,8 +224,8 @@ extension CPUDispatchGeodesicTests {
                 let single = Case(origin: p, triples: [q.latitude, q.longitude, 0])
                 let reference = try batch(single, path: path)
                 let legReference = Self.legs([p.latitude, p.longitude, 0, q.latitude, q.longitude, 0], stride: 24, path: path).lengths[0]
-                #expect(legReference.bitPattern == reference.d[0].bitPattern || path == .avx2FMA)   // the legs prepare φ1 as start() does
-                for count in Array(1...9) + [63, 64, 65, 129] {
+                #expect(legReference.bitPattern == reference.d[0].bitPattern || path != .baseline)   // the legs prepare φ1 as start() does
+                for count in Array(1...17) + [63, 64, 65, 129] {
                     for position in Set([0, count / 2, count - 1] + (count <= 9 ? Array(0..<count) : [60, 63, 64].filter { $0 < count })) {
                         for stride in [24, 32, 56] {
                             var points = Array(fillers.prefix(count)); points[position] = q
@@ -273,7 +286,7 @@ extension CPUDispatchGeodesicTests {
 }
 
 extension CPUDispatchGeodesicTests {
-    @Test("other ellipsoids (a sphere, a prolate one): the baseline batch is the scalar method's bits; the AVX2 path within 1e-11 m")
+    @Test("other ellipsoids (a sphere, a prolate one): the baseline batch is the scalar method's bits; the fused paths within 1e-11 m")
     func otherEllipsoids() throws {
         let shapes = [try Ellipsoid(equatorialRadius: 6_371_000, flattening: 0), try Ellipsoid(equatorialRadius: 6_378_137, flattening: -1 / 150)]
         for ellipsoid in shapes {

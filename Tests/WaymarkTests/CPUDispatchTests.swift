@@ -4,13 +4,25 @@ import Testing
 @testable import WaymarkPROJ
 import Waymark
 
-/// Both code paths (baseline and, where the CPU has it, AVX2 + FMA) on every run: each
-/// against PROJ, each deterministic, and the two against each other. `scripts/test`
-/// runs this suite a second time with WAYMARK_CPU=baseline, which changes the path the
-/// dispatched (public) calls take.
-@Suite("CPU dispatch: both paths accurate, deterministic and in agreement")
+/// Every code path the machine runs (baseline and, where the CPU has them, AVX2 + FMA
+/// and AVX-512) on every run: each against PROJ, each deterministic, each against the
+/// baseline, and the two fused paths against each other bit for bit (they fuse the same
+/// multiply-adds; eight lanes instead of four change no rounding). `scripts/test` runs
+/// this suite again with WAYMARK_CPU=baseline and WAYMARK_CPU=avx512, which change the
+/// path the dispatched (public) calls take.
+@Suite("CPU dispatch: every path accurate, deterministic and in agreement")
 struct CPUDispatchTests {
-    static let paths: [CPUPath] = CPUPath.supported == .avx2FMA ? [.baseline, .avx2FMA] : [.baseline]
+    static let paths: [CPUPath] = CPUPath.runnablePaths
+
+    /// The AVX2 + FMA and AVX-512 entries of per-path `results` (in `paths` order), where
+    /// this machine runs both.
+    static func fusedPair<T>(_ results: [T]) -> (avx2: T, avx512: T)? {
+        guard let a = paths.firstIndex(of: .avx2FMA), let b = paths.firstIndex(of: .avx512) else { return nil }
+        return (results[a], results[b])
+    }
+
+    /// The bit patterns, so +0 and -0 (and NaN payloads) count as different.
+    static func bits(_ values: [Double]) -> [UInt64] { values.map(\.bitPattern) }
 
     /// Packed (lat, lon, h) triples for `points`.
     static func triples(_ points: [GeodeticCoordinate]) -> [Double] {
@@ -37,15 +49,24 @@ struct CPUDispatchTests {
         return (out, positions)
     }
 
-    /// The first and last paths' anchors: rotations within 2e-7, translations within 1e-5.
+    /// Each path's anchors against the baseline's: rotations within 2e-7, translations
+    /// within 1e-5; the two fused paths' the same bits.
     static func expectAnchorPathsAgree(_ results: [[Matrix4x4f]], _ label: String) {
-        for (a, b) in zip(results[0], results.last!) {
-            for c in 0..<3 {
-                #expect(abs(a.columns.0[c] - b.columns.0[c]) <= 2e-7 && abs(a.columns.1[c] - b.columns.1[c]) <= 2e-7
-                        && abs(a.columns.2[c] - b.columns.2[c]) <= 2e-7, "\(label) \(a) \(b)")
+        for other in results.dropFirst() {
+            for (a, b) in zip(results[0], other) {
+                for c in 0..<3 {
+                    #expect(abs(a.columns.0[c] - b.columns.0[c]) <= 2e-7 && abs(a.columns.1[c] - b.columns.1[c]) <= 2e-7
+                            && abs(a.columns.2[c] - b.columns.2[c]) <= 2e-7, "\(label) \(a) \(b)")
+                }
+                let t = a.columns.3 - b.columns.3
+                #expect(abs(t.x) <= 1e-5 && abs(t.y) <= 1e-5 && abs(t.z) <= 1e-5)
             }
-            let t = a.columns.3 - b.columns.3
-            #expect(abs(t.x) <= 1e-5 && abs(t.y) <= 1e-5 && abs(t.z) <= 1e-5)
+        }
+        if let (avx2, avx512) = fusedPair(results) {
+            func bits(_ m: [Matrix4x4f]) -> [UInt32] {
+                m.flatMap { [$0.columns.0, $0.columns.1, $0.columns.2, $0.columns.3].flatMap { c in (0..<4).map { c[$0].bitPattern } } }
+            }
+            #expect(bits(avx2) == bits(avx512), "\(label): AVX-512 anchors are the AVX2 + FMA bits")
         }
     }
 
@@ -71,23 +92,29 @@ struct CPUDispatchTests {
         return out
     }
 
-    @Test("WAYMARK_CPU=baseline forces the baseline; otherwise the best supported path runs")
+    @Test("WAYMARK_CPU=baseline|avx2|avx512 forces that path (a missing one: the best supported); otherwise the best supported path runs")
     func choice() {
-        if ProcessInfo.processInfo.environment["WAYMARK_CPU"] == "baseline" {
-            #expect(CPUPath.current == .baseline)
-        } else {
-            #expect(CPUPath.current == CPUPath.supported)
+        switch ProcessInfo.processInfo.environment["WAYMARK_CPU"] {
+        case "baseline": #expect(CPUPath.current == .baseline)
+        case "avx2": #expect(CPUPath.current == (CPUPath.supported == .baseline ? .baseline : .avx2FMA))
+        default: #expect(CPUPath.current == CPUPath.supported)
         }
+        #expect(CPUPath.avx512.runnable == CPUPath.supported && CPUPath.baseline.runnable == .baseline)
+        #expect(Self.paths.first == .baseline && Self.paths.last == CPUPath.supported)
         #if arch(x86_64)
-        // The machines this project is measured on have AVX2 + FMA; /proc/cpuinfo agrees with cpuid.
+        // The machines this project is measured on have AVX2 + FMA, and now AVX-512;
+        // /proc/cpuinfo agrees with cpuid (and the OS saves the registers).
         if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) {
             let flags = info.split(separator: "\n").first { $0.hasPrefix("flags") }.map { $0.split(separator: " ").map(String.init) } ?? []
-            #expect((CPUPath.supported == .avx2FMA) == (flags.contains("avx2") && flags.contains("fma")))
+            let avx2 = flags.contains("avx2") && flags.contains("fma")
+            let avx512 = avx2 && ["avx512f", "avx512dq", "avx512bw", "avx512vl"].allSatisfy(flags.contains)
+            #expect(CPUPath.supported == (avx512 ? .avx512 : avx2 ? .avx2FMA : .baseline))
         }
         #else
         #expect(CPUPath.supported == .baseline)
         #endif
-        #expect(CPUPath.avx2FMA.name.description == "avx2_fma" && CPUPath.baseline.name.description == "baseline")
+        #expect(CPUPath.avx2FMA.name.description == "avx2_fma" && CPUPath.baseline.name.description == "baseline"
+                && CPUPath.avx512.name.description == "avx512")
     }
 
     @Test("geo → scene on each path: ≤ 1e-8 m from PROJ (near and 100 km points); paths within 5e-9 m of each other")
@@ -118,7 +145,12 @@ struct CPUDispatchTests {
                 }
                 results.append(try Self.forward(frame, input, path: path))
             }
-            for i in 0..<input.count { apart = max(apart, abs(results[0][i] - results.last![i])) }
+            for other in results.dropFirst() {
+                for i in 0..<input.count { apart = max(apart, abs(results[0][i] - other[i])) }
+            }
+            if let (avx2, avx512) = Self.fusedPair(results) {
+                #expect(Self.bits(avx2) == Self.bits(avx512), "AVX-512 geo → scene is the AVX2 + FMA bits")
+            }
             // The dispatched public forms (batch, single point, anchor transforms' positions) run the current path.
             let current = try Self.forward(frame, input, path: CPUPath.current)
             for (i, p) in points.enumerated() {
@@ -161,7 +193,12 @@ struct CPUDispatchTests {
                 }
                 results.append(back)
             }
-            for i in 0..<scene.count { apart = max(apart, abs(results[0][i] - results.last![i])) }
+            for other in results.dropFirst() {
+                for i in 0..<scene.count { apart = max(apart, abs(results[0][i] - other[i])) }
+            }
+            if let (avx2, avx512) = Self.fusedPair(results) {
+                #expect(Self.bits(avx2) == Self.bits(avx512), "AVX-512 scene → geo is the AVX2 + FMA bits")
+            }
             // The single-point form equals the batch on the current path.
             let current = try Self.reverse(frame, scene, path: CPUPath.current)
             for i in 0..<points.count {
@@ -187,8 +224,10 @@ struct CPUDispatchTests {
                 scene += [rng.uniform(-1...1) * scale, rng.uniform(-1...1) * scale, -t.origin.height - (i % 11 == 0 ? 6.35e6 : 0) + rng.uniform(-1...1) * scale]
             }
             scene += [0, 0, -6_378_000, 0, 0, -6_356_752.3, 0, 0, 0]   // the centre, the pole's foot, the origin
+            var results: [[Double]] = []
             for path in Self.paths {
                 let back = try Self.reverse(frame, scene, path: path)
+                results.append(back)
                 for i in 0..<(scene.count / 3) {
                     let enu = SIMD3(scene[3 * i], scene[3 * i + 1], scene[3 * i + 2])
                     let ecef = t.ecef(of: try GeodeticCoordinate(latitude: back[3 * i], longitude: back[3 * i + 1], height: back[3 * i + 2]))
@@ -201,6 +240,8 @@ struct CPUDispatchTests {
                     #expect(norm(ecef - original) <= tolerance, "\(path) \(ellipsoid) \(enu)")
                 }
             }
+            // The scalar fallback lanes too: the same bits on both fused paths.
+            if let (avx2, avx512) = Self.fusedPair(results) { #expect(Self.bits(avx2) == Self.bits(avx512), "\(ellipsoid)") }
         }
     }
 
@@ -234,14 +275,14 @@ struct CPUDispatchTests {
         // A near point, a far one (the general sines), and neighbours of both kinds.
         let probes = [try GeodeticCoordinate(latitude: 55.7412, longitude: 37.6188, height: 151.25),
                       try GeodeticCoordinate(latitude: 57.2, longitude: 39.5, height: 9000)]
-        let fillers = try (0..<12).map { i in
+        let fillers = try (0..<17).map { i in
             try GeodeticCoordinate(latitude: 55.73 + (i % 3 == 0 ? 2.5 : 0.01) * rng.uniform(-1...1), longitude: 37.6 + rng.uniform(-0.02...0.02), height: 100)
         }
         for path in Self.paths {
             for probe in probes {
                 let reference = try Self.forward(frame, Self.triples([probe]), path: path)
                 let back = try Self.reverse(frame, reference, path: path)
-                for count in 1...9 {
+                for count in 1...17 {   // past one and two groups of eight lanes
                     for position in 0..<count {
                         for stride in [24, 32, 56] {
                             var points = Array(fillers.prefix(count)); points[position] = probe

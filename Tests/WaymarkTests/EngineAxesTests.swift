@@ -78,7 +78,7 @@ struct EngineAxesTests {
         for axes in Self.all {
             var frame = SceneFrame(origin: origin, axes: axes)
             try frame.setEstimate(sceneOrigin: SIMD3(3, -2, 7) * axes.unitsPerMetre, headingCorrection: 12.5)
-            for path in [CPUPath.baseline, .avx2FMA] {
+            for path in [CPUPath.baseline, .avx2FMA, .avx512] {
                 var scene = [SIMD3<Double>](repeating: .zero, count: points.count)
                 var back = [GeodeticCoordinate](repeating: origin, count: points.count)
                 try points.withUnsafeBytes { p in try scene.withUnsafeMutableBytes { s in
@@ -109,7 +109,7 @@ struct EngineAxesTests {
         }
         for axes in Self.all {
             let frame = SceneFrame(origin: origin, axes: axes)
-            for path in [CPUPath.baseline, .avx2FMA] {
+            for path in [CPUPath.baseline, .avx2FMA, .avx512] {
                 var out = [Matrix4x4f](repeating: .identity, count: points.count)
                 try points.withUnsafeBytes { p in try out.withUnsafeMutableBytes { o in
                     try frame.anchorTransforms(geodetic: p.baseAddress!, stride: 24, intoUnaligned: o.baseAddress!,
@@ -139,7 +139,7 @@ struct EngineAxesTests {
         }
     }
 
-    @Test("anchor output stride: 64 to 200 bytes, odd alignments, both paths: the contiguous bits, gaps untouched")
+    @Test("anchor output stride: 64 to 200 bytes, odd alignments, every path: the contiguous bits, gaps untouched")
     func anchorStride() throws {
         var points = [origin]
         for i in 0..<37 {
@@ -147,7 +147,7 @@ struct EngineAxesTests {
         }
         for axes in [SceneAxes.eus, .eun, .enu, .unreal] {
             let frame = SceneFrame(origin: origin, axes: axes)
-            for path in [CPUPath.baseline, .avx2FMA] {
+            for path in [CPUPath.baseline, .avx2FMA, .avx512] {
                 var contiguous = [Matrix4x4f](repeating: .identity, count: points.count)
                 try points.withUnsafeBytes { p in try contiguous.withUnsafeMutableBytes { o in
                     try frame.anchorTransforms(geodetic: p.baseAddress!, stride: 24, intoUnaligned: o.baseAddress!,

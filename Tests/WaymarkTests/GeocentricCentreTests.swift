@@ -72,7 +72,7 @@ struct GeocentricCentreTests {
             }
             let scalar = try scene.map { try frame.geodetic(atScene: $0) }
             for g in scalar { #expect(g.latitude.isFinite && g.longitude.isFinite && g.height.isFinite, "f \(f)") }
-            for path in [CPUPath.baseline, .avx2FMA] {
+            for path in [CPUPath.baseline, .avx2FMA, .avx512] {
                 var batch = [GeodeticCoordinate](repeating: try GeodeticCoordinate(latitude: 0, longitude: 0), count: scene.count)
                 try scene.withUnsafeBytes { input in
                     try batch.withUnsafeMutableBytes { output in

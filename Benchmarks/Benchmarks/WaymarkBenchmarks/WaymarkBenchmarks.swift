@@ -7,7 +7,7 @@ import Waymark
 /// One suite per capability. Set-up (route generation, frames, PROJ objects) happens
 /// outside the measured closures; each benchmark runs a whole batch per iteration, so
 /// the malloc counts it reports are per batch (the hot paths must show 0). The plain
-/// names run the dispatched path (AVX2 + FMA where the CPU has it); "(baseline path)"
+/// names run the dispatched path (AVX-512 or AVX2 + FMA where the CPU has it); "(baseline path)"
 /// variants force the portable code in the same process.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal],
@@ -69,7 +69,8 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(out[0])
             }
         }
-        if CPUPath.supported == .avx2FMA {
+        // AVX-512 machines have AVX2 + FMA too: both floors run there.
+        if CPUPath.supported != .baseline {
             Benchmark("geo→scene C floor vector AVX2 n=\(n)") { benchmark in
                 var floor = wmref_frame()
                 wmref_frame_init(&floor, origin.latitude, origin.longitude, origin.height, 6_378_137, 1 / 298.257223563)
@@ -78,6 +79,19 @@ let benchmarks: @Sendable () -> Void = {
                 benchmark.startMeasurement()
                 for _ in benchmark.scaledIterations {
                     wmref_forward_vector_avx2(&floor, input.assumingMemoryBound(to: Double.self), out, n)
+                    blackHole(out[0])
+                }
+            }
+        }
+        if CPUPath.supported == .avx512 {
+            Benchmark("geo→scene C floor vector AVX-512 n=\(n)") { benchmark in
+                var floor = wmref_frame()
+                wmref_frame_init(&floor, origin.latitude, origin.longitude, origin.height, 6_378_137, 1 / 298.257223563)
+                let out = UnsafeMutablePointer<Double>.allocate(capacity: 3 * n)
+                defer { out.deallocate() }
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    wmref_forward_vector_avx512(&floor, input.assumingMemoryBound(to: Double.self), out, n)
                     blackHole(out[0])
                 }
             }

@@ -1,6 +1,7 @@
 /* The floor Waymark's speed is measured against: geodetic -> local ENU by the closed
  * form (geodetic -> ECEF, subtract the origin, rotate), written plainly in C, scalar
- * with libm and 4-wide with compiler vector extensions and a polynomial sincos.
+ * with libm and 4-wide (8-wide for AVX-512) with compiler vector extensions and a
+ * polynomial sincos.
  * Used only by `waymark bench` and Benchmarks/; not part of the library. */
 #ifndef WAYMARK_REFERENCE_KERNELS_H
 #define WAYMARK_REFERENCE_KERNELS_H
@@ -22,5 +23,8 @@ void wmref_forward_vector(const wmref_frame *frame, const double *in, double *ou
 /* The same vector source compiled for AVX2 + FMA (x86-64 only: call it only when the
  * CPU has both, e.g. when CPUPath.supported is .avx2FMA; elsewhere it is the vector form). */
 void wmref_forward_vector_avx2(const wmref_frame *frame, const double *in, double *out, size_t count);
+/* The same vector source eight lanes wide for AVX-512 F/DQ/BW/VL + FMA (x86-64 only:
+ * call it only when CPUPath.supported is .avx512; elsewhere it is the vector form). */
+void wmref_forward_vector_avx512(const wmref_frame *frame, const double *in, double *out, size_t count);
 
 #endif

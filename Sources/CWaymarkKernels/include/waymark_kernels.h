@@ -1,10 +1,11 @@
 /* Waymark's C kernels: the run-time CPU dispatch and the hot conversions that need a
- * code generation Swift cannot choose per function (AVX2 + FMA on x86-64).
+ * code generation Swift cannot choose per function (AVX2 + FMA and AVX-512 on x86-64).
  *
  * Why C: Swift has no per-function target attribute, and SwiftPM refuses unsafeFlags
  * (e.g. -Xcc -mavx2) in a package used as a dependency. A C function marked
- * __attribute__((target("avx2,fma"))) is compiled for x86-64-v3 inside an otherwise
- * baseline build, so one library binary carries both paths and picks one at run time.
+ * __attribute__((target("avx2,fma"))) is compiled for x86-64-v3 (or, with
+ * target("avx512f,..."), for x86-64-v4) inside an otherwise baseline build, so one
+ * library binary carries every path and picks one at run time.
  *
  * Internal to the library (the wmk_ prefix is not exported from libwaymark; the C ABI
  * exposes only wm_cpu_path). Callers validate inputs first: these kernels compute only,
@@ -22,19 +23,24 @@
 extern "C" {
 #endif
 
-/* The code path the hot kernels take in this process. */
+/* The code path the hot kernels take in this process, in order: each path's CPU
+ * features contain the previous one's. */
 enum {
     WMK_PATH_BASELINE = 0,   /* x86-64 SSE2, aarch64 NEON, wasm32: the portable code */
-    WMK_PATH_AVX2_FMA = 1    /* x86-64-v3: AVX2 + FMA (cpuid and the OS's saved YMM state) */
+    WMK_PATH_AVX2_FMA = 1,   /* x86-64-v3: AVX2 + FMA (cpuid and the OS's saved YMM state) */
+    WMK_PATH_AVX512 = 2      /* AVX-512 F/DQ/BW/VL + FMA, eight lanes (cpuid; the OS saves
+                                the opmask and ZMM state) */
 };
 
-/* The path chosen for this process: AVX2 + FMA when the CPU and OS support it and the
- * environment variable WAYMARK_CPU is not "baseline"; decided at the first call and
- * cached (a relaxed atomic; concurrent first calls compute the same value). */
+/* The path chosen for this process: the best the CPU and OS support, unless the
+ * environment variable WAYMARK_CPU names a lesser one ("baseline", "avx2", "avx512";
+ * a path the machine lacks falls back to the best it has, other values are ignored);
+ * decided at the first call and cached (a relaxed atomic; concurrent first calls
+ * compute the same value). */
 int wmk_cpu_path(void);
 
-/* What the CPU supports, ignoring WAYMARK_CPU (tests use it to know whether the fast
- * path can be exercised at all). */
+/* The best path the CPU and OS support, ignoring WAYMARK_CPU (tests use it to know
+ * which paths can be exercised at all). */
 int wmk_cpu_supported_path(void);
 
 /* An ellipsoid's constants as the geocentric conversions use them (Swift's Geocentric). */
@@ -89,6 +95,15 @@ void wmk_prepare_frame_avx2(wmk_scene_frame *frame);
 void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
                             const double h[4], double x[4], double y[4], double z[4]);
 
+/* The AVX-512 path's geo -> scene, origin preparation and four-point form: eight
+ * lanes, the AVX2 + FMA path's arithmetic (the same fused operations, so its bits).
+ * x86-64 only; call only where wmk_cpu_supported_path() is WMK_PATH_AVX512. */
+void wmk_geo_to_scene_avx512(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                             void *out, ptrdiff_t out_stride, size_t count);
+void wmk_prepare_frame_avx512(wmk_scene_frame *frame);
+void wmk_geo_to_scene4_avx512(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
+                              const double h[4], double x[4], double y[4], double z[4]);
+
 /* How an anchor's yaw reads a scene direction d (Swift's SceneAxes.YawAxes): with f the
  * forward axis (component `forward`), `side` the other horizontal component and `up` the
  * vertical one, the right-handed rotation about axis `up` with cos = cos_sign * d[forward]
@@ -102,11 +117,14 @@ typedef struct wmk_anchor_axes {
  * bytes each, column-major, any alignment, every out_stride >= 64 bytes) whose
  * translation is the scene position and whose rotation about the scene's up axis faces
  * the next point (the rules of Swift's SceneFrame.anchorTransforms). Positions go
- * through a 64-point buffer on the stack (no allocation). _avx2 exists only on x86-64. */
+ * through a 64-point buffer on the stack (no allocation). _avx2 and _avx512 exist only
+ * on x86-64. */
 void wmk_anchor_transforms_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                                     void *out, ptrdiff_t out_stride, size_t count, const wmk_anchor_axes *axes);
 void wmk_anchor_transforms_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                                 void *out, ptrdiff_t out_stride, size_t count, const wmk_anchor_axes *axes);
+void wmk_anchor_transforms_avx512(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                                  void *out, ptrdiff_t out_stride, size_t count, const wmk_anchor_axes *axes);
 
 /* 1 when every one of count triples (lat, lon, h) is a valid geodetic point (finite,
  * |lat| <= 90, |h| <= max_h), else 0: a branch-free pre-check on the dispatched path,
@@ -117,15 +135,17 @@ int wmk_geodetic_all_valid(const void *in, ptrdiff_t in_stride, size_t count, do
  * not), else 0: the scene-side pre-check. */
 int wmk_scene_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double limit);
 
-/* scene -> geo, four lanes at a time, no per-point branches on the usual path (any
+/* scene -> geo, four (eight on AVX-512) lanes at a time, no per-point branches on the usual path (any
  * point farther than ~46 km from the Earth's centre; the rare others are finished one
  * by one, lane by lane, so results never depend on neighbours). Output triples are
  * (lat deg, lon deg in [-180, 180), h m). Input finite and within the scene limit.
- * _baseline is portable code; _avx2 exists only on x86-64. */
+ * _baseline is portable code; _avx2 and _avx512 exist only on x86-64. */
 void wmk_scene_to_geo_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                                void *out, ptrdiff_t out_stride, size_t count);
 void wmk_scene_to_geo_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                            void *out, ptrdiff_t out_stride, size_t count);
+void wmk_scene_to_geo_avx512(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                             void *out, ptrdiff_t out_stride, size_t count);
 
 /* The dispatched scene -> geo (wmk_cpu_path picks the body). */
 void wmk_scene_to_geo(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
@@ -164,30 +184,38 @@ uint64_t wmk_short_range_inverse_baseline(const wmk_short_range *geodesic, const
 uint64_t wmk_short_range_inverse_avx2(const wmk_short_range *geodesic, const wmk_short_range_start *start,
                                       const void *in, ptrdiff_t in_stride, size_t count,
                                       double *distance, double *azimuth1, double *azimuth2);
+/* Eight lines per step, the AVX2 + FMA path's arithmetic. x86-64 only. */
+uint64_t wmk_short_range_inverse_avx512(const wmk_short_range *geodesic, const wmk_short_range_start *start,
+                                        const void *in, ptrdiff_t in_stride, size_t count,
+                                        double *distance, double *azimuth1, double *azimuth2);
 
 /* The lengths of min(legs, 64) legs of a polyline: leg i from the triple at
  * in + i * in_stride to the next (legs + 1 triples are read), distance[i] m (not
  * NULL). Each leg prepares its own first point. Returns the refused legs' bits, as
- * above. _avx2 exists only on x86-64. */
+ * above. _avx2 and _avx512 exist only on x86-64. */
 uint64_t wmk_short_range_legs_baseline(const wmk_short_range *geodesic, const void *in, ptrdiff_t in_stride,
                                        size_t legs, double *distance);
 uint64_t wmk_short_range_legs_avx2(const wmk_short_range *geodesic, const void *in, ptrdiff_t in_stride,
                                    size_t legs, double *distance);
+uint64_t wmk_short_range_legs_avx512(const wmk_short_range *geodesic, const void *in, ptrdiff_t in_stride,
+                                     size_t legs, double *distance);
 
-/* GCJ-02 (Swift's ChinaDatum, GCJ02.swift), four points per step. Input: validated
+/* GCJ-02 (Swift's ChinaDatum, GCJ02.swift), four points per step (eight on AVX-512). Input: validated
  * geodetic triples (lat deg, lon deg, h m) at in + i * in_stride bytes; output triples
  * (lat, lon in [-180, 180), h) at out + i * out_stride. Region: everywhere = 0 applies
  * the offset inside the China rectangle only (ChinaRegion.chinaRectangle), 1 to every
  * point; points outside keep their latitude and height, longitude normalised. Each
  * group of four is read in full before it is written, so out may equal in (same
- * stride). _avx2 exists only on x86-64. */
+ * stride). _avx2 and _avx512 exist only on x86-64. */
 
-/* WGS-84 -> GCJ-02 of count points: ChinaDatum.gcj02(fromWGS84:). Both paths compute the
- * Swift method's bits (the AVX2 one is compiled without FMA, see gcj_kernels.c). */
+/* WGS-84 -> GCJ-02 of count points: ChinaDatum.gcj02(fromWGS84:). Every path computes
+ * the Swift method's bits (the x86 ones fuse nothing, see gcj_kernels.c). */
 void wmk_gcj02_forward_baseline(const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride, size_t count,
                                 int everywhere);
 void wmk_gcj02_forward_avx2(const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride, size_t count,
                             int everywhere);
+void wmk_gcj02_forward_avx512(const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride, size_t count,
+                              int everywhere);
 
 /* Points per inverse call: the unsolved ones come back as one 64-bit mask. */
 #define WMK_GCJ02_CHUNK 64
@@ -196,12 +224,15 @@ void wmk_gcj02_forward_avx2(const void *in, ptrdiff_t in_stride, void *out, ptrd
  * Returns bit i set for each point in the region whose iteration did not converge, or
  * converged outside [-90, 90] x [-180, 180); nothing is written for those (the caller
  * solves them as the Swift method does, reading the input, which is still intact).
- * The portable path gives the Swift method's bits; the AVX2 + FMA one is within
- * rounding of them (both far inside the 1e-12 degree tolerance). */
+ * The portable path gives the Swift method's bits; the AVX2 + FMA and AVX-512 ones are
+ * within rounding of them (all far inside the 1e-12 degree tolerance; the two fused
+ * paths fuse the same operations, so they agree with each other bit for bit). */
 uint64_t wmk_gcj02_inverse_baseline(const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride, size_t count,
                                     int everywhere);
 uint64_t wmk_gcj02_inverse_avx2(const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride, size_t count,
                                 int everywhere);
+uint64_t wmk_gcj02_inverse_avx512(const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride, size_t count,
+                                  int everywhere);
 
 #ifdef __cplusplus
 }

@@ -105,8 +105,8 @@ extension ChinaDatum {
     }
 
     /// The batch conversion by a chosen ``CPUPath`` (SPI `CPUPaths`: the tests and
-    /// Benchmarks/ compare the paths; `.avx2FMA` on a machine without it, or off x86-64,
-    /// runs the baseline). Same checks and errors as the dispatched form.
+    /// Benchmarks/ compare the paths; a path the machine lacks runs the best one it has,
+    /// the baseline off x86-64). Same checks and errors as the dispatched form.
     @inlinable
     @_spi(CPUPaths) public static func convert(_ conversion: Conversion, region: ChinaRegion = .chinaRectangle,
                                                geodetic input: UnsafeRawPointer, stride inputStride: Int,

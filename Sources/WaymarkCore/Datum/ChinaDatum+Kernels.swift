@@ -1,17 +1,18 @@
 import CWaymarkKernels
 
-/// WGS-84 ⇄ GCJ-02 batches through the four-lane C kernels (CWaymarkKernels,
-/// `gcj_kernels.c`), for the regions they know (the China rectangle and everywhere; a
-/// polygon region stays on the per-point Swift loop).
+/// WGS-84 ⇄ GCJ-02 batches through the four-lane (eight on ``CPUPath/avx512``) C
+/// kernels (CWaymarkKernels, `gcj_kernels.c`), for the regions they know (the China
+/// rectangle and everywhere; a polygon region stays on the per-point Swift loop).
 ///
-/// The forward computes the published formula's bits on both paths (the AVX2 build
-/// fuses no multiply-adds), so the reference vectors hold to the last bit either way.
+/// The forward computes the published formula's bits on every path (the AVX2 and
+/// AVX-512 builds fuse no multiply-adds), so the reference vectors hold to the last bit
+/// on each.
 /// The inverse solves 64 points per call and returns the ones it leaves (no
 /// convergence, or a solution outside the valid range: only far from China) as a bit
 /// mask; the caller finishes those one by one as the per-point method does. On
 /// ``CPUPath/baseline`` the kernels compute the Swift methods' bits; on
-/// ``CPUPath/avx2FMA`` the inverse's fused multiply-adds move its last bits (far inside
-/// the 1e-12° tolerance). Each path is deterministic: a point's result does not depend
+/// ``CPUPath/avx2FMA`` and ``CPUPath/avx512`` (the same bits as each other) the
+/// inverse's fused multiply-adds move its last bits (far inside the 1e-12° tolerance). Each path is deterministic: a point's result does not depend
 /// on its batch, position, stride or thread. No allocation.
 extension ChinaDatum {
     /// Points per inverse kernel call (the unsolved mask is one `UInt64`).
@@ -81,10 +82,16 @@ extension ChinaDatum {
                            _ output: UnsafeMutableRawPointer, _ outputStride: Int, _ count: Int, _ region: Int32,
                            _ path: CPUPath) -> UInt64 {
         #if arch(x86_64)
-        if path == .avx2FMA {
+        switch path {
+        case .avx512:
+            if inverse { return wmk_gcj02_inverse_avx512(input, inputStride, output, outputStride, count, region) }
+            wmk_gcj02_forward_avx512(input, inputStride, output, outputStride, count, region)
+            return 0
+        case .avx2FMA:
             if inverse { return wmk_gcj02_inverse_avx2(input, inputStride, output, outputStride, count, region) }
             wmk_gcj02_forward_avx2(input, inputStride, output, outputStride, count, region)
             return 0
+        case .baseline: break
         }
         #endif
         if inverse { return wmk_gcj02_inverse_baseline(input, inputStride, output, outputStride, count, region) }

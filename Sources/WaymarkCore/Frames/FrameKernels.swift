@@ -1,7 +1,8 @@
 import CWaymarkKernels
 
 /// The frame conversions' dispatch: each call runs the C kernel body for a ``CPUPath``
-/// (the portable body on `.baseline`, the AVX2 + FMA one on `.avx2FMA`), over a frame
+/// (the portable body on `.baseline`, the AVX2 + FMA one on `.avx2FMA`, the eight-lane
+/// one on `.avx512`), over a frame
 /// flattened by ``LocalTangentFrame/kernelFrame(rows:offset:path:)``. The lane maths
 /// itself lives only in `CWaymarkKernels/vector_body.inc`; Swift keeps the types and
 /// the checks. Callers validate first (the kernels never fail).
@@ -12,33 +13,41 @@ enum FrameKernels {
     typealias Batch = @convention(c) (UnsafePointer<wmk_scene_frame>?, UnsafeRawPointer?, Int,
                                       UnsafeMutableRawPointer?, Int, Int) -> Void
 
-    /// `kernels.avx2` on the AVX2 + FMA path (x86-64 only), else `kernels.baseline`.
+    /// A batch kernel per path; the x86 ones are nil elsewhere.
+    @usableFromInline
+    typealias Kernels = (baseline: Batch, avx2: Batch?, avx512: Batch?)
+
+    /// `path`'s kernel (the x86 ones on x86-64 only), else `kernels.baseline`.
     @inlinable
-    static func run(_ kernels: (baseline: Batch, avx2: Batch?), _ frame: wmk_scene_frame, path: CPUPath,
+    static func run(_ kernels: Kernels, _ frame: wmk_scene_frame, path: CPUPath,
                     _ input: UnsafeRawPointer, _ inputStride: Int, _ output: UnsafeMutableRawPointer,
                     _ outputStride: Int, _ count: Int) {
-        let kernel = path == .avx2FMA ? kernels.avx2 ?? kernels.baseline : kernels.baseline
+        let kernel = switch path {
+        case .baseline: kernels.baseline
+        case .avx2FMA: kernels.avx2 ?? kernels.baseline
+        case .avx512: kernels.avx512 ?? kernels.baseline
+        }
         withUnsafePointer(to: frame) { kernel($0, input, inputStride, output, outputStride, count) }
     }
 
     /// geo → frame's kernels.
     @inlinable
-    static var geoToFrameKernels: (baseline: Batch, avx2: Batch?) {
+    static var geoToFrameKernels: Kernels {
         #if arch(x86_64)
-        (wmk_geo_to_scene_baseline, wmk_geo_to_scene_avx2)
+        (wmk_geo_to_scene_baseline, wmk_geo_to_scene_avx2, wmk_geo_to_scene_avx512)
         #else
-        (wmk_geo_to_scene_baseline, nil)
+        (wmk_geo_to_scene_baseline, nil, nil)
         #endif
     }
 
     /// frame → geo's kernels (the frame built with the inverse rows: they multiply by
     /// the transpose).
     @inlinable
-    static var frameToGeoKernels: (baseline: Batch, avx2: Batch?) {
+    static var frameToGeoKernels: Kernels {
         #if arch(x86_64)
-        (wmk_scene_to_geo_baseline, wmk_scene_to_geo_avx2)
+        (wmk_scene_to_geo_baseline, wmk_scene_to_geo_avx2, wmk_scene_to_geo_avx512)
         #else
-        (wmk_scene_to_geo_baseline, nil)
+        (wmk_scene_to_geo_baseline, nil, nil)
         #endif
     }
 
@@ -57,9 +66,10 @@ enum FrameKernels {
                     let lat = i.baseAddress!.assumingMemoryBound(to: Double.self)
                     let x = o.baseAddress!.assumingMemoryBound(to: Double.self)
                     #if arch(x86_64)
-                    if path == .avx2FMA {
-                        wmk_geo_to_scene4_avx2(f, lat, lat + 4, lat + 8, x, x + 4, x + 8)
-                        return
+                    switch path {
+                    case .avx512: wmk_geo_to_scene4_avx512(f, lat, lat + 4, lat + 8, x, x + 4, x + 8); return
+                    case .avx2FMA: wmk_geo_to_scene4_avx2(f, lat, lat + 4, lat + 8, x, x + 4, x + 8); return
+                    case .baseline: break
                     }
                     #endif
                     wmk_geo_to_scene4_baseline(f, lat, lat + 4, lat + 8, x, x + 4, x + 8)

@@ -23,8 +23,8 @@ extension LocalTangentFrame {
     }
 
     /// The kernels' frame: ECEF offsets go through `rows` and land at `offset` + the
-    /// result. On the AVX2 + FMA path the ECEF origin is the one that path computes, so
-    /// the origin maps to exactly `offset` there too.
+    /// result. On the AVX2 + FMA and AVX-512 paths the ECEF origin is the one that path
+    /// computes, so the origin maps to exactly `offset` there too.
     @inlinable
     func kernelFrame(rows m: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>), offset o: SIMD3<Double>,
                      path: CPUPath) -> wmk_scene_frame {
@@ -35,7 +35,11 @@ extension LocalTangentFrame {
                                     m: (m.0.x, m.0.y, m.0.z, m.1.x, m.1.y, m.1.z, m.2.x, m.2.y, m.2.z),
                                     o: (o.x, o.y, o.z))
         #if arch(x86_64)
-        if path == .avx2FMA { wmk_prepare_frame_avx2(&frame) }
+        switch path {
+        case .avx512: wmk_prepare_frame_avx512(&frame)
+        case .avx2FMA: wmk_prepare_frame_avx2(&frame)
+        case .baseline: break
+        }
         #endif
         return frame
     }

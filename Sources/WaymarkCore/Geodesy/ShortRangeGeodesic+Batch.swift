@@ -1,14 +1,16 @@
 import CWaymarkKernels
 
-/// The short-range method over strided batches, through the four-lane C kernels
+/// The short-range method over strided batches, through the four-lane (eight on
+/// ``CPUPath/avx512``) C kernels
 /// (CWaymarkKernels, `short_range_kernels.c`): 64 lines per kernel call, which also
 /// returns the lines the method refuses (longer than 10 km, |Δφ| > 0.1°, within 0.01°
 /// of a pole — where ``inverse(from:to:)`` returns nil) as a bit mask; the caller's
 /// `fallback` solves those (Karney's `geod_inverse` in WaymarkPROJ). No allocation.
 ///
 /// On ``CPUPath/baseline`` the kernel computes the scalar method's bits (it is the same
-/// arithmetic in the same order, never fused); on ``CPUPath/avx2FMA`` fused multiply-adds
-/// round differently in the last bits. Each path is deterministic: a line's result does
+/// arithmetic in the same order, never fused); on ``CPUPath/avx2FMA`` and
+/// ``CPUPath/avx512`` (which give each other's bits) fused multiply-adds round
+/// differently in the last bits. Each path is deterministic: a line's result does
 /// not depend on its batch, position, stride or thread.
 extension ShortRangeGeodesic.Start {
     /// The prepared first point as the C kernels read it.
@@ -137,8 +139,12 @@ extension ShortRangeGeodesic {
                              _ distances: UnsafeMutablePointer<Double>?, _ azimuths1: UnsafeMutablePointer<Double>?,
                              _ azimuths2: UnsafeMutablePointer<Double>?, _ path: CPUPath) -> UInt64 {
         #if arch(x86_64)
-        if path == .avx2FMA {
+        switch path {
+        case .avx512:
+            return wmk_short_range_inverse_avx512(constants, start, input, stride, count, distances, azimuths1, azimuths2)
+        case .avx2FMA:
             return wmk_short_range_inverse_avx2(constants, start, input, stride, count, distances, azimuths1, azimuths2)
+        case .baseline: break
         }
         #endif
         return wmk_short_range_inverse_baseline(constants, start, input, stride, count, distances, azimuths1, azimuths2)
@@ -149,7 +155,11 @@ extension ShortRangeGeodesic {
     static func legsChunk(_ constants: UnsafePointer<wmk_short_range>, _ input: UnsafeRawPointer, _ stride: Int,
                           _ legs: Int, _ distances: UnsafeMutablePointer<Double>, _ path: CPUPath) -> UInt64 {
         #if arch(x86_64)
-        if path == .avx2FMA { return wmk_short_range_legs_avx2(constants, input, stride, legs, distances) }
+        switch path {
+        case .avx512: return wmk_short_range_legs_avx512(constants, input, stride, legs, distances)
+        case .avx2FMA: return wmk_short_range_legs_avx2(constants, input, stride, legs, distances)
+        case .baseline: break
+        }
         #endif
         return wmk_short_range_legs_baseline(constants, input, stride, legs, distances)
     }

@@ -57,8 +57,8 @@ extension SceneFrame {
     }
 
     /// Anchor transforms by a chosen ``CPUPath`` (SPI `CPUPaths`: the tests and Benchmarks/
-    /// compare the paths; `.avx2FMA`
-    /// where the CPU lacks it runs the baseline). Same checks and errors.
+    /// compare the paths; a path the CPU lacks runs the best one it has). Same checks
+    /// and errors.
     @inlinable
     @_spi(CPUPaths) public func anchorTransforms(geodetic input: UnsafeRawPointer, stride: Int,
                                   intoUnaligned output: UnsafeMutableRawPointer, count: Int, path: CPUPath) throws(WaymarkError) {
@@ -102,9 +102,10 @@ extension SceneFrame {
                                   cos_sign: y.cosSign, sin_sign: y.sinSign)
         var frame = kernelFrame(for: path)
         #if arch(x86_64)
-        if path == .avx2FMA {
-            wmk_anchor_transforms_avx2(&frame, input, stride, output, outputStride, count, &yaw)
-            return
+        switch path {
+        case .avx512: wmk_anchor_transforms_avx512(&frame, input, stride, output, outputStride, count, &yaw); return
+        case .avx2FMA: wmk_anchor_transforms_avx2(&frame, input, stride, output, outputStride, count, &yaw); return
+        case .baseline: break
         }
         #endif
         wmk_anchor_transforms_baseline(&frame, input, stride, output, outputStride, count, &yaw)

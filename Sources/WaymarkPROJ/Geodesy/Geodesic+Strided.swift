@@ -35,8 +35,8 @@ extension Geodesic {
     }
 
     /// The short-range batch inverse by a chosen ``CPUPath`` (SPI `CPUPaths`: the tests
-    /// and Benchmarks/ compare the paths; `.avx2FMA` where the machine lacks it runs the
-    /// baseline). Same checks, errors and results' accuracy as the dispatched form with
+    /// and Benchmarks/ compare the paths; a path the machine lacks runs the best one it
+    /// has). Same checks, errors and results' accuracy as the dispatched form with
     /// `shortRange: true`.
     @inlinable
     @_spi(CPUPaths) public func inverse(from origin: GeodeticCoordinate, geodetic input: UnsafeRawPointer, stride: Int,

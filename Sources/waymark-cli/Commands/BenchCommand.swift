@@ -102,6 +102,11 @@ enum BenchCommand {
             },
         ]
 
+        if BenchFloor.hasAVX512Floor {
+            contenders.insert(Contender(name: "floor_c_vector_avx512", distanceWork: false) {
+                wmref_forward_vector_avx512(&floor, input, output, n)
+            }, at: 1)
+        }
         if BenchFloor.hasAVX2Floor {
             contenders.insert(Contender(name: "floor_c_vector_avx2", distanceWork: false) {
                 wmref_forward_vector_avx2(&floor, input, output, n)

@@ -103,6 +103,10 @@ namespace Waymark
         /// </summary>
         public const int WM_CPU_PATH_AVX2_FMA = 1;
         /// <summary>
+        /// WM_CPU_PATH_AVX512 (waymark.h): AVX-512 F/DQ/BW/VL + FMA, eight lanes, chosen from cpuid
+        /// </summary>
+        public const int WM_CPU_PATH_AVX512 = 2;
+        /// <summary>
         /// WM_AXES_ENU (waymark.h).
         /// </summary>
         public const int WM_AXES_ENU = 0;
@@ -519,12 +523,15 @@ namespace Waymark
         /// Which path this process's hot kernels take (geo -&gt; scene batches and single points,
         /// anchor transforms, scene -&gt; geo, the short-range lines of wm_geodesic_inverse_batch and
         /// wm_polyline_length, wm_gcj02_from_wgs84 and wm_wgs84_from_gcj02 under the China rectangle or
-        /// everywhere): WM_CPU_PATH_AVX2_FMA on an x86-64 whose CPU and OS support AVX2 and FMA, unless
-        /// the environment variable WAYMARK_CPU is "baseline" at the first conversion;
-        /// WM_CPU_PATH_BASELINE otherwise. Decided once per process and cached (no lock, no allocation;
-        /// concurrent first calls agree). Both paths meet the same accuracy and are each deterministic;
-        /// they may differ in the last bits (not wm_gcj02_from_wgs84, which gives the published
-        /// formula's bits on both). Thread-safe. Never fails.
+        /// everywhere): WM_CPU_PATH_AVX512 on an x86-64 whose CPU and OS support AVX-512 F, DQ, BW and
+        /// VL (the OS saving the opmask and ZMM registers) besides AVX2 and FMA, WM_CPU_PATH_AVX2_FMA
+        /// on one that supports AVX2 and FMA, WM_CPU_PATH_BASELINE otherwise. The environment variable
+        /// WAYMARK_CPU at the first conversion forces a path: "baseline", "avx2" or "avx512" (a path
+        /// the machine lacks falls back to the best one it has; other values are ignored). Decided once
+        /// per process and cached (no lock, no allocation; concurrent first calls agree). Every path
+        /// meets the same accuracy and is deterministic; the AVX2 + FMA and AVX-512 paths give the same
+        /// bits, which may differ from the baseline's in the last bits (not wm_gcj02_from_wgs84, which
+        /// gives the published formula's bits on all three). Thread-safe. Never fails.
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_cpu_path", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_cpu_path();

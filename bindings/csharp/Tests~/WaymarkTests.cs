@@ -199,7 +199,8 @@ static unsafe class WaymarkTests
               + NativeMethods.WAYMARK_VERSION_PATCH, "wm_version_string");
         Check(WaymarkLibrary.StatusString(Status.Ok) == "ok" && WaymarkLibrary.StatusString(Status.NullPointer) == "null pointer", "status strings");
         int path = NativeMethods.wm_cpu_path();
-        Check(path == NativeMethods.WM_CPU_PATH_BASELINE || path == NativeMethods.WM_CPU_PATH_AVX2_FMA, "wm_cpu_path");
+        Check(path == NativeMethods.WM_CPU_PATH_BASELINE || path == NativeMethods.WM_CPU_PATH_AVX2_FMA
+              || path == NativeMethods.WM_CPU_PATH_AVX512, "wm_cpu_path");
         if (Environment.GetEnvironmentVariable("WAYMARK_CPU") == "baseline") Check(path == NativeMethods.WM_CPU_PATH_BASELINE, "forced baseline");
     }
 

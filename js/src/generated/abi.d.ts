@@ -33,6 +33,8 @@ export declare const WM_ERROR_NOT_AVAILABLE: 10;
 export declare const WM_CPU_PATH_BASELINE: 0;
 /** x86-64-v3: AVX2 + FMA, chosen from cpuid at run time */
 export declare const WM_CPU_PATH_AVX2_FMA: 1;
+/** AVX-512 F/DQ/BW/VL + FMA, eight lanes, chosen from cpuid */
+export declare const WM_CPU_PATH_AVX512: 2;
 export declare const WM_AXES_ENU: 0;
 export declare const WM_AXES_EUS: 1;
 export declare const WM_AXES_EUN: 2;
@@ -202,6 +204,7 @@ export declare const ENUMS: {
   readonly WM_CPU_PATH: Readonly<{
     BASELINE: 0;
     AVX2_FMA: 1;
+    AVX512: 2;
   }>;
   readonly WM_AXES: Readonly<{
     ENU: 0;

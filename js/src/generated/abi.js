@@ -23,6 +23,7 @@ export const WM_ERROR_SINGULAR = 9;
 export const WM_ERROR_NOT_AVAILABLE = 10;
 export const WM_CPU_PATH_BASELINE = 0;
 export const WM_CPU_PATH_AVX2_FMA = 1;
+export const WM_CPU_PATH_AVX512 = 2;
 export const WM_AXES_ENU = 0;
 export const WM_AXES_EUS = 1;
 export const WM_AXES_EUN = 2;
@@ -119,7 +120,7 @@ export const ENUMS = Object.freeze({
     NULL_POINTER: 1, INVALID_VALUE: 2, BAD_STRIDE: 3, BAD_COUNT: 4, PROJ: 5, NO_CONVERGENCE: 6,
     GRID_MISSING: 7, INVALID_FRAME: 8, SINGULAR: 9, NOT_AVAILABLE: 10,
   }),
-  WM_CPU_PATH: Object.freeze({ BASELINE: 0, AVX2_FMA: 1 }),
+  WM_CPU_PATH: Object.freeze({ BASELINE: 0, AVX2_FMA: 1, AVX512: 2 }),
   WM_AXES: Object.freeze({
     ENU: 0, EUS: 1, EUN: 2, ARKIT: 1, REALITYKIT: 1, SCENEKIT: 1, ARCORE: 1, ARCORE_UNITY: 2,
     UNITY: 2, GODOT: 1, THREEJS: 1, WEBXR: 1, BEVY: 1, UNREAL: 1073873472,

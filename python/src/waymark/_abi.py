@@ -37,6 +37,8 @@ WM_ERROR_NOT_AVAILABLE = 10
 WM_CPU_PATH_BASELINE = 0
 #: x86-64-v3: AVX2 + FMA, chosen from cpuid at run time
 WM_CPU_PATH_AVX2_FMA = 1
+#: AVX-512 F/DQ/BW/VL + FMA, eight lanes, chosen from cpuid
+WM_CPU_PATH_AVX512 = 2
 WM_AXES_ENU = 0
 WM_AXES_EUS = 1
 WM_AXES_EUN = 2
@@ -197,7 +199,7 @@ ENUMS: Dict[str, Dict[str, int]] = {
         "NO_CONVERGENCE": 6, "GRID_MISSING": 7, "INVALID_FRAME": 8, "SINGULAR": 9,
         "NOT_AVAILABLE": 10,
     },
-    "WM_CPU_PATH": {"BASELINE": 0, "AVX2_FMA": 1},
+    "WM_CPU_PATH": {"BASELINE": 0, "AVX2_FMA": 1, "AVX512": 2},
     "WM_AXES": {
         "ENU": 0, "EUS": 1, "EUN": 2, "ARKIT": 1, "REALITYKIT": 1, "SCENEKIT": 1, "ARCORE": 1,
         "ARCORE_UNITY": 2, "UNITY": 2, "GODOT": 1, "THREEJS": 1, "WEBXR": 1, "BEVY": 1,

@@ -59,8 +59,11 @@ def version() -> str:
 
 
 def cpu_path() -> str:
-    """The hot kernels' code path in this process: "avx2_fma" or "baseline"."""
-    return "avx2_fma" if lib.wm_cpu_path() == _abi.WM_CPU_PATH_AVX2_FMA else "baseline"
+    """The hot kernels' code path in this process: "avx512", "avx2_fma" or "baseline"."""
+    path = lib.wm_cpu_path()
+    if path == _abi.WM_CPU_PATH_AVX512:
+        return "avx512"
+    return "avx2_fma" if path == _abi.WM_CPU_PATH_AVX2_FMA else "baseline"
 
 
 def _geodetic(point, name="point") -> "ffi.CData":
