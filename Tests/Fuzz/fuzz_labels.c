@@ -114,9 +114,19 @@ static void camera(fuzz_input *in, uint32_t mode, wm_mat4f *view, wm_mat4f *proj
         view->m[12] = (float)take_double(in); view->m[13] = (float)take_double(in); view->m[14] = (float)take_double(in);
         projection->m[0] = 3.7f; projection->m[5] = 1.7f; projection->m[10] = -1; projection->m[11] = -1; projection->m[14] = -0.02f;
     }
-    vp->x = 0; vp->y = 0;
+    vp->x = (mode & 8) ? take_double(in) : 0;
+    vp->y = (mode & 8) ? take_double(in) : 0;
     vp->width = (mode & 2) ? take_double(in) : 390;
     vp->height = (mode & 4) ? take_double(in) : 844;
+}
+
+/* The header's viewport rule: finite, x and y within +-WM_VIEWPORT_MAX, width and height
+ * from WM_VIEWPORT_MIN_SIZE to WM_VIEWPORT_MAX. */
+static int viewport_valid(wm_viewport vp) {
+    return isfinite(vp.x) && isfinite(vp.y) && isfinite(vp.width) && isfinite(vp.height)
+        && fabs(vp.x) <= WM_VIEWPORT_MAX && fabs(vp.y) <= WM_VIEWPORT_MAX
+        && vp.width >= WM_VIEWPORT_MIN_SIZE && vp.width <= WM_VIEWPORT_MAX
+        && vp.height >= WM_VIEWPORT_MIN_SIZE && vp.height <= WM_VIEWPORT_MAX;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -137,14 +147,33 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                             take_double(&in), &label);
         require_status(s);
         require_axes_status(axes, s);
+        if (!viewport_valid(vp)) FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE);
         if (s != WM_OK) FUZZ_REQUIRE(untouched(&label, sizeof label));
         else {
             FUZZ_REQUIRE(finite3(label.anchor.x, label.anchor.y, label.anchor.z));
+            /* A screen position is a number or not available (NaN), never an infinity. */
+            FUZZ_REQUIRE(!isinf(label.screen_x) && !isinf(label.screen_y) && isnan(label.screen_x) == isnan(label.screen_y));
             if (!isnan(label.facing.x)) {
                 double n = label.facing.x * label.facing.x + label.facing.y * label.facing.y + label.facing.z * label.facing.z;
                 FUZZ_REQUIRE(fabs(n - 1) < 1e-9 && label.facing_azimuth_deg > -180 && label.facing_azimuth_deg <= 180);
             }
         }
+    }
+    {   /* Projection: within the viewport's bounds every position is finite, or NOT_AVAILABLE
+         * (a point in the camera's plane); beyond them INVALID_VALUE; nothing written on error. */
+        wm_vec3 point = (control & 0x100) ? take_vec3(&in) : (wm_vec3){(double)(int8_t)(control >> 16), 0, -20};
+        double x = 4242, y = 4242, radius = 4242;
+        int32_t visible = 42;
+        s = wm_screen_project(&view, &projection, vp, point, &x, &y, &visible);
+        require_status(s);
+        if (!viewport_valid(vp)) FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE);
+        if (s == WM_OK) FUZZ_REQUIRE(isfinite(x) && isfinite(y) && (visible == 0 || visible == 1));
+        else FUZZ_REQUIRE(x == 4242 && y == 4242 && visible == 42);
+        s = wm_screen_sphere_radius(&view, &projection, vp, point, 120, &radius);
+        require_status(s);
+        if (!viewport_valid(vp)) FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE);
+        if (s == WM_OK) FUZZ_REQUIRE(isfinite(radius) && radius >= 0);
+        else FUZZ_REQUIRE(radius == 4242);
     }
     {   /* Decluttering. */
         wm_rect rects[8];

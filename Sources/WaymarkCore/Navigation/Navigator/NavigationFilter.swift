@@ -498,7 +498,6 @@ struct NavigationFilter: Sendable {
                                   _ measure: (Int, UnsafeBufferPointer<Double>) -> (y: SIMD2<Double>, h0: Lanes, h1: Lanes))
         -> (nis: Double, innovation: SIMD2<Double>) {
         let n = Self.n, nn = Self.nn, cells = count, stride = Self.scratchStride
-        var my = SIMD2<Double>()
         mean.withUnsafeBufferPointer { x in cov.withUnsafeBufferPointer { p in scratch.withUnsafeMutableBufferPointer { sc in
             for k in 0..<cells {
                 let xb = k * n, b = k * nn, e = k * stride
