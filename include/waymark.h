@@ -79,9 +79,35 @@
  *   capacity: one check (count times stride within 2^56 bytes, then the stated limit).
  *
  * Threading
- *   There is no global mutable state. Every function may be called from many threads at
- *   once; a wm_frame may be shared by any number of readers, but must not be written
- *   (init, set_estimate) while another thread uses it.
+ *   The library starts no threads and takes no locks: the caller owns the threads
+ *   (an engine's job system, a thread pool). There is no global mutable state (the CPU
+ *   path is decided once and cached atomically, the same by every first caller), so
+ *   every function may be called from many threads at once on distinct arguments.
+ *   - One wm_frame, many threads: the calls taking `const wm_frame *` only read it
+ *     (wm_frame_forward, wm_frame_reverse, wm_frame_anchor_transforms(_ex),
+ *     wm_baseline_forward, wm_estimates_refined, ...). Any number of them may run on
+ *     one frame at once, each thread its own output buffer or its own part of one;
+ *     each gives the bytes it gives alone. A big batch may so be split into contiguous
+ *     chunks, one call per thread: a point's result depends on that point alone, not
+ *     on where it sits in a batch nor on the batch's length, so the chunks together
+ *     hold the single call's bytes (anchor transforms excepted at the chunks' edges:
+ *     a matrix's heading looks at the next point and, across repeated points, at
+ *     points further away). A chunk refused (first_bad counts from the chunk's start) does not undo
+ *     the chunks that succeeded: to keep "nothing written on error" for the whole
+ *     batch, convert into scratch memory and copy once every chunk succeeded.
+ *   - Writes to a frame (wm_frame_init*, wm_frame_set_estimate, memcpy into it) must
+ *     not overlap any other call on that frame: synchronise them (finish the frame's
+ *     conversions, then set the estimate), or give each thread its own copy (a frame
+ *     is plain bytes: copy it, set the copy's estimate, publish the copy).
+ *   - Handles (wm_navigator, wm_route, wm_estimates, wm_heading_corrector,
+ *     wm_transform) are used by one thread at a time: no call on a handle may overlap
+ *     another call on the same handle, even where both take it `const` (the const
+ *     says the handle's state is unchanged, not that the call keeps no working state
+ *     in it; wm_transform's PROJ context is one). Distinct handles are independent,
+ *     on any threads; a handle may move between threads with the caller's own
+ *     synchronisation (wm_transform_clone gives each thread its own transform).
+ *   - No byte of an output may be written by two concurrent calls, and no input may be
+ *     written while a call reads it.
  *
  * Memory
  *   Frames, conversions, geodesics, matrices and the China datums allocate nothing

@@ -1,7 +1,8 @@
 // C++17 consumer test of the installed Waymark library: the header from C++, the
-// reference ENU vectors, 8 threads sharing one frame with bit-identical results, and 4
-// threads each driving its own navigator (fixes, compass readings, tracking states)
-// to bit-identical frames.
+// reference ENU vectors, 8 threads sharing one frame with bit-identical results (every
+// read-only frame call at once, a batch split over threads, each thread's own copy of
+// the frame re-estimated meanwhile), and 4 threads each driving its own navigator
+// (fixes, compass readings, tracking states) to bit-identical frames.
 // Usage: cxx_abi_test <Tests/Data directory>. Prints "N passed, N failed".
 #include <waymark.h>
 
@@ -63,40 +64,112 @@ struct RoutePoint {
     float style;
 };
 
+// Everything one thread gets from a frame: the header's read-only frame calls.
+struct FrameResults {
+    std::vector<wm_vec3> scene;
+    std::vector<wm_geodetic> back;
+    std::vector<wm_mat4f> anchors;
+    std::vector<unsigned char> anchorRecords;   // wm_frame_anchor_transforms_ex, 80-byte records
+    std::vector<wm_vec3> haversine;
+    bool ok = false;
+
+    bool operator==(const FrameResults& o) const {
+        return ok && o.ok && bytesEqual(scene, o.scene) && bytesEqual(back, o.back) && bytesEqual(anchors, o.anchors)
+               && anchorRecords == o.anchorRecords && bytesEqual(haversine, o.haversine);
+    }
+    template <class T>
+    static bool bytesEqual(const std::vector<T>& a, const std::vector<T>& b) {
+        return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
+    }
+};
+
+FrameResults convertAll(const wm_frame& frame, const std::vector<RoutePoint>& route) {
+    FrameResults r;
+    const size_t n = route.size();
+    r.scene.assign(n, wm_vec3{});
+    r.back.assign(n, wm_geodetic{});
+    r.anchors.assign(n, wm_mat4f{});
+    r.anchorRecords.assign(n * 80, 0);
+    r.haversine.assign(n, wm_vec3{});
+    size_t bad = 0;
+    r.ok = wm_frame_forward(&frame, &route[0].where, sizeof(RoutePoint), r.scene.data(), sizeof(wm_vec3), n, &bad) == WM_OK
+        && wm_frame_reverse(&frame, r.scene.data(), sizeof(wm_vec3), r.back.data(), sizeof(wm_geodetic), n, &bad) == WM_OK
+        && wm_frame_anchor_transforms(&frame, &route[0].where, sizeof(RoutePoint), r.anchors.data(), n, &bad) == WM_OK
+        && wm_frame_anchor_transforms_ex(&frame, &route[0].where, sizeof(RoutePoint), r.anchorRecords.data(), 80, n, &bad) == WM_OK
+        && wm_baseline_forward(WM_BASELINE_HAVERSINE, &frame, &route[0].where, sizeof(RoutePoint), r.haversine.data(),
+                               sizeof(wm_vec3), n, &bad) == WM_OK;
+    return r;
+}
+
+// The header's Threading section: any number of threads run the read-only calls on one
+// frame at once, each getting the single thread's bytes; a batch split into contiguous
+// chunks (one call per thread, uneven edges) gives the whole call's bytes; a thread may
+// set the estimate of its own copy of the frame while the others read the original.
+// The same test runs under ThreadSanitizer (cxx_abi_tsan).
 void threads() {
-    std::vector<RoutePoint> route(10000);
-    for (int i = 0; i < 10000; ++i) {
+    std::vector<RoutePoint> route(10007);
+    for (int i = 0; i < static_cast<int>(route.size()); ++i) {
         route[i] = RoutePoint{wm_geodetic{55.73 + 1e-5 * i, 37.58 + 1.3e-5 * std::sin(i * 0.01), 150 + 0.001 * i}, i, 1.0f};
     }
     wm_frame frame;
     CHECK(wm_frame_init(&frame, route[0].where, WM_AXES_EUS) == WM_OK);
     CHECK(wm_frame_set_estimate(&frame, wm_vec3{0.5, -1.4, 2.0}, 3.25) == WM_OK);
-    auto run = [&](std::vector<wm_vec3>& scene, std::vector<wm_mat4f>& anchors) {
-        scene.assign(route.size(), wm_vec3{});
-        anchors.assign(route.size(), wm_mat4f{});
-        size_t bad = 0;
-        bool ok = wm_frame_forward(&frame, &route[0].where, sizeof(RoutePoint), scene.data(), sizeof(wm_vec3), route.size(), &bad) == WM_OK
-               && wm_frame_anchor_transforms(&frame, &route[0].where, sizeof(RoutePoint), anchors.data(), route.size(), &bad) == WM_OK;
-        return ok;
-    };
-    std::vector<wm_vec3> expectedScene;
-    std::vector<wm_mat4f> expectedAnchors;
-    CHECK(run(expectedScene, expectedAnchors));
-    std::vector<std::vector<wm_vec3>> scenes(8);
-    std::vector<std::vector<wm_mat4f>> anchors(8);
-    std::vector<int> oks(8, 0);
+    const FrameResults expected = convertAll(frame, route);
+    CHECK(expected.ok);
+    // What a thread's own copy with another estimate must give: computed alone first.
+    const int threadCount = 8;
+    std::vector<FrameResults> expectedOwn(threadCount);
+    for (int t = 0; t < threadCount; ++t) {
+        wm_frame own = frame;
+        CHECK(wm_frame_set_estimate(&own, wm_vec3{0.25 * t, 1.0, -0.5 * t}, -7.5 + t) == WM_OK);
+        expectedOwn[t] = convertAll(own, route);
+    }
+
+    std::vector<FrameResults> shared(threadCount), own(threadCount);
     std::vector<std::thread> workers;
-    for (int t = 0; t < 8; ++t) {
+    for (int t = 0; t < threadCount; ++t) {
         workers.emplace_back([&, t] {
-            for (int repeat = 0; repeat < 5; ++repeat) oks[t] = run(scenes[t], anchors[t]) ? 1 : 0;
+            for (int repeat = 0; repeat < 3; ++repeat) {
+                shared[t] = convertAll(frame, route);
+                // Distinct frames: a write to this thread's copy overlaps nothing.
+                wm_frame mine = frame;
+                if (wm_frame_set_estimate(&mine, wm_vec3{0.25 * t, 1.0, -0.5 * t}, -7.5 + t) == WM_OK) {
+                    own[t] = convertAll(mine, route);
+                }
+            }
         });
     }
     for (auto& w : workers) w.join();
-    for (int t = 0; t < 8; ++t) {
-        CHECK(oks[t] == 1);
-        CHECK(std::memcmp(scenes[t].data(), expectedScene.data(), expectedScene.size() * sizeof(wm_vec3)) == 0);
-        CHECK(std::memcmp(anchors[t].data(), expectedAnchors.data(), expectedAnchors.size() * sizeof(wm_mat4f)) == 0);
+    for (int t = 0; t < threadCount; ++t) {
+        CHECK(shared[t] == expected);
+        CHECK(own[t] == expectedOwn[t]);
     }
+
+    // One batch, threadCount contiguous chunks of uneven sizes (so vector bodies and
+    // tails fall differently than in the whole call), into one shared output each.
+    const size_t n = route.size();
+    std::vector<size_t> edges{0};
+    for (int t = 1; t < threadCount; ++t) edges.push_back(n * t / threadCount + static_cast<size_t>(t % 3));
+    edges.push_back(n);
+    std::vector<wm_vec3> scene(n), haversine(n);
+    std::vector<wm_geodetic> back(n);
+    std::vector<int> oks(threadCount, 0);
+    workers.clear();
+    for (int t = 0; t < threadCount; ++t) {
+        workers.emplace_back([&, t] {
+            const size_t start = edges[t], count = edges[t + 1] - start;
+            size_t bad = 0;
+            oks[t] = wm_frame_forward(&frame, &route[start].where, sizeof(RoutePoint), &scene[start], sizeof(wm_vec3), count, &bad) == WM_OK
+                  && wm_frame_reverse(&frame, &expected.scene[start], sizeof(wm_vec3), &back[start], sizeof(wm_geodetic), count, &bad) == WM_OK
+                  && wm_baseline_forward(WM_BASELINE_HAVERSINE, &frame, &route[start].where, sizeof(RoutePoint),
+                                         &haversine[start], sizeof(wm_vec3), count, &bad) == WM_OK;
+        });
+    }
+    for (auto& w : workers) w.join();
+    for (int t = 0; t < threadCount; ++t) CHECK(oks[t] == 1);
+    CHECK(FrameResults::bytesEqual(scene, expected.scene));
+    CHECK(FrameResults::bytesEqual(back, expected.back));
+    CHECK(FrameResults::bytesEqual(haversine, expected.haversine));
 }
 
 void statusFromCxx() {

@@ -348,6 +348,36 @@ struct BenchCLITests {
             #expect(path == "# path: \(expected)")
         }
         #expect(try Waymark.run(["bench", "--points", "0"]).status == 64)
+        // The split batches are printed only when asked for (--threads).
+        #expect(!names.contains { $0.contains("_threads_") })
+    }
+
+    @Test("--threads N adds geo_to_scene_threads_N and scene_to_geo_threads_N (… speedup=S); 0, negative, absurd N: exit 64")
+    func threads() throws {
+        for (points, threads) in [("300", "3"), ("2", "5"), ("200", "1")] {
+            let r = try Waymark.run(["bench", "--points", points, "--repeat", "2", "--threads", threads])
+            #expect(r.status == 0, "\(points) points, \(threads) threads: \(r.stderr)")
+            let lines = r.lines.filter { !$0.hasPrefix("#") }
+            let names = lines.map { String($0.split(separator: " ")[0]) }
+            // Added to the usual lines, none renamed.
+            for required in ["geo_to_scene", "scene_to_geo", "proj_pipeline", "navigator_update"] {
+                #expect(names.contains(required), "\(required)")
+            }
+            for name in ["geo_to_scene_threads_\(threads)", "scene_to_geo_threads_\(threads)"] {
+                let line = lines.first { $0.hasPrefix(name + " ") }
+                #expect(line != nil, "\(name)")
+                let fields = (line ?? "").split(separator: " ").dropFirst().map { $0.split(separator: "=") }
+                #expect(fields.map { String($0.first ?? "") } == ["ns_per_point", "vs_proj", "vs_floor", "speedup"], "\(line ?? name)")
+                #expect(fields.allSatisfy { $0.count == 2 && Double($0[1]) != nil && Double($0[1])! > 0 }, "\(line ?? name)")
+            }
+            #expect(names.filter { $0.contains("_threads_") }.count == 2)
+        }
+        for bad in ["0", "-1", "-4", "257", "100000", "99999999999999999999", "two", "1.5", ""] {
+            let r = try Waymark.run(["bench", "--points", "10", "--repeat", "1", "--threads", bad])
+            #expect(r.status == 64, "--threads '\(bad)'")
+            #expect(r.stderr.contains("--threads"), "--threads '\(bad)': \(r.stderr)")
+        }
+        #expect(try Waymark.run(["bench", "--threads"]).status == 64)
     }
 }
 

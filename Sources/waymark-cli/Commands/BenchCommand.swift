@@ -2,11 +2,14 @@ import CProj
 import CReferenceKernels
 import Waymark
 
-/// `waymark bench [--points N] [--repeat R]`: every contender on the same generated
-/// walking route in one process, repetitions interleaved, median ns per point, and
-/// ratios: `vs_proj` = PROJ pipeline time / this time (higher is better), `vs_floor` =
-/// this time / the vectorised C floor's (1.0 = as fast as the floor), `vs_geod_inverse`
-/// = PROJ's geod_inverse time / this time for distance work.
+/// `waymark bench [--points N] [--repeat R] [--threads T]`: every contender on the same
+/// generated walking route in one process, repetitions interleaved, median ns per point,
+/// and ratios: `vs_proj` = PROJ pipeline time / this time (higher is better), `vs_floor`
+/// = this time / the vectorised C floor's (1.0 = as fast as the floor),
+/// `vs_geod_inverse` = PROJ's geod_inverse time / this time for distance work. With
+/// `--threads T`, geo → scene and scene → geo split over T threads as well
+/// (`geo_to_scene_threads_T`, `scene_to_geo_threads_T`): wall-clock ns per point of the
+/// whole batch and `speedup` = the one-thread line's time / this time.
 enum BenchCommand {
     struct Contender {
         let name: String
@@ -14,8 +17,9 @@ enum BenchCommand {
         let run: () -> Void
     }
 
-    /// `n` points per run, `repeats` repetitions.
-    static func run(points n: Int, repeats: Int, _ out: inout Output) throws(CLIError) {
+    /// `n` points per run, `repeats` repetitions, and the batches split over `threads`
+    /// threads too when it is given.
+    static func run(points n: Int, repeats: Int, threads: Int? = nil, _ out: inout Output) throws(CLIError) {
 
         // A winding 2 km walk near Moscow's Gorky Park, n points, heights 140–160 m.
         let origin = try! GeodeticCoordinate(latitude: 55.7300, longitude: 37.6010, height: 150)
@@ -113,6 +117,29 @@ enum BenchCommand {
             }, at: 1)
         }
 
+        // The split batches, timed in the same interleaved rounds as the rest. Each
+        // chunk goes through the same call as geo_to_scene / scene_to_geo.
+        let runner = threads.map { ChunkedRunner(threads: $0, count: n) }
+        defer { runner?.stop() }
+        var speedupOf: [String: String] = [:]
+        if let runner {
+            let shared = SharedBuffers(input: input, scene: scene, output: output)
+            let geo = "geo_to_scene_threads_\(runner.threads)", back = "scene_to_geo_threads_\(runner.threads)"
+            contenders.append(Contender(name: geo, distanceWork: false) {
+                runner.run { start, count in
+                    try! frame.scenePositions(geodetic: shared.input + 3 * start, stride: 24, into: shared.output + 3 * start,
+                                              stride: 24, count: count)
+                }
+            })
+            contenders.append(Contender(name: back, distanceWork: false) {
+                runner.run { start, count in
+                    try! frame.geodeticPositions(scene: shared.scene + 3 * start, stride: 24, into: shared.output + 3 * start,
+                                                 stride: 24, count: count)
+                }
+            })
+            speedupOf = [geo: "geo_to_scene", back: "scene_to_geo"]
+        }
+
         var samples = [[Double]](repeating: [], count: contenders.count)
         let clock = ContinuousClock()
         for _ in 0..<repeats {
@@ -130,6 +157,9 @@ enum BenchCommand {
         for (k, contender) in contenders.enumerated() {
             var line = "\(contender.name) ns_per_point=\(rounded(medians[k])) vs_proj=\(rounded(projTime / medians[k])) vs_floor=\(rounded(medians[k] / floorTime))"
             if contender.distanceWork { line += " vs_geod_inverse=\(rounded(geodTime / medians[k]))" }
+            if let single = speedupOf[contender.name] {
+                line += " speedup=\(rounded(medians[contenders.firstIndex { $0.name == single }!] / medians[k]))"
+            }
             out.line(line)
         }
         let navigator = NavigatorBench.measure(repeats: repeats)
@@ -141,6 +171,15 @@ enum BenchCommand {
         let full = NavigatorBench.measure(repeats: repeats, velocityAndRoute: true)
         out.line("navigator_add_fix_velocity_route ns_per_call=\(rounded(full.addFix)) "
                  + "share_of_120hz_frame=\(rounded(full.addFix / (1e9 / 120))) cells=\(full.cells)")
+    }
+
+    /// The bench's buffers as the runner's threads see them: each thread writes only its
+    /// own chunk's rows, and the runner's semaphores order those writes before the
+    /// caller reads them.
+    struct SharedBuffers: @unchecked Sendable {
+        let input: UnsafeMutablePointer<Double>
+        let scene: UnsafeMutablePointer<Double>
+        let output: UnsafeMutablePointer<Double>
     }
 
     static func nanoseconds(_ d: Duration) -> Double {

@@ -206,9 +206,11 @@ enum HelpText {
         rows x,y,z,yaw_deg (eus) of the route arrows ahead of the user
         """
         static let bench = """
-        [--points N] [--repeat R]
+        [--points N] [--repeat R] [--threads T]
         speed of every path against PROJ and a vectorised C floor (build with
-        -c release): NAME ns_per_point=X vs_proj=Y vs_floor=Z
+        -c release): NAME ns_per_point=X vs_proj=Y vs_floor=Z; --threads T (1 to
+        256) adds geo_to_scene_threads_T and scene_to_geo_threads_T, the batch split
+        over T threads: aggregate ns per point and speedup= over one thread
         """
         static let datum = """
         --from wgs84|gcj02|bd09 --to wgs84|gcj02|bd09

@@ -71,6 +71,16 @@ extension Given where Value == Int {
             return n
         }
     }
+
+    /// A positive integer no larger than `limit`.
+    static func count(_ name: String, atMost limit: Int) -> @Sendable (String) throws -> Given {
+        parse(name) { text throws(CLIError) in
+            guard let n = Int(text), n > 0, n <= limit else {
+                throw .usage("--\(name) must be an integer from 1 to \(limit), got '\(text)'")
+            }
+            return n
+        }
+    }
 }
 
 extension Given where Value == UInt64 {

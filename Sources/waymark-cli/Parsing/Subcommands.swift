@@ -347,11 +347,16 @@ struct Bench: WaymarkCommand {
     @Option(name: .customLong("repeat"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Repetitions (default: 15).", valueName: "R"), transform: Given.count("repeat"))
     var repeats: [Given<Int>] = []
+    @Option(name: .customLong("threads"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Also split geo -> scene and scene -> geo over N threads (1 to \(ChunkedRunner.maximumThreads)).",
+                               valueName: "N"),
+            transform: Given.count("threads", atMost: ChunkedRunner.maximumThreads))
+    var threads: [Given<Int>] = []
     @OptionGroup var output: OutputOptionGroup
     @Argument(help: .hidden) var files: [String] = []
 
     func body(_ out: inout Output) throws(CLIError) {
-        try BenchCommand.run(points: points.value ?? 10_000, repeats: repeats.value ?? 15, &out)
+        try BenchCommand.run(points: points.value ?? 10_000, repeats: repeats.value ?? 15, threads: threads.value, &out)
     }
 }
 

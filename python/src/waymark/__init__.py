@@ -20,6 +20,7 @@ measures the apps' spherical baselines against the ellipsoid on one's own track.
     [[0.0, 150.004, -0.002]]
 """
 from ._lib import WaymarkError, ffi, lib
+from ._parallel import PARALLEL_THRESHOLD, default_workers
 from .core import (AXES, Frame, Transformer, bd09_from_gcj02, custom_axes, bd09_from_wgs84, cpu_path, gcj02_from_bd09,
                    gcj02_from_wgs84, geodesic_direct, geodesic_direct_many, geodesic_inverse, geodesic_inverse_batch,
                    geoid_undulation, haversine_inverse, haversine_many, haversine_pairs, polyline_length, version, wgs84_from_bd09,
@@ -38,6 +39,6 @@ __all__ = [
     "geodesic_inverse", "geodesic_direct", "geodesic_direct_many", "geodesic_inverse_batch", "polyline_length",
     "haversine_inverse", "haversine_many", "haversine_pairs", "gcj02_from_wgs84", "wgs84_from_gcj02", "bd09_from_gcj02",
     "gcj02_from_bd09", "bd09_from_wgs84", "wgs84_from_bd09", "geoid_undulation", "version", "cpu_path",
-    "compare", "Comparison", "read_track",
+    "compare", "Comparison", "read_track", "default_workers", "PARALLEL_THRESHOLD",
 ]
 __all__ += ["gps_model_fit", "read_fix_log", "GPS_MODEL_COLUMNS"]   # experimental: the GPS error model fit

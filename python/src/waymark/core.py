@@ -11,8 +11,8 @@ from typing import Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 
-from . import _abi
-from ._lib import (WaymarkError, _real_array, check, ffi, first_bad_cell, lib, output_triples, ptr,
+from . import _abi, _parallel
+from ._lib import (SIZE_MAX, WaymarkError, _real_array, check, ffi, first_bad_cell, lib, output_triples, ptr,
                    triples, vector)
 
 ArrayLike = Union[np.ndarray, Sequence]
@@ -78,6 +78,41 @@ def _shape_result(a: np.ndarray, single: bool) -> np.ndarray:
     return a[0] if single else a
 
 
+def _triples_call(fn, function: str, in_type: str, out_type: str, src: int, stride: int, o: np.ndarray,
+                  dst: int, ostride: int, n: int, workers, guard: bool) -> None:
+    """One triples -> triples batch call, ``fn(in, in_stride, out, out_stride, count,
+    first_bad)``, split over ``workers`` (``_parallel.resolve_workers``).
+
+    Split, a chunk may fail after another has written its rows. Where the caller can
+    see ``o`` afterwards (``guard``: an ``out=`` of theirs, or the points themselves)
+    the chunks write into a scratch array that is copied into ``o`` only when every
+    chunk succeeded, so nothing is written on error, as in the single call; a fresh
+    result array is written directly (on error it is dropped unseen)."""
+    w = _parallel.resolve_workers(workers, n)
+    if w == 1:
+        fb = first_bad_cell()
+        check(fn(ptr(in_type, src), stride, ptr(out_type, dst), ostride, n, fb), function, fb)
+        return
+    scratch = np.empty((n, 3)) if guard else None
+    tdst, tstride = (scratch.ctypes.data, 24) if scratch is not None else (dst, ostride)
+
+    def chunk(start: int, stop: int):
+        fb = first_bad_cell()
+        status = fn(ptr(in_type, src + start * stride), stride, ptr(out_type, tdst + start * tstride), tstride,
+                    stop - start, fb)
+        return status, (None if fb[0] == SIZE_MAX else int(fb[0]))
+
+    ranges = _parallel.bounds(n, w)
+    status, bad = _parallel.first_error(ranges, _parallel.run(ranges, chunk))
+    if status != _abi.WM_OK:
+        raise WaymarkError(status, function, bad)
+    if scratch is not None:
+        def copy(start: int, stop: int):
+            o[start:stop] = scratch[start:stop]    # numpy copies without the GIL
+            return _abi.WM_OK, None
+        _parallel.run(ranges, copy)
+
+
 class Frame:
     """A scene frame at a geographic origin (``wm_frame``): exact WGS-84 (or another
     ellipsoid's) geodetic <-> scene conversion.
@@ -128,7 +163,7 @@ class Frame:
         v = ffi.new("wm_vec3 *", (float(o[0]), float(o[1]), float(o[2])))
         check(lib.wm_frame_set_estimate(self._frame, v[0], float(heading_correction_deg)), "wm_frame_set_estimate")
 
-    def forward(self, points: ArrayLike, out: Optional[np.ndarray] = None) -> np.ndarray:
+    def forward(self, points: ArrayLike, out: Optional[np.ndarray] = None, *, workers: Optional[int] = None) -> np.ndarray:
         """Geodetic -> scene. ``points``: (n, 3) rows (lat_deg, lon_deg, h_m) or (n, 2)
         (h = 0) or one point (3,). Returns (n, 3) scene metres in the frame's axes
         (written into ``out`` when given; ``out`` may be ``points`` itself, the same
@@ -139,23 +174,31 @@ class Frame:
         (INVALID_VALUE with first_bad: NaN, Inf, |lat| > 90, |h| > 1e12 m; INVALID_VALUE
         without first_bad: ``out`` overlapping ``points`` otherwise, e.g. shifted by a
         row). Nothing is written on error. Releases the GIL.
+
         """
+        return self._forward(points, out, workers, guard=out is not None)
+
+    def _forward(self, points, out, workers, guard: bool) -> np.ndarray:
+        # guard False: the caller owns ``out`` privately and drops it on error (the
+        # pymap3d drop-ins' temporaries), so split chunks may write it directly.
         a, src, stride, n, single = triples(points, "points", allow_pairs=True)
         o, dst, ostride = output_triples(out, n, inputs=[(a, "points")], alias=a, function="wm_frame_forward")
-        fb = first_bad_cell()
-        check(lib.wm_frame_forward(self._frame, ptr("wm_geodetic *", src), stride, ptr("wm_vec3 *", dst), ostride, n, fb),
-              "wm_frame_forward", fb)
+        _triples_call(lambda *args: lib.wm_frame_forward(self._frame, *args), "wm_frame_forward", "wm_geodetic *",
+                      "wm_vec3 *", src, stride, o, dst, ostride, n, workers, guard)
         return _shape_result(o, single)
 
-    def reverse(self, scene: ArrayLike, out: Optional[np.ndarray] = None) -> np.ndarray:
+    def reverse(self, scene: ArrayLike, out: Optional[np.ndarray] = None, *, workers: Optional[int] = None) -> np.ndarray:
         """Scene -> geodetic (the exact inverse of ``forward``): (n, 3) scene metres in,
-        (n, 3) rows (lat_deg, lon_deg, h_m) out, longitudes in [-180, 180). ``out`` and
-        errors as ``forward`` (components beyond 1e12 m are INVALID_VALUE)."""
+        (n, 3) rows (lat_deg, lon_deg, h_m) out, longitudes in [-180, 180). ``out``,
+        ``workers`` and errors as ``forward`` (components beyond 1e12 m are
+        INVALID_VALUE)."""
+        return self._reverse(scene, out, workers, guard=out is not None)
+
+    def _reverse(self, scene, out, workers, guard: bool) -> np.ndarray:
         a, src, stride, n, single = triples(scene, "scene")
         o, dst, ostride = output_triples(out, n, inputs=[(a, "scene")], alias=a, function="wm_frame_reverse")
-        fb = first_bad_cell()
-        check(lib.wm_frame_reverse(self._frame, ptr("wm_vec3 *", src), stride, ptr("wm_geodetic *", dst), ostride, n, fb),
-              "wm_frame_reverse", fb)
+        _triples_call(lambda *args: lib.wm_frame_reverse(self._frame, *args), "wm_frame_reverse", "wm_vec3 *",
+                      "wm_geodetic *", src, stride, o, dst, ostride, n, workers, guard)
         return _shape_result(o, single)
 
     def anchor_transforms(self, points: ArrayLike) -> np.ndarray:
@@ -166,7 +209,11 @@ class Frame:
 
         The array is a view of the C layout (column-major 16 floats per matrix, as
         simd_float4x4 / OpenGL): ``result.transpose(0, 2, 1)`` is C-contiguous and
-        can be handed to an engine as it is. Errors as ``forward``."""
+        can be handed to an engine as it is. Errors as ``forward``.
+
+        One thread: a matrix's heading depends on the next point, and across repeated
+        points on points further away, so the batch is not split (routes are far smaller than
+        ``PARALLEL_THRESHOLD`` anyway)."""
         a, src, stride, n, single = triples(points, "points", allow_pairs=True)
         buf = np.empty((n, 16), dtype=np.float32)
         fb = first_bad_cell()
@@ -175,20 +222,20 @@ class Frame:
               "wm_frame_anchor_transforms", fb)
         return buf.reshape(n, 4, 4).transpose(0, 2, 1)
 
-    def baseline_forward(self, points: ArrayLike, method: str = "haversine", out: Optional[np.ndarray] = None) -> np.ndarray:
+    def baseline_forward(self, points: ArrayLike, method: str = "haversine", out: Optional[np.ndarray] = None, *,
+                         workers: Optional[int] = None) -> np.ndarray:
         """The AR apps' spherical methods ("haversine" or "meters_per_degree", mean
         Earth radius 6371008.8 m), through this frame's estimate and axes, comparable
-        with ``forward`` (they are 0.3-0.6 % wrong on purpose). ``out`` and errors as
-        ``forward``."""
+        with ``forward`` (they are 0.3-0.6 % wrong on purpose). ``out``, ``workers``
+        and errors as ``forward``."""
         try:
             code = BASELINES[method]
         except KeyError:
             raise ValueError(f"method must be one of {sorted(BASELINES)}") from None
         a, src, stride, n, single = triples(points, "points", allow_pairs=True)
         o, dst, ostride = output_triples(out, n, inputs=[(a, "points")], alias=a, function="wm_baseline_forward")
-        fb = first_bad_cell()
-        check(lib.wm_baseline_forward(code, self._frame, ptr("wm_geodetic *", src), stride, ptr("wm_vec3 *", dst),
-                                      ostride, n, fb), "wm_baseline_forward", fb)
+        _triples_call(lambda *args: lib.wm_baseline_forward(code, self._frame, *args), "wm_baseline_forward",
+                      "wm_geodetic *", "wm_vec3 *", src, stride, o, dst, ostride, n, workers, out is not None)
         return _shape_result(o, single)
 
 
@@ -245,17 +292,30 @@ def geodesic_direct_many(start: ArrayLike, azimuth_deg: ArrayLike, distance_m: A
     return ends, azs
 
 
-def geodesic_inverse_batch(origin: ArrayLike, points: ArrayLike) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+def geodesic_inverse_batch(origin: ArrayLike, points: ArrayLike, *,
+                           workers: Optional[int] = None) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Inverse problems from one origin (lat, lon) to n points ((n, 2) or (n, 3), read
     in place when float64 rows): (distance_m, azimuth1_deg, azimuth2_deg), each (n,).
     Lines up to 10 km use Waymark's short-range geodesic (1 um, 1e-8 degree), longer
-    ones Karney's. Raises WaymarkError with first_bad. Releases the GIL."""
+    ones Karney's. ``workers`` as ``Frame.forward``'s. Raises WaymarkError with
+    first_bad. Releases the GIL."""
     a, src, stride, n, single = triples(points, "points", allow_pairs=True)
+    o = _geodetic(origin, "origin")[0]
     d, a1, a2 = np.empty(n), np.empty(n), np.empty(n)
-    fb = first_bad_cell()
-    check(lib.wm_geodesic_inverse_batch(_geodetic(origin, "origin")[0], ptr("wm_geodetic *", src), stride,
-                                        ptr("double *", d.ctypes.data), ptr("double *", a1.ctypes.data),
-                                        ptr("double *", a2.ctypes.data), n, fb), "wm_geodesic_inverse_batch", fb)
+
+    def chunk(start: int, stop: int):
+        fb = first_bad_cell()
+        status = lib.wm_geodesic_inverse_batch(o, ptr("wm_geodetic *", src + start * stride), stride,
+                                               ptr("double *", d.ctypes.data + 8 * start),
+                                               ptr("double *", a1.ctypes.data + 8 * start),
+                                               ptr("double *", a2.ctypes.data + 8 * start), stop - start, fb)
+        return status, (None if fb[0] == SIZE_MAX else int(fb[0]))
+
+    # The results are new arrays, dropped on error: split chunks write them directly.
+    ranges = _parallel.bounds(n, _parallel.resolve_workers(workers, n))
+    status, bad = _parallel.first_error(ranges, _parallel.run(ranges, chunk))
+    if status != _abi.WM_OK:
+        raise WaymarkError(status, "wm_geodesic_inverse_batch", bad)
     return d, a1, a2
 
 
@@ -351,15 +411,15 @@ class _Region:
             self.c.polygon_count = n
 
 
-def _datum(fn, name: str, points, region, out):
+def _datum(fn, name: str, points, region, out, workers):
     r = _Region(region)
     a, src, stride, n, single = triples(points, "points", allow_pairs=True)
     # One rule for every input: out is the points' own rows or shares no memory. The
     # library copies the polygon first, but its contract names only `in` as out's alias.
     inputs = [(a, "points")] + ([(r.keep, "region")] if r.keep is not None else [])
     o, dst, ostride = output_triples(out, n, inputs=inputs, alias=a, function=name)
-    fb = first_bad_cell()
-    check(fn(r.c, ptr("wm_geodetic *", src), stride, ptr("wm_geodetic *", dst), ostride, n, fb), name, fb)
+    _triples_call(lambda *args: fn(r.c, *args), name, "wm_geodetic *", "wm_geodetic *", src, stride, o, dst, ostride,
+                  n, workers, out is not None)
     return _shape_result(o, single)
 
 
@@ -367,35 +427,40 @@ _DATUM_DOC = """{what}. ``points``: (n, 3|2) rows (lat, lon[, h]) (heights pass 
     ``region``: None / "china" (the China rectangle: identity outside), "everywhere", or a
     polygon (m, 2|3) of (lat, lon) vertices. Returns (n, 3), written into ``out`` when
     given: ``points`` itself (same rows, same stride) or memory neither ``points`` nor
-    the polygon uses. {extra}Raises WaymarkError with first_bad (INVALID_VALUE without
-    first_bad: ``out`` overlapping ``points`` otherwise, or the polygon), TypeError
-    (dtype, shape); nothing is written on error."""
+    the polygon uses. ``workers`` as ``Frame.forward``'s. {extra}Raises WaymarkError
+    with first_bad (INVALID_VALUE without first_bad: ``out`` overlapping ``points``
+    otherwise, or the polygon), TypeError (dtype, shape); nothing is written on error."""
 
 
-def gcj02_from_wgs84(points: ArrayLike, region=None, out: Optional[np.ndarray] = None) -> np.ndarray:
-    return _datum(lib.wm_gcj02_from_wgs84, "wm_gcj02_from_wgs84", points, region, out)
+def gcj02_from_wgs84(points: ArrayLike, region=None, out: Optional[np.ndarray] = None, *,
+                     workers: Optional[int] = None) -> np.ndarray:
+    return _datum(lib.wm_gcj02_from_wgs84, "wm_gcj02_from_wgs84", points, region, out, workers)
 
 
-def wgs84_from_gcj02(points: ArrayLike, region=None, out: Optional[np.ndarray] = None) -> np.ndarray:
-    return _datum(lib.wm_wgs84_from_gcj02, "wm_wgs84_from_gcj02", points, region, out)
+def wgs84_from_gcj02(points: ArrayLike, region=None, out: Optional[np.ndarray] = None, *,
+                     workers: Optional[int] = None) -> np.ndarray:
+    return _datum(lib.wm_wgs84_from_gcj02, "wm_wgs84_from_gcj02", points, region, out, workers)
 
 
-def bd09_from_gcj02(points: ArrayLike, region=None, out: Optional[np.ndarray] = None) -> np.ndarray:
-    return _datum(lib.wm_bd09_from_gcj02, "wm_bd09_from_gcj02", points, region, out)
+def bd09_from_gcj02(points: ArrayLike, region=None, out: Optional[np.ndarray] = None, *,
+                    workers: Optional[int] = None) -> np.ndarray:
+    return _datum(lib.wm_bd09_from_gcj02, "wm_bd09_from_gcj02", points, region, out, workers)
 
 
-def gcj02_from_bd09(points: ArrayLike, region=None, out: Optional[np.ndarray] = None) -> np.ndarray:
-    return _datum(lib.wm_gcj02_from_bd09, "wm_gcj02_from_bd09", points, region, out)
+def gcj02_from_bd09(points: ArrayLike, region=None, out: Optional[np.ndarray] = None, *,
+                    workers: Optional[int] = None) -> np.ndarray:
+    return _datum(lib.wm_gcj02_from_bd09, "wm_gcj02_from_bd09", points, region, out, workers)
 
 
-def bd09_from_wgs84(points: ArrayLike, region=None) -> np.ndarray:
-    """WGS-84 -> GCJ-02 -> BD-09 (two library calls)."""
-    return bd09_from_gcj02(gcj02_from_wgs84(points, region), region)
+def bd09_from_wgs84(points: ArrayLike, region=None, *, workers: Optional[int] = None) -> np.ndarray:
+    """WGS-84 -> GCJ-02 -> BD-09 (two library calls; ``workers`` as ``Frame.forward``'s)."""
+    return bd09_from_gcj02(gcj02_from_wgs84(points, region, workers=workers), region, workers=workers)
 
 
-def wgs84_from_bd09(points: ArrayLike, region=None) -> np.ndarray:
-    """BD-09 -> GCJ-02 -> WGS-84 (two library calls, exact inverses by iteration)."""
-    return wgs84_from_gcj02(gcj02_from_bd09(points, region), region)
+def wgs84_from_bd09(points: ArrayLike, region=None, *, workers: Optional[int] = None) -> np.ndarray:
+    """BD-09 -> GCJ-02 -> WGS-84 (two library calls, exact inverses by iteration;
+    ``workers`` as ``Frame.forward``'s)."""
+    return wgs84_from_gcj02(gcj02_from_bd09(points, region, workers=workers), region, workers=workers)
 
 
 gcj02_from_wgs84.__doc__ = _DATUM_DOC.format(what="WGS-84 -> GCJ-02 (the public algorithm, bit-identical to eviltransform)", extra="")

@@ -23,6 +23,7 @@ import dask
 import dask.array as da
 
 from ._lib import vector
+from ._parallel import one_thread
 from .core import Frame
 
 __all__ = ["frame_forward", "frame_reverse", "geodetic2enu", "enu2geodetic", "pymap3d", "dataframe_to_scene",
@@ -39,11 +40,12 @@ def _rows_only(x: "da.Array", name: str) -> "da.Array":
 
 
 def _forward_block(block: np.ndarray, origin, axes, ellipsoid) -> np.ndarray:
-    return Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid).forward(block)
+    # Dask already runs one block per core: threads of our own would only contend.
+    return Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid).forward(block, workers=1)
 
 
 def _reverse_block(block: np.ndarray, origin, axes, ellipsoid) -> np.ndarray:
-    return Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid).reverse(block)
+    return Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid).reverse(block, workers=1)
 
 
 def _origin(origin: Sequence[float], axes, ellipsoid) -> tuple:
@@ -79,7 +81,8 @@ _PLAIN = {"geodetic2ecef", "ecef2geodetic"}
 
 def _pm_block(fn_name, observer, ell, deg, a, b, c):
     from . import pymap3d as pm
-    x, y, z = getattr(pm, fn_name)(a, b, c, *observer, ell=ell, deg=deg)
+    with one_thread():   # Dask already runs one block per core
+        x, y, z = getattr(pm, fn_name)(a, b, c, *observer, ell=ell, deg=deg)
     return np.stack([np.asarray(x), np.asarray(y), np.asarray(z)])
 
 
@@ -124,7 +127,7 @@ def _partition_to_scene(df, columns, out, origin, axes, ellipsoid):
     pts[:, 0] = df[columns[0]].to_numpy(np.float64)
     pts[:, 1] = df[columns[1]].to_numpy(np.float64)
     pts[:, 2] = df[columns[2]].to_numpy(np.float64) if columns[2] is not None else 0.0
-    res = Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid).forward(pts, out=pts) if len(df) else pts
+    res = Frame(origin[0], origin[1], origin[2], axes=axes, ellipsoid=ellipsoid).forward(pts, out=pts, workers=1) if len(df) else pts
     extra = pd.DataFrame(res, index=df.index, columns=list(out))
     return df.assign(**{c: extra[c] for c in out})
 

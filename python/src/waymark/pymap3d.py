@@ -19,6 +19,10 @@ written in Python):
   atan2(e, n) in [0, 360), elevation = atan2(u, hypot(e, n)), range = |enu| (numpy;
   the same expressions as pymap3d's ``enu2aer``/``aer2enu``).
 
+Big arrays are split over the machine's cores as ``Frame.forward``'s default
+(``workers=None``): the buffers converted are this module's own temporaries, written in
+place.
+
 Documented differences from pymap3d:
 
 - ``enu2aer``'s 1 mm snap (pymap3d sets |e|, |n|, |u| < 1 mm to 0 before the angles)
@@ -72,7 +76,7 @@ def _ecef_frame(ell) -> Tuple[Frame, float]:
 def _geodetic_to_ecef(pts: np.ndarray, ell) -> np.ndarray:
     """(n, 3) lat, lon, h (degrees) -> (n, 3) ECEF, in place."""
     frame, a = _ecef_frame(ell)
-    frame.forward(pts, out=pts)                          # (e, n, u) at (0, 0, 0)
+    frame._forward(pts, pts, None, guard=False)          # (e, n, u) at (0, 0, 0)
     e, n = pts[:, 0].copy(), pts[:, 1].copy()
     pts[:, 0] = pts[:, 2] + a
     pts[:, 1] = e
@@ -87,7 +91,7 @@ def _ecef_to_geodetic(pts: np.ndarray, ell) -> np.ndarray:
     pts[:, 0] = pts[:, 1]
     pts[:, 1] = pts[:, 2]
     pts[:, 2] = x - a
-    return frame.reverse(pts, out=pts)
+    return frame._reverse(pts, pts, None, guard=False)
 
 
 def _stack(a, b, c, deg_angles: Tuple[bool, bool, bool] = (False, False, False), deg: bool = True, shape=None):
@@ -120,7 +124,7 @@ def _local(a, b, c, lat0, lon0, h0, ell, deg, in_angles, out_angles, method):
         pts, shape, scalar = _stack(a, b, c, in_angles, deg)
         lat0d, lon0d = (float(o[0]), float(o[1])) if deg else (float(np.degrees(o[0])), float(np.degrees(o[1])))
         frame = _frame(lat0d, lon0d, float(o[2]), ell)
-        res = getattr(frame, method)(pts, out=pts)
+        res = getattr(frame, "_" + method)(pts, pts, None, guard=False)
         return _split(res, shape, scalar, out_angles, deg)
     shape = np.broadcast_shapes(*(np.shape(v) for v in (a, b, c)), *(v.shape for v in o))
     pts, shape, _ = _stack(a, b, c, in_angles, deg, shape)
@@ -132,7 +136,7 @@ def _local(a, b, c, lat0, lon0, h0, ell, deg, in_angles, out_angles, method):
     inverse = inverse.ravel()
     for k, org in enumerate(uniq):
         idx = np.nonzero(inverse == k)[0]
-        res[idx] = getattr(_frame(*org, ell), method)(np.ascontiguousarray(pts[idx]))
+        res[idx] = getattr(_frame(*org, ell), "_" + method)(np.ascontiguousarray(pts[idx]), None, None, guard=False)
     return _split(res, shape, False, out_angles, deg)
 
 

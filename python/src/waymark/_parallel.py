@@ -1,0 +1,140 @@
+"""Big batches over the machine's cores: ``workers=`` of the batch calls.
+
+The C library starts no threads (an engine owns its threads); it lets many threads read
+one frame at once, and cffi releases the GIL for the length of every C call, so a batch
+split into contiguous chunks, one C call per chunk on a thread of a shared pool, runs on
+as many cores as there are chunks. The calling thread converts the first chunk itself.
+
+Every point's result depends on that point alone (not on its position in a batch, nor on
+the batch's length), so any split gives the single call's bits; the tests hold that for
+odd splits, strided inputs and every ``out=`` form.
+"""
+from __future__ import annotations
+
+import contextlib
+import operator
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Callable, List, Optional, Tuple
+
+from . import _abi
+
+#: Arrays of at least this many points are split over ``default_workers()`` threads
+#: when ``workers`` is None; smaller ones run on the calling thread alone. Measured
+#: (python/tests' timing is not asserted; see python/README.md): on two cores one
+#: ``Frame.forward`` thread wins below about 8,000 points (handing a chunk to the pool
+#: and collecting it costs some 30-60 us), two win above.
+PARALLEL_THRESHOLD = 16_384
+
+
+def default_workers() -> int:
+    """The cores this process may run on: the CPU affinity mask's size where the OS has
+    one (a container or ``taskset`` limit counts), else ``os.cpu_count()``, at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+_local = threading.local()
+
+
+@contextlib.contextmanager
+def one_thread():
+    """Within it, on this thread, ``workers=None`` means 1: for callers that already
+    run one conversion per core (Dask's blocks), where more threads only contend."""
+    before = getattr(_local, "one", False)
+    _local.one = True
+    try:
+        yield
+    finally:
+        _local.one = before
+
+
+def resolve_workers(workers, n: int) -> int:
+    """How many chunks a batch of ``n`` points is split into. ``workers`` None: the
+    default rule (``default_workers()`` from ``PARALLEL_THRESHOLD`` points, else 1;
+    1 inside ``one_thread()``); an integer >= 1: that many, but never more than ``n``.
+    Raises TypeError (not an integer: bool and float too) and ValueError (< 1) before
+    anything is done."""
+    if workers is None:
+        if getattr(_local, "one", False):
+            return 1
+        return default_workers() if n >= PARALLEL_THRESHOLD else 1
+    if isinstance(workers, bool):
+        raise TypeError("workers: expected a positive integer or None, got a bool")
+    try:
+        w = operator.index(workers)
+    except TypeError:
+        raise TypeError(f"workers: expected a positive integer or None, got {type(workers).__name__}") from None
+    if w < 1:
+        raise ValueError(f"workers: expected a positive integer or None, got {w}")
+    return max(1, min(w, n))
+
+
+def bounds(n: int, chunks: int) -> List[Tuple[int, int]]:
+    """``chunks`` contiguous [start, stop) ranges covering 0..n, sizes within one."""
+    edges = [n * k // chunks for k in range(chunks + 1)]
+    return [(edges[k], edges[k + 1]) for k in range(chunks)]
+
+
+_lock = threading.Lock()
+_pool: Optional[ThreadPoolExecutor] = None
+_pool_size = 0
+
+
+def _executor(threads: int) -> ThreadPoolExecutor:
+    """The shared pool, with at least ``threads`` threads. A bigger request replaces
+    it without shutting the old one down: a call that already holds it may still be
+    submitting, and its idle threads exit once it is collected."""
+    global _pool, _pool_size
+    with _lock:
+        if _pool is None or _pool_size < threads:
+            _pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="waymark")
+            _pool_size = threads
+        return _pool
+
+
+def _forget_pool() -> None:
+    # A forked child inherits the pool object but none of its threads: work submitted
+    # there would wait forever. The child builds its own on first use.
+    global _pool, _pool_size, _lock
+    _lock = threading.Lock()
+    _pool, _pool_size = None, 0
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool)
+
+
+def run(ranges: List[Tuple[int, int]], task: Callable[[int, int], Tuple[int, Optional[int]]]) -> List[Tuple[int, Optional[int]]]:
+    """``task(start, stop)`` for every range, the first on the calling thread and the
+    rest on the pool, all at once; their (status, first_bad) results in range order.
+    Pool tasks never wait on other pool tasks, so callers sharing the pool cannot
+    deadlock it, only queue."""
+    if len(ranges) == 1:
+        return [task(*ranges[0])]
+    pool = _executor(len(ranges) - 1)
+    futures = [pool.submit(task, start, stop) for start, stop in ranges[1:]]
+    try:
+        first = task(*ranges[0])
+    finally:
+        # Every chunk finishes before the caller sees a result or an exception: no C
+        # call may still be writing into an array the caller is about to free or reuse.
+        rest = [f.result() for f in futures]
+    return [first] + rest
+
+
+def first_error(ranges: List[Tuple[int, int]], results: List[Tuple[int, Optional[int]]]) -> Tuple[int, Optional[int]]:
+    """The (status, absolute first_bad) the single call would have reported, from the
+    chunks' results: the lowest-index chunk's error, except that an INVALID_VALUE
+    anywhere comes first (the C calls check every input before computing anything, so
+    a bad input beats a later-found failure such as NO_CONVERGENCE of an earlier
+    point). (WM_OK, None) when every chunk succeeded."""
+    errors = [(status, None if bad is None else start + bad)
+              for (start, _), (status, bad) in zip(ranges, results) if status != _abi.WM_OK]
+    if not errors:
+        return _abi.WM_OK, None
+    invalid = [e for e in errors if e[0] == _abi.WM_ERROR_INVALID_VALUE]
+    return (invalid or errors)[0]
