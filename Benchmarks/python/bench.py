@@ -9,8 +9,13 @@
                     vs pyproj.Geod.inv on the same lines
   two threads:      waymark.Frame.forward on the two halves from two threads at once
                     (the batch calls release the GIL: up to 2x on two idle cores)
+  workers:          waymark.Frame.forward(pts, workers=k) for k = 1, 2 and the default
+                    (None: every core the process may run on), each into a new array,
+                    and workers=2 into a given out= (split calls with out= convert into
+                    a scratch array first, so an error writes nothing: its cost)
 
-Each timing is the best of --repeat runs (wall clock, one thread unless named). Prints
+Each timing is the best of --repeat runs (wall clock, one thread unless named: the rows
+without "workers" pass workers=1, so they keep their one-core meaning). Prints
 times and ratios (how many times faster Waymark is); --json prints them as JSON too.
 The speed-up of two threads was a unit test once; it is a measurement, so it is here
 (python/tests checks that the GIL is released, without a clock).
@@ -73,20 +78,25 @@ def main():
     halves = [(pts[:n // 2], out[:n // 2]), (pts[n // 2:], out[n // 2:])]
 
     def two_threads():
-        threads = [threading.Thread(target=frame.forward, args=(p,), kwargs={"out": o}) for p, o in halves]
+        threads = [threading.Thread(target=frame.forward, args=(p,), kwargs={"out": o, "workers": 1}) for p, o in halves]
         for th in threads:
             th.start()
         for th in threads:
             th.join()
 
     r = args.repeat
+    cores = waymark.default_workers()
     t = {
-        "waymark.pymap3d.geodetic2enu": best(lambda: wp.geodetic2enu(lat, lon, h, lat0, lon0, h0), r),
-        "waymark.Frame.forward": best(lambda: frame.forward(pts, out=out), r),
+        "waymark.pymap3d.geodetic2enu": best(lambda: wp.geodetic2enu(lat, lon, h, lat0, lon0, h0, workers=1), r),
+        "waymark.Frame.forward": best(lambda: frame.forward(pts, out=out, workers=1), r),
         "waymark.Frame.forward, two threads": best(two_threads, r),
+        "waymark.Frame.forward, workers=1": best(lambda: frame.forward(pts, workers=1), r),
+        "waymark.Frame.forward, workers=2": best(lambda: frame.forward(pts, workers=2), r),
+        f"waymark.Frame.forward, workers=None ({cores})": best(lambda: frame.forward(pts), r),
+        "waymark.Frame.forward, workers=2, out=": best(lambda: frame.forward(pts, out=out, workers=2), r),
         "pymap3d.geodetic2enu": best(lambda: pymap3d.geodetic2enu(lat, lon, h, lat0, lon0, h0), r),
         "pyproj Transformer (cart+topocentric)": best(lambda: topo.transform(lat, lon, h), r),
-        "waymark.geodesic_inverse_batch": best(lambda: waymark.geodesic_inverse_batch((lat0, lon0), pts), r),
+        "waymark.geodesic_inverse_batch": best(lambda: waymark.geodesic_inverse_batch((lat0, lon0), pts, workers=1), r),
         "pyproj.Geod.inv": best(lambda: geod.inv(olon, olat, lon, lat), r),
     }
     ratios = {
@@ -96,11 +106,16 @@ def main():
         "geodetic2enu vs pyproj Transformer (Frame.forward)": t["pyproj Transformer (cart+topocentric)"] / t["waymark.Frame.forward"],
         "geodesic inverse vs pyproj.Geod.inv (lines <= 7 km)": t["pyproj.Geod.inv"] / t["waymark.geodesic_inverse_batch"],
         "Frame.forward, two threads vs one": t["waymark.Frame.forward"] / t["waymark.Frame.forward, two threads"],
+        "Frame.forward, workers=2 vs workers=1": t["waymark.Frame.forward, workers=1"] / t["waymark.Frame.forward, workers=2"],
+        f"Frame.forward, default ({cores} workers) vs workers=1":
+            t["waymark.Frame.forward, workers=1"] / t[f"waymark.Frame.forward, workers=None ({cores})"],
+        "Frame.forward, workers=2 with out= vs workers=1 with out=":
+            t["waymark.Frame.forward"] / t["waymark.Frame.forward, workers=2, out="],
     }
     print(f"{n:,} points, best of {r}, libwaymark {waymark.version()} ({waymark.cpu_path()} path), "
           f"pymap3d {pymap3d.__version__}, pyproj {pyproj.__version__} (PROJ {pyproj.proj_version_str})")
     for k, v in t.items():
-        print(f"  {k:45s} {v * 1e3:9.2f} ms  ({v / n * 1e9:7.1f} ns/point)")
+        print(f"  {k:45s} {v * 1e3:9.2f} ms  ({v / n * 1e9:7.2f} ns/point)")
     print("ratios (times faster):")
     for k, v in ratios.items():
         print(f"  {k:60s} {v:7.1f}x")

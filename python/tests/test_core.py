@@ -188,8 +188,11 @@ def probe(long_call, rounds):
     def counter():
         with gate:      # blocked without the GIL until the gate opens
             pass
-        frame = sys._current_frames()[main]
-        seen_in.append(frame.f_code.co_name)
+        frame, names = sys._current_frames()[main], []
+        while frame is not None:
+            names.append(frame.f_code.co_name)
+            frame = frame.f_back
+        seen_in.append(names)
         for _ in range(1000):
             count[0] += 1
 
@@ -208,17 +211,19 @@ def probe(long_call, rounds):
 frame = waymark.Frame(55.0, 37.0)
 pts = np.zeros((1_000_000, 3)) + [55.0, 37.0, 10.0]
 holds = probe(lambda: sum(range(2_000_000)), 20)     # a C loop that keeps the GIL
-releases = probe(lambda: frame.forward(pts), 1000)
-print(json.dumps({"holds": holds, "releases": releases}))
+releases = probe(lambda: frame.forward(pts, workers=1), 1000)       # the C call itself, not a split
+split = probe(lambda: frame.forward(pts, workers=2), 1000)
+print(json.dumps({"holds": holds, "releases": releases, "split": split}))
 """
 
 
 def test_batch_calls_release_the_gil():
     """While one thread is inside a batch call, another thread runs Python: its counter
     reaches 1,000 before the call returns, and it sees the first thread inside
-    Frame.forward. The same probe around a C loop that keeps the GIL sees no increment,
-    so the probe can tell the two apart. Nothing is timed (the subprocess's timeout is
-    only a guard against a hang)."""
+    Frame.forward (in one C call, workers=1, and in a split call, which waits for its
+    chunks without the GIL too). The same probe around a C loop that keeps the GIL sees
+    no increment, so the probe can tell the two apart. Nothing is timed (the
+    subprocess's timeout is only a guard against a hang)."""
     import json
     import subprocess
     import sys
@@ -228,8 +233,9 @@ def test_batch_calls_release_the_gil():
     assert run.returncode == 0, run.stderr
     result = json.loads(run.stdout)
     assert result["holds"]["increments"] == 0, result
-    assert result["releases"]["increments"] == 1000, result
-    assert result["releases"]["seen_in"] == "forward", result
+    for case in ("releases", "split"):
+        assert result[case]["increments"] == 1000, result
+        assert "forward" in result[case]["seen_in"], result
 
 
 # ---- geodesics ----------------------------------------------------------------------------

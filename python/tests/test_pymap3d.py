@@ -17,9 +17,13 @@ NAMES = ["geodetic2enu", "enu2geodetic", "geodetic2ecef", "ecef2geodetic", "ecef
 
 @pytest.mark.parametrize("name", NAMES)
 def test_same_signature(name):
+    """pymap3d's parameters, in its order with its defaults, then Waymark's keyword-only
+    ``workers`` (None), which no positional call can reach."""
     ours, theirs = inspect.signature(getattr(wp, name)), inspect.signature(getattr(pm, name))
-    assert list(ours.parameters) == list(theirs.parameters)
-    assert [p.default for p in ours.parameters.values()] == [p.default for p in theirs.parameters.values()]
+    params = list(ours.parameters.values())
+    assert params[-1].name == "workers" and params[-1].kind is inspect.Parameter.KEYWORD_ONLY and params[-1].default is None
+    assert [p.name for p in params[:-1]] == list(theirs.parameters)
+    assert [p.default for p in params[:-1]] == [p.default for p in theirs.parameters.values()]
 
 
 @pytest.fixture(scope="module")

@@ -87,8 +87,10 @@ def _triples_call(fn, function: str, in_type: str, out_type: str, src: int, stri
     see ``o`` afterwards (``guard``: an ``out=`` of theirs, or the points themselves)
     the chunks write into a scratch array that is copied into ``o`` only when every
     chunk succeeded, so nothing is written on error, as in the single call; a fresh
-    result array is written directly (on error it is dropped unseen)."""
-    w = _parallel.resolve_workers(workers, n)
+    result array is written directly (on error it is dropped unseen). So ``workers=None``
+    with ``guard`` is one thread: ``out=`` promises no allocation, and the scratch
+    array's allocation and copy cost about what a second core saves."""
+    w = 1 if workers is None and guard else _parallel.resolve_workers(workers, n)
     if w == 1:
         fb = first_bad_cell()
         check(fn(ptr(in_type, src), stride, ptr(out_type, dst), ostride, n, fb), function, fb)
@@ -175,6 +177,19 @@ class Frame:
         without first_bad: ``out`` overlapping ``points`` otherwise, e.g. shifted by a
         row). Nothing is written on error. Releases the GIL.
 
+        ``workers``: how many threads share the batch (contiguous chunks, one C call
+        each, the GIL released). None (default): without ``out``, every core this
+        process may run on (``waymark.default_workers()``) for
+        ``waymark.PARALLEL_THRESHOLD`` points or more, the calling thread alone below;
+        with ``out``, the calling thread alone (see below). 1 is the plain single call;
+        an integer > 1 splits any batch into that many chunks (at most one per point).
+        Results are the single call's bits whatever the split, and an error names the
+        same first_bad and writes nothing: a split call with ``out`` therefore converts
+        into a scratch array, copied into ``out`` once every chunk succeeded (an
+        allocation and one more pass over the output, which is why ``out`` alone does
+        not split). TypeError / ValueError for a ``workers`` other than None or an
+        integer >= 1. Pass ``workers=1`` where the caller already runs one conversion
+        per core (its own thread pool; ``waymark.dask`` does).
         """
         return self._forward(points, out, workers, guard=out is not None)
 

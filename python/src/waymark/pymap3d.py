@@ -19,9 +19,10 @@ written in Python):
   atan2(e, n) in [0, 360), elevation = atan2(u, hypot(e, n)), range = |enu| (numpy;
   the same expressions as pymap3d's ``enu2aer``/``aer2enu``).
 
-Big arrays are split over the machine's cores as ``Frame.forward``'s default
-(``workers=None``): the buffers converted are this module's own temporaries, written in
-place.
+Each also takes a keyword-only ``workers`` (not pymap3d's): big arrays are split over
+the machine's cores as by ``Frame.forward`` without ``out`` (``workers=None``: every
+core from ``waymark.PARALLEL_THRESHOLD`` points; ``workers=1``: one thread). The
+buffers converted are this module's own temporaries, written in place.
 
 Documented differences from pymap3d:
 
@@ -73,10 +74,10 @@ def _ecef_frame(ell) -> Tuple[Frame, float]:
     return Frame(0.0, 0.0, 0.0, "enu", None if a_f == _WGS84 else a_f), a_f[0]
 
 
-def _geodetic_to_ecef(pts: np.ndarray, ell) -> np.ndarray:
+def _geodetic_to_ecef(pts: np.ndarray, ell, workers=None) -> np.ndarray:
     """(n, 3) lat, lon, h (degrees) -> (n, 3) ECEF, in place."""
     frame, a = _ecef_frame(ell)
-    frame._forward(pts, pts, None, guard=False)          # (e, n, u) at (0, 0, 0)
+    frame._forward(pts, pts, workers, guard=False)          # (e, n, u) at (0, 0, 0)
     e, n = pts[:, 0].copy(), pts[:, 1].copy()
     pts[:, 0] = pts[:, 2] + a
     pts[:, 1] = e
@@ -84,14 +85,14 @@ def _geodetic_to_ecef(pts: np.ndarray, ell) -> np.ndarray:
     return pts
 
 
-def _ecef_to_geodetic(pts: np.ndarray, ell) -> np.ndarray:
+def _ecef_to_geodetic(pts: np.ndarray, ell, workers=None) -> np.ndarray:
     """(n, 3) ECEF -> (n, 3) lat, lon, h (degrees), in place."""
     frame, a = _ecef_frame(ell)
     x = pts[:, 0].copy()
     pts[:, 0] = pts[:, 1]
     pts[:, 1] = pts[:, 2]
     pts[:, 2] = x - a
-    return frame._reverse(pts, pts, None, guard=False)
+    return frame._reverse(pts, pts, workers, guard=False)
 
 
 def _stack(a, b, c, deg_angles: Tuple[bool, bool, bool] = (False, False, False), deg: bool = True, shape=None):
@@ -116,7 +117,7 @@ def _split(points: np.ndarray, shape, scalar, deg_angles=(False, False, False), 
     return tuple(cols)
 
 
-def _local(a, b, c, lat0, lon0, h0, ell, deg, in_angles, out_angles, method):
+def _local(a, b, c, lat0, lon0, h0, ell, deg, in_angles, out_angles, method, workers):
     """A frame conversion (``method``: "forward" or "reverse") of broadcast inputs; one
     frame for a scalar observer, one per distinct observer otherwise."""
     o = [np.asarray(v, dtype=np.float64) for v in (lat0, lon0, h0)]
@@ -124,7 +125,7 @@ def _local(a, b, c, lat0, lon0, h0, ell, deg, in_angles, out_angles, method):
         pts, shape, scalar = _stack(a, b, c, in_angles, deg)
         lat0d, lon0d = (float(o[0]), float(o[1])) if deg else (float(np.degrees(o[0])), float(np.degrees(o[1])))
         frame = _frame(lat0d, lon0d, float(o[2]), ell)
-        res = getattr(frame, "_" + method)(pts, pts, None, guard=False)
+        res = getattr(frame, "_" + method)(pts, pts, workers, guard=False)
         return _split(res, shape, scalar, out_angles, deg)
     shape = np.broadcast_shapes(*(np.shape(v) for v in (a, b, c)), *(v.shape for v in o))
     pts, shape, _ = _stack(a, b, c, in_angles, deg, shape)
@@ -136,49 +137,51 @@ def _local(a, b, c, lat0, lon0, h0, ell, deg, in_angles, out_angles, method):
     inverse = inverse.ravel()
     for k, org in enumerate(uniq):
         idx = np.nonzero(inverse == k)[0]
-        res[idx] = getattr(_frame(*org, ell), "_" + method)(np.ascontiguousarray(pts[idx]), None, None, guard=False)
+        res[idx] = getattr(_frame(*org, ell), "_" + method)(np.ascontiguousarray(pts[idx]), None, workers, guard=False)
     return _split(res, shape, False, out_angles, deg)
 
 
-def geodetic2enu(lat, lon, h, lat0, lon0, h0, ell=None, deg: bool = True):
+def geodetic2enu(lat, lon, h, lat0, lon0, h0, ell=None, deg: bool = True, *, workers=None):
     """Geodetic (lat, lon, h) -> local East, North, Up (metres) at the observer
     (lat0, lon0, h0). Angles in degrees (radians with deg=False); heights above the
     ellipsoid ``ell`` (None: WGS-84). Returns (e, n, u)."""
-    return _local(lat, lon, h, lat0, lon0, h0, ell, deg, (True, True, False), (False, False, False), "forward")
+    return _local(lat, lon, h, lat0, lon0, h0, ell, deg, (True, True, False), (False, False, False), "forward",
+                  workers)
 
 
-def enu2geodetic(e, n, u, lat0, lon0, h0, ell=None, deg: bool = True):
+def enu2geodetic(e, n, u, lat0, lon0, h0, ell=None, deg: bool = True, *, workers=None):
     """Local East, North, Up (metres) at the observer (lat0, lon0, h0) -> geodetic
     (lat, lon, h). Returns (lat, lon, h); longitudes in [-180, 180)."""
-    return _local(e, n, u, lat0, lon0, h0, ell, deg, (False, False, False), (True, True, False), "reverse")
+    return _local(e, n, u, lat0, lon0, h0, ell, deg, (False, False, False), (True, True, False), "reverse",
+                  workers)
 
 
-def geodetic2ecef(lat, lon, alt, ell=None, deg: bool = True):
+def geodetic2ecef(lat, lon, alt, ell=None, deg: bool = True, *, workers=None):
     """Geodetic (lat, lon, alt) -> Earth-centred Earth-fixed (x, y, z), metres."""
     pts, shape, scalar = _stack(lat, lon, alt, (True, True, False), deg)
-    return _split(_geodetic_to_ecef(pts, ell), shape, scalar)
+    return _split(_geodetic_to_ecef(pts, ell, workers), shape, scalar)
 
 
-def ecef2geodetic(x, y, z, ell=None, deg: bool = True):
+def ecef2geodetic(x, y, z, ell=None, deg: bool = True, *, workers=None):
     """ECEF (x, y, z), metres -> geodetic (lat, lon, alt); longitudes in [-180, 180)."""
     pts, shape, scalar = _stack(x, y, z)
-    return _split(_ecef_to_geodetic(pts, ell), shape, scalar, (True, True, False), deg)
+    return _split(_ecef_to_geodetic(pts, ell, workers), shape, scalar, (True, True, False), deg)
 
 
-def ecef2enu(x, y, z, lat0, lon0, h0, ell=None, deg: bool = True):
+def ecef2enu(x, y, z, lat0, lon0, h0, ell=None, deg: bool = True, *, workers=None):
     """ECEF (x, y, z) -> East, North, Up at the observer (lat0, lon0, h0), metres."""
-    lat, lon, h = ecef2geodetic(x, y, z, ell, deg=True)
+    lat, lon, h = ecef2geodetic(x, y, z, ell, deg=True, workers=workers)
     if not deg:
         lat0, lon0 = np.degrees(lat0), np.degrees(lon0)
-    return geodetic2enu(lat, lon, h, lat0, lon0, h0, ell, deg=True)
+    return geodetic2enu(lat, lon, h, lat0, lon0, h0, ell, deg=True, workers=workers)
 
 
-def enu2ecef(e1, n1, u1, lat0, lon0, h0, ell=None, deg: bool = True):
+def enu2ecef(e1, n1, u1, lat0, lon0, h0, ell=None, deg: bool = True, *, workers=None):
     """East, North, Up at the observer (lat0, lon0, h0) -> ECEF (x, y, z), metres."""
     if not deg:
         lat0, lon0 = np.degrees(lat0), np.degrees(lon0)
-    lat, lon, h = enu2geodetic(e1, n1, u1, lat0, lon0, h0, ell, deg=True)
-    return geodetic2ecef(lat, lon, h, ell, deg=True)
+    lat, lon, h = enu2geodetic(e1, n1, u1, lat0, lon0, h0, ell, deg=True, workers=workers)
+    return geodetic2ecef(lat, lon, h, ell, deg=True, workers=workers)
 
 
 def _enu2aer(e, n, u, deg):
@@ -191,17 +194,17 @@ def _enu2aer(e, n, u, deg):
     return az, el, srange
 
 
-def geodetic2aer(lat, lon, h, lat0, lon0, h0, ell=None, deg: bool = True):
+def geodetic2aer(lat, lon, h, lat0, lon0, h0, ell=None, deg: bool = True, *, workers=None):
     """Geodetic target -> azimuth (clockwise from north, [0, 360)), elevation above the
     observer's horizon and slant range (metres) from the observer (lat0, lon0, h0)."""
-    e, n, u = geodetic2enu(lat, lon, h, lat0, lon0, h0, ell, deg)
+    e, n, u = geodetic2enu(lat, lon, h, lat0, lon0, h0, ell, deg, workers=workers)
     az, el, srange = _enu2aer(e, n, u, deg)
     if np.ndim(az) == 0:
         return float(az), float(el), float(srange)
     return az, el, srange
 
 
-def aer2geodetic(az, el, srange, lat0, lon0, h0, ell=None, deg: bool = True):
+def aer2geodetic(az, el, srange, lat0, lon0, h0, ell=None, deg: bool = True, *, workers=None):
     """Azimuth, elevation, slant range (metres) from the observer (lat0, lon0, h0) ->
     geodetic (lat, lon, alt). Raises ValueError for a negative range (as pymap3d)."""
     az, el, srange = (np.asarray(v, dtype=np.float64) for v in (az, el, srange))
@@ -210,4 +213,4 @@ def aer2geodetic(az, el, srange, lat0, lon0, h0, ell=None, deg: bool = True):
     if deg:
         az, el = np.radians(az), np.radians(el)
     r = srange * np.cos(el)
-    return enu2geodetic(r * np.sin(az), r * np.cos(az), srange * np.sin(el), lat0, lon0, h0, ell, deg)
+    return enu2geodetic(r * np.sin(az), r * np.cos(az), srange * np.sin(el), lat0, lon0, h0, ell, deg, workers=workers)
