@@ -115,7 +115,10 @@ def test_reverse_and_the_geodesic_batch_split(frame, points):
         assert all(np.array_equal(bits(x), bits(y)) for x, y in zip(got, (d, a1, a2))), w
         got = waymark.geodesic_inverse_batch(ORIGIN, far, workers=w)
         assert all(np.array_equal(bits(x), bits(y)) for x, y in zip(got, (fd, fa1, fa2))), w
+    polygon = np.array([[39.0, 115.0], [41.0, 115.0], [41.0, 118.0], [39.5, 117.0]])
+    inside = waymark.gcj02_from_wgs84(points, region=polygon, workers=1)
     for w in (1, 2, 3):
+        assert np.array_equal(bits(waymark.gcj02_from_wgs84(points, region=polygon, workers=w)), bits(inside))
         assert np.array_equal(bits(waymark.bd09_from_wgs84(points, workers=w)), bits(waymark.bd09_from_wgs84(points)))
         assert np.array_equal(bits(waymark.wgs84_from_bd09(points, workers=w)), bits(waymark.wgs84_from_bd09(points)))
 
@@ -218,6 +221,13 @@ def test_how_a_batch_is_split(monkeypatch, frame, points):
     t = waymark.PARALLEL_THRESHOLD
     assert _parallel.resolve_workers(None, t - 1) == 1
     assert _parallel.resolve_workers(None, t) == _parallel.default_workers()
+    # A costlier call splits from fewer points; every split call has its cost.
+    assert _parallel.resolve_workers(None, t // 4, "wm_frame_reverse") == _parallel.default_workers()
+    assert _parallel.resolve_workers(None, t // 4 - 1, "wm_frame_reverse") == 1
+    assert set(_parallel.COST) == {"wm_frame_forward", "wm_frame_reverse", "wm_geodesic_inverse_batch",
+                                   "wm_baseline_forward", "wm_gcj02_from_wgs84", "wm_wgs84_from_gcj02",
+                                   "wm_bd09_from_gcj02", "wm_gcj02_from_bd09"}
+    assert all(c >= 1 for c in _parallel.COST.values())
     assert _parallel.resolve_workers(5, 3) == 3 and _parallel.resolve_workers(5, 0) == 1
     with _parallel.one_thread():
         assert _parallel.resolve_workers(None, 10 * t) == 1

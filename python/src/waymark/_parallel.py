@@ -20,12 +20,29 @@ from typing import Callable, List, Optional, Tuple
 
 from . import _abi
 
-#: Arrays of at least this many points are split over ``default_workers()`` threads
-#: when ``workers`` is None; smaller ones run on the calling thread alone. Measured
-#: (python/tests' timing is not asserted; see python/README.md): on two cores one
-#: ``Frame.forward`` thread wins below about 8,000 points (handing a chunk to the pool
-#: and collecting it costs some 30-60 us), two win above.
-PARALLEL_THRESHOLD = 16_384
+#: ``Frame.forward`` batches of at least this many points are split over
+#: ``default_workers()`` threads when ``workers`` is None; smaller ones run on the
+#: calling thread alone. Measured on two cores of an AVX-512 Xeon (about 3.6 ns a point
+#: on one): handing a chunk to the pool and collecting it costs some 20-30 us, and two
+#: workers broke even between 24,000 and 32,000 points (1.1x at 32,000, 1.6x at
+#: 128,000, 1.7x at 1,000,000). A costlier call splits from proportionally fewer
+#: points (``COST``).
+PARALLEL_THRESHOLD = 32_768
+
+#: Per-point cost relative to ``Frame.forward`` (measured, rounded down so that no call
+#: splits below its own break-even): the default splits a call's batch of n points
+#: when n * cost >= PARALLEL_THRESHOLD. ``Frame.reverse`` (4.3x) broke even at about
+#: 6,000 points, its threshold is 8,192.
+COST = {
+    "wm_frame_forward": 1,
+    "wm_frame_reverse": 4,
+    "wm_geodesic_inverse_batch": 3,      # short lines; Karney's cost far more
+    "wm_baseline_forward": 8,            # meters_per_degree; haversine is 38x
+    "wm_gcj02_from_wgs84": 4,
+    "wm_wgs84_from_gcj02": 8,
+    "wm_bd09_from_gcj02": 16,
+    "wm_gcj02_from_bd09": 64,
+}
 
 
 def default_workers() -> int:
@@ -52,16 +69,16 @@ def one_thread():
         _local.one = before
 
 
-def resolve_workers(workers, n: int) -> int:
-    """How many chunks a batch of ``n`` points is split into. ``workers`` None: the
-    default rule (``default_workers()`` from ``PARALLEL_THRESHOLD`` points, else 1;
-    1 inside ``one_thread()``); an integer >= 1: that many, but never more than ``n``.
-    Raises TypeError (not an integer: bool and float too) and ValueError (< 1) before
-    anything is done."""
+def resolve_workers(workers, n: int, function: str = "wm_frame_forward") -> int:
+    """How many chunks a batch of ``n`` points of the C call ``function`` is split into.
+    ``workers`` None: the default rule (``default_workers()`` from
+    ``PARALLEL_THRESHOLD / COST[function]`` points, else 1; 1 inside ``one_thread()``);
+    an integer >= 1: that many, but never more than ``n``. Raises TypeError (not an
+    integer: bool and float too) and ValueError (< 1) before anything is done."""
     if workers is None:
         if getattr(_local, "one", False):
             return 1
-        return default_workers() if n >= PARALLEL_THRESHOLD else 1
+        return default_workers() if n * COST.get(function, 1) >= PARALLEL_THRESHOLD else 1
     if isinstance(workers, bool):
         raise TypeError("workers: expected a positive integer or None, got a bool")
     try:

@@ -90,7 +90,7 @@ def _triples_call(fn, function: str, in_type: str, out_type: str, src: int, stri
     result array is written directly (on error it is dropped unseen). So ``workers=None``
     with ``guard`` is one thread: ``out=`` promises no allocation, and the scratch
     array's allocation and copy cost about what a second core saves."""
-    w = 1 if workers is None and guard else _parallel.resolve_workers(workers, n)
+    w = 1 if workers is None and guard else _parallel.resolve_workers(workers, n, function)
     if w == 1:
         fb = first_bad_cell()
         check(fn(ptr(in_type, src), stride, ptr(out_type, dst), ostride, n, fb), function, fb)
@@ -132,8 +132,9 @@ class Frame:
             an unknown axes code or a bad ellipsoid.
         TypeError: an ellipsoid that is not exactly two numbers.
 
-    A frame may be used from many threads at once (the batch calls release the GIL);
-    ``set_estimate`` must not run while another thread converts.
+    A frame may be used from many threads at once (the batch calls release the GIL,
+    and big batches are split over the cores: ``workers=``); ``set_estimate`` must not
+    run while another thread converts with the frame.
     """
 
     def __init__(self, lat: float, lon: float, h: float = 0.0, axes: Union[str, int] = "enu",
@@ -180,7 +181,8 @@ class Frame:
         ``workers``: how many threads share the batch (contiguous chunks, one C call
         each, the GIL released). None (default): without ``out``, every core this
         process may run on (``waymark.default_workers()``) for
-        ``waymark.PARALLEL_THRESHOLD`` points or more, the calling thread alone below;
+        ``waymark.PARALLEL_THRESHOLD`` points or more (32,768; the costlier calls from
+        proportionally fewer: ``reverse`` from 8,192), the calling thread alone below;
         with ``out``, the calling thread alone (see below). 1 is the plain single call;
         an integer > 1 splits any batch into that many chunks (at most one per point).
         Results are the single call's bits whatever the split, and an error names the
@@ -227,8 +229,8 @@ class Frame:
         can be handed to an engine as it is. Errors as ``forward``.
 
         One thread: a matrix's heading depends on the next point, and across repeated
-        points on points further away, so the batch is not split (routes are far smaller than
-        ``PARALLEL_THRESHOLD`` anyway)."""
+        points on points further away, so the batch is not split (routes are far
+        smaller than ``PARALLEL_THRESHOLD`` anyway)."""
         a, src, stride, n, single = triples(points, "points", allow_pairs=True)
         buf = np.empty((n, 16), dtype=np.float32)
         fb = first_bad_cell()
@@ -327,7 +329,7 @@ def geodesic_inverse_batch(origin: ArrayLike, points: ArrayLike, *,
         return status, (None if fb[0] == SIZE_MAX else int(fb[0]))
 
     # The results are new arrays, dropped on error: split chunks write them directly.
-    ranges = _parallel.bounds(n, _parallel.resolve_workers(workers, n))
+    ranges = _parallel.bounds(n, _parallel.resolve_workers(workers, n, "wm_geodesic_inverse_batch"))
     status, bad = _parallel.first_error(ranges, _parallel.run(ranges, chunk))
     if status != _abi.WM_OK:
         raise WaymarkError(status, "wm_geodesic_inverse_batch", bad)
