@@ -81,13 +81,14 @@ static void camera_helpers(fuzz_input *in, uint32_t high, int plausible, const w
         if (high & 0x20000) { FUZZ_REQUIRE(s == WM_ERROR_NULL_POINTER); return; }
         if (s != WM_OK) {
             /* Refused: nothing written, and either out of range or a projection that
-             * overflows (its entries, computed here with libm, beyond 1e300) or is singular
-             * (an entry that underflows to within 1e-300 of zero: near * far of 1e-350). */
+             * overflows (its entries, computed here with libm, beyond 1e300) or is singular. */
             double t = 1 / tan(fov / 2 * 3.14159265358979323846 / 180);
             double e[4] = {t / aspect, t, (far_m + near_m) / (near_m - far_m), 2 * far_m * near_m / (near_m - far_m)};
             int overflow = 0;
             for (i = 0; i < 4; i++) overflow |= !(fabs(e[i]) <= 1e300);
-            overflow |= fabs(e[0]) < 1e-300 || fabs(e[1]) < 1e-300 || fabs(e[3]) < 1e-300;
+            /* Singular to a double: the determinant, e0 * e1 * e3 in magnitude, under- or
+             * overflows (near its limits by a margin: the library expands it by cofactors). */
+            overflow |= !(fabs(e[0] * e[1] * e[3]) > 1e-290 && fabs(e[0] * e[1] * e[3]) < 1e290);
             FUZZ_REQUIRE(untouched(p, sizeof p) && (!in_range || overflow));
         }
         else {
