@@ -152,45 +152,9 @@ WMK_PORTABLE_END
 #define WMK_INVSQRT(v) (1.0 / WMK_SQRT(v))
 #include "vector_body.inc"
 
-WMK_TARGET void wmk_geo_to_scene_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
-                                      void *out, ptrdiff_t out_stride, size_t count) {
-    wmkv_geo_to_scene_batch_avx2(frame, in, in_stride, out, out_stride, count);
-}
-
-WMK_TARGET void wmk_prepare_frame_avx2(wmk_scene_frame *frame) {
-    wmk_scene_frame f = *frame;
-    v4d la = WMK_SPLAT(frame->lat0), lo = WMK_SPLAT(frame->lon0), hh, x, y, z;
-    hh = WMK_SPLAT(frame->h0);
-    f.x0 = f.y0 = f.z0 = 0;
-    f.m[0] = 1; f.m[1] = 0; f.m[2] = 0; f.m[3] = 0; f.m[4] = 1; f.m[5] = 0; f.m[6] = 0; f.m[7] = 0; f.m[8] = 1;
-    f.o[0] = f.o[1] = f.o[2] = 0;
-    wmkv_geo_to_scene_v_avx2(&f, la, lo, hh, &x, &y, &z);
-    frame->x0 = x[0]; frame->y0 = y[0]; frame->z0 = z[0];
-}
-
-WMK_TARGET void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
-                                       const double h[4], double x[4], double y[4], double z[4]) {
-    wmkv_geo_to_scene4_arrays_avx2(frame, lat, lon, h, x, y, z);
-}
-
-WMK_TARGET void wmk_anchor_transforms_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
-                                           void *out, ptrdiff_t out_stride, size_t count,
-                                           const wmk_anchor_axes *axes) {
-    wmkv_anchor_batch_avx2(frame, in, in_stride, out, out_stride, count, axes);
-}
-
-WMK_TARGET int wmk_geodetic_all_valid_avx2(const void *in, ptrdiff_t in_stride, size_t count, double max_h) {
-    return wmkv_geodetic_all_valid_avx2(in, in_stride, count, max_h);
-}
-
-WMK_TARGET int wmk_scene_all_valid_avx2(const void *in, ptrdiff_t in_stride, size_t count, double limit) {
-    return wmkv_scene_all_valid_avx2(in, in_stride, count, limit);
-}
-
-WMK_TARGET void wmk_scene_to_geo_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
-                                      void *out, ptrdiff_t out_stride, size_t count) {
-    wmkv_scene_to_geo_batch_avx2(frame, in, in_stride, out, out_stride, count);
-}
+#define WMK_ENTRY(name) wmk_##name##_avx2
+#include "scene_entries.inc"
+#undef WMK_ENTRY
 #undef WMK_TARGET
 #undef WMK_FN
 #undef WMK
@@ -212,45 +176,9 @@ WMK_TARGET void wmk_scene_to_geo_avx2(const wmk_scene_frame *frame, const void *
 #define WMK_INVSQRT(v) (1.0 / WMK_SQRT(v))
 #include "vector_body.inc"
 
-WMK_TARGET void wmk_geo_to_scene_avx512(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
-                                        void *out, ptrdiff_t out_stride, size_t count) {
-    wmkv_geo_to_scene_batch_avx512(frame, in, in_stride, out, out_stride, count);
-}
-
-WMK_TARGET void wmk_prepare_frame_avx512(wmk_scene_frame *frame) {
-    wmk_scene_frame f = *frame;
-    vnd la = WMK_SPLAT(frame->lat0), lo = WMK_SPLAT(frame->lon0), hh, x, y, z;
-    hh = WMK_SPLAT(frame->h0);
-    f.x0 = f.y0 = f.z0 = 0;
-    f.m[0] = 1; f.m[1] = 0; f.m[2] = 0; f.m[3] = 0; f.m[4] = 1; f.m[5] = 0; f.m[6] = 0; f.m[7] = 0; f.m[8] = 1;
-    f.o[0] = f.o[1] = f.o[2] = 0;
-    wmkv_geo_to_scene_v_avx512(&f, la, lo, hh, &x, &y, &z);
-    frame->x0 = x[0]; frame->y0 = y[0]; frame->z0 = z[0];
-}
-
-WMK_TARGET void wmk_geo_to_scene4_avx512(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
-                                         const double h[4], double x[4], double y[4], double z[4]) {
-    wmkv_geo_to_scene4_arrays_avx512(frame, lat, lon, h, x, y, z);
-}
-
-WMK_TARGET void wmk_anchor_transforms_avx512(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
-                                             void *out, ptrdiff_t out_stride, size_t count,
-                                             const wmk_anchor_axes *axes) {
-    wmkv_anchor_batch_avx512(frame, in, in_stride, out, out_stride, count, axes);
-}
-
-WMK_TARGET int wmk_geodetic_all_valid_avx512(const void *in, ptrdiff_t in_stride, size_t count, double max_h) {
-    return wmkv_geodetic_all_valid_avx512(in, in_stride, count, max_h);
-}
-
-WMK_TARGET int wmk_scene_all_valid_avx512(const void *in, ptrdiff_t in_stride, size_t count, double limit) {
-    return wmkv_scene_all_valid_avx512(in, in_stride, count, limit);
-}
-
-WMK_TARGET void wmk_scene_to_geo_avx512(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
-                                        void *out, ptrdiff_t out_stride, size_t count) {
-    wmkv_scene_to_geo_batch_avx512(frame, in, in_stride, out, out_stride, count);
-}
+#define WMK_ENTRY(name) wmk_##name##_avx512
+#include "scene_entries.inc"
+#undef WMK_ENTRY
 #endif
 
 void wmk_scene_to_geo(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
