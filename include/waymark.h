@@ -1086,7 +1086,7 @@ typedef struct wm_fix {
     int32_t has_height;
     int32_t reserved_;
     double horizontal_accuracy_m;    /* > 0, as CoreLocation's horizontalAccuracy */
-    double vertical_accuracy_m;      /* > 0 */
+    double vertical_accuracy_m;      /* > 0; not read when has_height == 0 (any value) */
     double time_s;                   /* the caller's clock, the same as frames' */
     wm_vec3 scene_position;
 } wm_fix;

@@ -7,6 +7,24 @@ import Waymark
 /// scenarios.
 @Suite("Navigator")
 struct NavigatorTests {
+    /// A phone without altitude leaves its vertical accuracy 0 (or −1): with no height the
+    /// field is not read, so the fix is taken (issue 36: C#'s `AddFix` with
+    /// `HasHeight = 0` and `VerticalAccuracyM` left at 0 threw "invalid value").
+    @Test("a fix without a height takes any vertical accuracy; with a height it must be positive")
+    func verticalAccuracyWithoutHeight() throws {
+        let route = Self.route([(0, 0), (0, 300)])
+        for vertical in [0.0, -1, .nan, .infinity] {
+            var nav = try Navigator(route: route)
+            try nav.addFix(latitude: route[0].latitude, longitude: route[0].longitude, height: nil, horizontalAccuracy: 5,
+                           verticalAccuracy: vertical, time: 0, scenePosition: SIMD3(0, 1.4, 0))
+            var refused = try Navigator(route: route)
+            #expect(throws: WaymarkError.self) {
+                try refused.addFix(latitude: route[0].latitude, longitude: route[0].longitude, height: 150, horizontalAccuracy: 5,
+                                   verticalAccuracy: vertical, time: 0, scenePosition: SIMD3(0, 1.4, 0))
+            }
+        }
+    }
+
     static let start = try! GeodeticCoordinate(latitude: 55.7339, longitude: 37.5886, height: 158)
     static let viewport = (x: 0.0, y: 0.0, width: 390.0, height: 844.0)
     static let projection = try! CameraPose.perspective(fovY: 60, aspect: 390.0 / 844)

@@ -1842,7 +1842,7 @@ namespace Waymark
         /// </summary>
         public double HorizontalAccuracyM;
         /// <summary>
-        /// &gt; 0
+        /// &gt; 0; not read when has_height == 0 (any value)
         /// </summary>
         public double VerticalAccuracyM;
         /// <summary>

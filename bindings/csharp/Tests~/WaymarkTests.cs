@@ -650,6 +650,10 @@ static unsafe class WaymarkTests
             Check(frames == 150 && fixes == 151 && states == 150, "150 frames and 151 fixes replayed");
             // Errors as exceptions carrying the status; the navigator is unchanged after them.
             Check(Throws(() => nav.AddFix(new Fix { Position = new Geodetic(91, 0), HorizontalAccuracyM = 5, VerticalAccuracyM = 10, TimeS = 200 })) == Status.InvalidValue, "fix at lat 91");
+            // A fix without a height: VerticalAccuracyM left at 0 is not read (issue 36).
+            using (var plain = new Navigator(Navigator.DefaultConfig(), new[] { new Geodetic(55.7339, 37.5886), new Geodetic(55.7366, 37.5886) }))
+                Check(Throws(() => plain.AddFix(new Fix { Position = new Geodetic(55.7339, 37.5886), HorizontalAccuracyM = 5, TimeS = 0 })) == null,
+                      "a fix with HasHeight = 0 and VerticalAccuracyM = 0 is taken");
             Check(Throws(() => nav.Update(double.NaN, CameraOf(new Vec3(0, 1.4, 0), 0, 0, 0))) == Status.InvalidValue, "NaN time");
             var flat = CameraOf(new Vec3(0, 1.4, 0), 0, 0, 0);
             flat.Viewport = new Viewport(0, 0, 0, 844);

@@ -257,11 +257,16 @@ public struct Navigator: Sendable {
     /// normal between).
     /// - Throws: ``WaymarkError/invalidInput(_:)`` for NaN or infinite position values, a
     ///   latitude beyond ±90, accuracies that are not positive, or a scene coordinate or
-    ///   accuracy beyond ±``Limits/maximumSceneCoordinate``; nothing changes then. (Invalid
-    ///   velocity fields are none, not errors: ``Fix``.)
+    ///   accuracy beyond ±``Limits/maximumSceneCoordinate``; nothing changes then. The
+    ///   vertical accuracy of a fix without a height is not read. (Invalid velocity fields
+    ///   are none, not errors: ``Fix``.)
     public mutating func addFix(_ f: Fix) throws(WaymarkError) {
         let fix = try GeodeticCoordinate(latitude: f.latitude, longitude: f.longitude, height: f.height ?? 0)
         let scenePosition = fromEngine(f.scenePosition)
+        // A fix without a height has no vertical accuracy to check (a phone without
+        // altitude leaves it 0, or −1): it is not read then, so any value is taken.
+        var f = f
+        if f.height == nil { f.verticalAccuracy = Fix.unusedVerticalAccuracy }
         guard f.horizontalAccuracy.isFinite, f.verticalAccuracy.isFinite, f.time.isFinite, f.height?.isFinite ?? true,
               scenePosition.x.isFinite, scenePosition.y.isFinite, scenePosition.z.isFinite else { throw .invalidInput(.nonFinite) }
         guard f.horizontalAccuracy > 0, f.verticalAccuracy > 0 else { throw .invalidInput(.notPositive) }

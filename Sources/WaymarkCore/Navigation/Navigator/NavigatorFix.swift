@@ -17,8 +17,11 @@ extension Navigator {
         /// Metres, > 0: CoreLocation's `horizontalAccuracy`, Android's `getAccuracy()` —
         /// the filter reads it as the radius of ``Configuration/accuracyConfidence``.
         public var horizontalAccuracy: Double
-        /// 1-σ metres, > 0, as CoreLocation's `verticalAccuracy`.
+        /// 1-σ metres, > 0, as CoreLocation's `verticalAccuracy`; not read when ``height``
+        /// is nil (a phone without altitude may leave it 0 or −1).
         public var verticalAccuracy: Double
+        /// What a fix without a height carries in place of its vertical accuracy (never read).
+        static let unusedVerticalAccuracy = 10.0
         /// Seconds on the caller's clock (the same as frames'), in order.
         public var time: Double
         /// The device's scene position (scene axes and unit) when the fix was taken.
