@@ -18,13 +18,18 @@ export type GeoPoint = { lat: number; lon: number; height?: number } | readonly 
 export type Matrix4 = Float32Array | Float64Array | readonly number[];
 
 /** Scene axes conventions and engine presets (wm_axes), by name. */
-export declare const Axes: Readonly<typeof ENUMS.WM_AXES & Record<string, number>>;
+export declare const Axes: typeof ENUMS.WM_AXES;
 export declare const Direction: typeof ENUMS.WM_DIR;
 export declare const Forward: typeof ENUMS.WM_FORWARD;
 export declare const Unit: typeof ENUMS.WM_UNIT;
 /** WM_AXES_CUSTOM: the Direction of x, y, z, the model's Forward axis, the Unit of scene lengths. */
 export declare function customAxes(x: number, y: number, z: number, forward: number, unit: number): number;
-export type AxesName = keyof typeof Axes;
+/** A convention's or preset's name as the package reads it: the header's ("UNITY",
+ * "ARCORE_UNITY"), lower case, or with hyphens ("arcore-unity"). A misspelt name
+ * ("UNITYY") does not type-check. */
+type AxesKey = keyof typeof ENUMS.WM_AXES & string;
+type Hyphenated<S extends string> = S extends `${infer A}_${infer B}` ? `${A}-${Hyphenated<B>}` : S;
+export type AxesName = AxesKey | Lowercase<AxesKey> | Hyphenated<AxesKey> | Lowercase<Hyphenated<AxesKey>>;
 export declare const Status: Readonly<{ OK: typeof WM_OK } & typeof ENUMS.WM_ERROR>;
 export type StatusName = keyof typeof Status;
 export declare const Region: typeof ENUMS.WM_REGION;

@@ -22,6 +22,11 @@ async function main(): Promise<void> {
   const firstArrowYaw: number = result.arrows[3];
   try { frame.forward([NaN, 0, 0]); } catch (e) { if (e instanceof WaymarkError) console.log(e.statusName, e.firstBad); }
   console.log(scene, pose.orientation.w, gcj, result.correctionState, firstArrowYaw, wm.haversineInverse([0, 0], [0, 1]).distanceM);
+  // Preset names in the header's spelling, lower case or hyphenated; a misspelt one is a type error.
+  wm.createFrame([55.7339, 37.5886], "arcore-unity").dispose();
+  wm.createFrame([55.7339, 37.5886], "unreal").dispose();
+  // @ts-expect-error: no such preset
+  wm.createFrame([55.7339, 37.5886], "UNITYY");
   nav.dispose(); buffer.dispose(); frame.dispose();
 }
 void main();
