@@ -146,3 +146,52 @@ def test_gps_model_refusals(tmp_path):
     with pytest.raises(waymark.WaymarkError) as e:
         waymark.gps_model_fit(s)
     assert e.value.status_name == "INVALID_VALUE" and e.value.first_bad == 0
+
+
+def test_relative_paths_on_a_separate_scheduler_and_workers(logs, route_csv, tmp_path, monkeypatch):
+    """A scheduler and two workers started as separate processes on 127.0.0.1, each in
+    another directory: relative log and route paths given to the client still open
+    (issue 36: the workers opened 'route.csv' where they ran, FileNotFoundError)."""
+    import os
+    import shutil
+    import socket
+    import subprocess
+    import sys
+    import time
+    fleet = tmp_path / "fleet"
+    shutil.copytree(logs, fleet)
+    shutil.copy(route_csv, tmp_path / "route.csv")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    address = f"tcp://127.0.0.1:{port}"
+    python = sys.executable
+    # The test's own import path, absolute, so the workers import this waymark wherever they run.
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p))
+    procs = [subprocess.Popen([python, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", str(port),
+                               "--dashboard-address", ":0"], cwd=elsewhere, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    try:
+        for _ in range(2):
+            procs.append(subprocess.Popen([python, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1",
+                                           "--dashboard-address", ":0"], cwd=elsewhere, env=env,
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        monkeypatch.chdir(tmp_path)
+        with distributed.Client(address, timeout=60) as c:
+            c.wait_for_workers(2, timeout=120)
+            got = wd.replay_many("fleet", "route.csv", client=c, estimator="robust")
+            assert len(got) == 5 and list(got["log"]) == wd.list_logs("fleet")
+            serial = pd.DataFrame([waymark.walk_metrics(p, "route.csv", name=p, estimator="robust") for p in wd.list_logs("fleet")])
+            pd.testing.assert_frame_equal(got, serial)
+            # The workers really ran elsewhere.
+            assert set(c.run(os.getcwd).values()) == {str(elsewhere)}
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            try:
+                p.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                p.kill()

@@ -173,9 +173,19 @@ def list_logs(source: Union[str, os.PathLike, Iterable[str]], pattern: str = "*.
     return list(source)
 
 
-def _metrics(path, route, options):
+def _on_workers(path):
+    """A local path as the workers must open it: absolute, resolved where the client runs
+    (a worker process runs in its own directory, so a relative path would be opened
+    there); a URL as it is."""
+    if isinstance(path, (str, os.PathLike)):
+        s = os.fspath(path)
+        return s if "://" in s else os.path.abspath(s)
+    return path
+
+
+def _metrics(path, name, route, options):
     from .navigation import walk_metrics
-    return walk_metrics(path, route(path) if callable(route) else route, name=path, **options)
+    return walk_metrics(path, route, name=name, **options)
 
 
 def replay_many(logs, route, *, pattern: str = "*.csv", client=None, compute: bool = True, **options):
@@ -184,9 +194,13 @@ def replay_many(logs, route, *, pattern: str = "*.csv", client=None, compute: bo
     per log in the order of ``list_logs(logs)``.
 
     Args:
-        logs: a directory, a glob / URL (fsspec), or a list of paths / URLs.
-        route: one route for every log (a CSV path or (n, 2|3) array), or a callable
-            log path -> route.
+        logs: a directory, a glob / URL (fsspec), or a list of paths / URLs. Local paths
+            may be relative: they are made absolute where the client runs before the
+            workers open them (the workers must see the same files there: one machine, or
+            a shared file system; else give URLs the workers can read).
+        route: one route for every log (a CSV path, relative or not as the logs, or an
+            (n, 2|3) array, which travels with the tasks), or a callable log path ->
+            route, called on the client.
         client: a ``distributed.Client`` (a LocalCluster's or a remote scheduler's);
             None uses Dask's current scheduler (the client made last, if any).
         compute: False returns the list of delayed metrics instead.
@@ -195,7 +209,11 @@ def replay_many(logs, route, *, pattern: str = "*.csv", client=None, compute: bo
     paths = list_logs(logs, pattern)
     if not callable(route) and not isinstance(route, (str, os.PathLike)):
         route = np.asarray(route, dtype=np.float64)
-    tasks = [dask.delayed(_metrics, pure=True)(p, route, dict(options)) for p in paths]
+    # Each log's route resolved here (a callable runs on the client with the log's name
+    # as listed); paths go to the workers absolute, the rows keep the names as listed.
+    routes = [route(p) if callable(route) else route for p in paths]
+    tasks = [dask.delayed(_metrics, pure=True)(_on_workers(p), p, _on_workers(r), dict(options))
+             for p, r in zip(paths, routes)]
     if not compute:
         return tasks
     if client is not None:
@@ -231,7 +249,7 @@ def fit_gps_model(logs, *, pattern: str = "*.csv", per_log: bool = False, client
     paths = list_logs(logs, pattern)
     if not paths:
         raise ValueError(f"fit_gps_model: no logs in {logs!r}")
-    series = [dask.delayed(read_fix_log, pure=True)(p) for p in paths]
+    series = [dask.delayed(read_fix_log, pure=True)(_on_workers(p)) for p in paths]
     pooled = dask.delayed(gps_model_fit, pure=True)(series)
     each = [dask.delayed(gps_model_fit, pure=True)(s) for s in series] if per_log else []
     if not compute:
