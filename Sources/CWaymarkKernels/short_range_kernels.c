@@ -41,16 +41,9 @@ WMK_PORTABLE_END
 #define WMK_SQRT(v) WMK_SQRT_AVX2(v)
 #include "short_range_body.inc"
 
-WMK_TARGET uint64_t wmk_short_range_inverse_avx2(const wmk_short_range *geodesic, const wmk_short_range_start *start,
-                                                 const void *in, ptrdiff_t in_stride, size_t count,
-                                                 double *distance, double *azimuth1, double *azimuth2) {
-    return wmks_inverse_chunk_avx2(geodesic, start, in, in_stride, count, distance, azimuth1, azimuth2);
-}
-
-WMK_TARGET uint64_t wmk_short_range_legs_avx2(const wmk_short_range *geodesic, const void *in, ptrdiff_t in_stride,
-                                              size_t legs, double *distance) {
-    return wmks_legs_chunk_avx2(geodesic, in, in_stride, legs, distance);
-}
+#define WMK_ENTRY(name) wmk_##name##_avx2
+#include "short_range_entries.inc"
+#undef WMK_ENTRY
 #undef WMK_TARGET
 #undef WMK_FN
 #undef WMK
@@ -65,14 +58,7 @@ WMK_TARGET uint64_t wmk_short_range_legs_avx2(const wmk_short_range *geodesic, c
 #define WMK_SQRT(v) WMK_SQRT_AVX512(v)
 #include "short_range_body.inc"
 
-WMK_TARGET uint64_t wmk_short_range_inverse_avx512(const wmk_short_range *geodesic, const wmk_short_range_start *start,
-                                                   const void *in, ptrdiff_t in_stride, size_t count,
-                                                   double *distance, double *azimuth1, double *azimuth2) {
-    return wmks_inverse_chunk_avx512(geodesic, start, in, in_stride, count, distance, azimuth1, azimuth2);
-}
-
-WMK_TARGET uint64_t wmk_short_range_legs_avx512(const wmk_short_range *geodesic, const void *in, ptrdiff_t in_stride,
-                                                size_t legs, double *distance) {
-    return wmks_legs_chunk_avx512(geodesic, in, in_stride, legs, distance);
-}
+#define WMK_ENTRY(name) wmk_##name##_avx512
+#include "short_range_entries.inc"
+#undef WMK_ENTRY
 #endif
