@@ -10,13 +10,16 @@ let package = Package(
     // (macOS 13). Nothing else is gated by availability (no UInt128, no Span).
     platforms: [.macOS(.v13), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
-        // Everything: the core, the PROJ layer and the walk simulators (import Waymark).
+        // Everything: the core, the PROJ layer, the walk simulators and the readers (import Waymark).
         .library(name: "Waymark", targets: ["Waymark"]),
         // The core alone: no PROJ, no Foundation (frames, short-range geodesics,
         // GCJ-02/BD-09, matrices, navigation).
         .library(name: "WaymarkCore", targets: ["WaymarkCore"]),
         // Karney geodesics, the PROJ pipeline reference, CRS transforms, the geoid.
         .library(name: "WaymarkPROJ", targets: ["WaymarkPROJ"]),
+        // The readers of the formats Waymark takes (GPX, KML, TCX, NMEA, field logs) on the
+        // core: no PROJ, no Foundation, Embedded-Swift clean.
+        .library(name: "WaymarkIO", targets: ["WaymarkIO"]),
         // The C ABI's Swift side; the shipped C library is built by CMake (Embedded).
         .library(name: "WaymarkC", targets: ["WaymarkC"]),
         // The seeded walk simulators on the core (experimental: may change in any minor
@@ -52,13 +55,18 @@ let package = Package(
         // The seeded walk simulators (field tests of the heading corrector and the
         // navigator) on top of the core: no PROJ, no Foundation, Embedded-Swift clean.
         .target(name: "WaymarkSimulation", dependencies: ["WaymarkCore", "CWaymarkMath"]),
-        // The umbrella: re-exports the three.
-        .target(name: "Waymark", dependencies: ["WaymarkCore", "WaymarkPROJ", "WaymarkSimulation"]),
+        // The C library's strtod for the readers (a module of its own, as CWaymarkMath).
+        .systemLibrary(name: "CWaymarkText"),
+        // The format readers on top of the core: one parser per format, for the CLI and,
+        // through the C API, every binding (no PROJ, no Foundation, Embedded-Swift clean).
+        .target(name: "WaymarkIO", dependencies: ["WaymarkCore", "CWaymarkText"]),
+        // The umbrella: re-exports the four.
+        .target(name: "Waymark", dependencies: ["WaymarkCore", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO"]),
         // The C ABI: include/waymark.h as a module (its experimental section included),
         // implemented by thin Swift adapters.
         .systemLibrary(name: "CWaymark"),
         // WAYMARK_PROJ: the full flavour (CMake's core flavour compiles without it).
-        .target(name: "WaymarkC", dependencies: ["WaymarkCore", "WaymarkPROJ", "WaymarkSimulation", "CWaymark"],
+        .target(name: "WaymarkC", dependencies: ["WaymarkCore", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO", "CWaymark"],
                 swiftSettings: [.define("WAYMARK_PROJ")]),
         // The C floor `waymark bench` and Benchmarks/ measure against (not in the library,
         // not a product: Benchmarks/ compiles the same sources as its own target).
@@ -66,10 +74,10 @@ let package = Package(
         // does the same polynomial work.
         .target(name: "CReferenceKernels", dependencies: ["CWaymarkKernels"]),
         .executableTarget(name: "waymark-cli", dependencies: [
-            "Waymark", "WaymarkSimulation", "CReferenceKernels", "CProj",
+            "Waymark", "WaymarkSimulation", "WaymarkIO", "CReferenceKernels", "CProj",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkCore", "WaymarkPROJ", "WaymarkSimulation", "CProj", "CWaymark"]),
+        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkCore", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO", "CProj", "CWaymark"]),
         .testTarget(name: "CLITests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]

@@ -1357,6 +1357,124 @@ WM_API wm_status wm_navigator_finish_label(const wm_navigator *navigator, int32_
 WM_API wm_status wm_navigator_legs(const wm_navigator *navigator, size_t index, wm_arrow_leg *out, size_t capacity,
                                    size_t *count);
 
+/* ---- Reading files: tracks, routes and field logs -------------------------------- */
+
+/* The readers of the formats Waymark takes, the same code the waymark CLI runs (Swift:
+ * the WaymarkIO module), so a file reads to the same points, or is refused at the same
+ * line for the same reason, in C, the CLI, Python, JavaScript and C#. They read text
+ * you have in memory (text need not be NUL-terminated; length bytes are read; a UTF-8
+ * byte-order mark at the start is skipped). Numbers are read as C's strtod reads them in
+ * the C locale, the whole field consumed: no digit separators, no non-ASCII digits; a
+ * NUL byte anywhere in a document or log is a fault. Both calls allocate within the call
+ * (in proportion to the text) and free it before returning: they are load-time calls,
+ * not per-frame ones. Both flavours and the WebAssembly module have them. */
+
+/* The track and route formats: GPX 1.0/1.1 (the first track, else the first route,
+ * else the waypoints; <ele> and <time>), KML 2.2 (Point, LineString, LinearRing,
+ * gx:Track with <when>; altitudes only where altitudeMode is absolute), Garmin TCX v2
+ * (Trackpoints with a Position of the first Activity or Course) and NMEA 0183 (GGA and
+ * RMC of any talker, checksums verified; heights = altitude + geoid separation). */
+#define WM_TRACK_FORMAT_GPX  1
+#define WM_TRACK_FORMAT_KML  2
+#define WM_TRACK_FORMAT_TCX  3
+#define WM_TRACK_FORMAT_NMEA 4
+typedef int32_t wm_track_format;
+
+/* Which part of a GPX file is read (the parts are never merged). */
+#define WM_GPX_PART_AUTO      0   /* the first track with points, else the first route, else the waypoints */
+#define WM_GPX_PART_TRACK     1
+#define WM_GPX_PART_ROUTE     2
+#define WM_GPX_PART_WAYPOINTS 3
+
+/* How a track is read; NULL: every default (zeros). */
+typedef struct wm_track_options {
+    uint32_t size;                   /* set by the caller: sizeof(wm_track_options) (WM_TRACK_OPTIONS_SIZE) */
+    uint32_t gpx_part;               /* WM_GPX_PART_*, GPX only */
+    uint32_t polygon_rings;          /* KML only: 1 reads a Polygon's rings as lines; 0 skips it with a warning */
+    uint32_t reserved_;              /* 0 */
+    uint64_t maximum_points;         /* a point past it is a fault naming its line; 0: no limit but the text's */
+} wm_track_options;
+#define WM_TRACK_OPTIONS_SIZE 24     /* sizeof(wm_track_options) in this version */
+
+/* A point read from a track: WGS-84 degrees as written (the reader checks only that
+ * they are finite numbers), its height in metres (GPX, KML and TCX heights are above
+ * sea level, NMEA's above the ellipsoid) or NaN when the point has none, its time in
+ * seconds since 1970-01-01T00:00:00Z (UTC) or NaN when the document gives none, and
+ * the 1-based line it is on. */
+typedef struct wm_track_point {
+    double latitude_deg, longitude_deg;
+    double height_m;
+    double time_s;
+    uint64_t line;
+} wm_track_point;
+#define WM_TRACK_POINT_SIZE 40       /* sizeof(wm_track_point) */
+
+/* What a read found: on WM_ERROR_INVALID_VALUE for the text, the fault's line and
+ * reason; on WM_OK, what was left unread or read differently from the letter of the file
+ * (one warning a line). message is NUL-terminated UTF-8 whose control bytes are written
+ * \xHH; a longer text is cut at a character boundary and ends with "...". */
+typedef struct wm_read_report {
+    uint32_t size;                   /* set by the caller: sizeof(wm_read_report) (WM_READ_REPORT_SIZE) */
+    uint32_t is_route;               /* tracks: 1 when the points are one route (one LineString, one GPX
+                                        segment or route, a TCX activity, an NMEA log) */
+    uint64_t line;                   /* the fault's 1-based line; 0 on success */
+    uint32_t warning_count;          /* warnings (their text is message's lines) */
+    uint32_t columns;                /* field logs: 12, 15 or 19, the header's columns */
+    char message[488];
+} wm_read_report;
+#define WM_READ_REPORT_SIZE 512      /* sizeof(wm_read_report) in this version */
+
+/* Reads a track or route document of format (WM_TRACK_FORMAT_*) into points, in
+ * document order. *count receives the number of points; when capacity is smaller,
+ * BAD_COUNT and nothing is written (so a first call with capacity 0 sizes the array).
+ * report is filled on OK, on BAD_COUNT for a small capacity, and on a refused document.
+ * Errors: NULL_POINTER (count, report; text when length > 0; points when points are to
+ * be written), INVALID_VALUE (report->size or options->size not this version's, an
+ * unknown format or gpx_part, reserved_ not 0; or the document is refused: report->line
+ * and report->message say where and why — a value that is not a number, a time that is
+ * not ISO 8601, a bad NMEA checksum, a broken document, no points at all, a point past
+ * maximum_points), BAD_COUNT (length above 2^56; capacity below the point count:
+ * *count is still set). */
+WM_API wm_status wm_track_read(const char *text, size_t length, wm_track_format format, const wm_track_options *options,
+                               wm_track_point *points, size_t capacity, size_t *count, wm_read_report *report);
+
+/* Field logs (the format waymark replay reads and waymark simulate --log writes; see the
+ * README): a header of 12, 15 or 19 columns, then one row a line, times not
+ * decreasing. Each row as read: */
+#define WM_LOG_FIX      1   /* a GPS fix: latitude_deg ... accuracy_m, x, y, z, and the velocity fields */
+#define WM_LOG_FRAME    2   /* a camera frame: x, y, z, yaw_deg, pitch_deg, roll_deg */
+#define WM_LOG_HEADING  3   /* a compass reading: the frame's fields, true_heading_deg, heading_accuracy_deg */
+#define WM_LOG_TRACKING 4   /* the AR session's tracking state (tracking: WM_TRACKING_*) */
+typedef struct wm_log_row {
+    double time_s;                   /* t_s */
+    uint32_t event;                  /* WM_LOG_* */
+    int32_t tracking;                /* WM_TRACKING_* in tracking rows; 0 otherwise */
+    double latitude_deg, longitude_deg;
+    double height_m;                 /* NaN when the fix has none */
+    double accuracy_m;               /* the fix's 1-sigma horizontal accuracy */
+    double x, y, z;                  /* the camera's scene position, metres */
+    double yaw_deg, pitch_deg, roll_deg;
+    double true_heading_deg, heading_accuracy_deg;
+    /* As logged (a phone's -1 is "none", which the navigator reads as such), NaN when empty. */
+    double course_deg, course_accuracy_deg, speed_mps, speed_accuracy_mps;
+    uint64_t line;                   /* the row's 1-based line */
+} wm_log_row;                        /* fields that are not the event's are NaN */
+#define WM_LOG_ROW_SIZE 152          /* sizeof(wm_log_row) */
+
+/* Reads a whole field log into rows, every rule of the format checked (a line at most
+ * 1 MiB, numbers finite, latitudes within +-90, scene coordinates, heights and
+ * accuracies within +-1e12 m, accuracies positive, pitch within +-90, times not
+ * decreasing: a row later than both neighbours is named on its own line).
+ * *count receives the number of rows; when capacity is smaller, BAD_COUNT and nothing
+ * is written. report is filled on OK and BAD_COUNT (columns: the header's) and on a
+ * refused log.
+ * Errors: NULL_POINTER (count, report; text when length > 0; rows when rows are to be
+ * written), INVALID_VALUE (report->size not this version's; or the log is refused:
+ * report->line and report->message say where and why), BAD_COUNT (length above 2^56;
+ * capacity below the row count: *count is still set). */
+WM_API wm_status wm_field_log_read(const char *text, size_t length, wm_log_row *rows, size_t capacity, size_t *count,
+                                   wm_read_report *report);
+
 /* ---- Deprecated -------------------------------------------------------------- */
 
 /* Earlier names, still defined with their old values; each goes at the version given. */
@@ -1508,6 +1626,10 @@ static_assert(sizeof(wm_navigator_config) == WM_NAVIGATOR_CONFIG_SIZE, "wm_navig
 static_assert(sizeof(wm_navigator_result) == WM_NAVIGATOR_RESULT_SIZE, "wm_navigator_result size");
 static_assert(sizeof(wm_compass_reading) == WM_COMPASS_READING_SIZE, "wm_compass_reading size");
 static_assert(sizeof(wm_gps_velocity) == WM_GPS_VELOCITY_SIZE, "wm_gps_velocity size");
+static_assert(sizeof(wm_track_options) == WM_TRACK_OPTIONS_SIZE, "wm_track_options size");
+static_assert(sizeof(wm_track_point) == WM_TRACK_POINT_SIZE, "wm_track_point size");
+static_assert(sizeof(wm_read_report) == WM_READ_REPORT_SIZE, "wm_read_report size");
+static_assert(sizeof(wm_log_row) == WM_LOG_ROW_SIZE, "wm_log_row size");
 #if defined(WAYMARK_EXPERIMENTAL) && !defined(WAYMARK_CORE)
 static_assert(sizeof(wm_gps_model) == WM_GPS_MODEL_SIZE, "wm_gps_model size");
 #endif
@@ -1520,6 +1642,10 @@ _Static_assert(sizeof(wm_navigator_config) == WM_NAVIGATOR_CONFIG_SIZE, "wm_navi
 _Static_assert(sizeof(wm_navigator_result) == WM_NAVIGATOR_RESULT_SIZE, "wm_navigator_result size");
 _Static_assert(sizeof(wm_compass_reading) == WM_COMPASS_READING_SIZE, "wm_compass_reading size");
 _Static_assert(sizeof(wm_gps_velocity) == WM_GPS_VELOCITY_SIZE, "wm_gps_velocity size");
+_Static_assert(sizeof(wm_track_options) == WM_TRACK_OPTIONS_SIZE, "wm_track_options size");
+_Static_assert(sizeof(wm_track_point) == WM_TRACK_POINT_SIZE, "wm_track_point size");
+_Static_assert(sizeof(wm_read_report) == WM_READ_REPORT_SIZE, "wm_read_report size");
+_Static_assert(sizeof(wm_log_row) == WM_LOG_ROW_SIZE, "wm_log_row size");
 #if defined(WAYMARK_EXPERIMENTAL) && !defined(WAYMARK_CORE)
 _Static_assert(sizeof(wm_gps_model) == WM_GPS_MODEL_SIZE, "wm_gps_model size");
 #endif

@@ -54,6 +54,50 @@ export declare class WaymarkError extends Error {
   readonly firstBad: number | undefined;
 }
 
+/** A document or log the readers refuse: `line` (1-based) holds the fault, `reason` says
+ * what is wrong — word for word the CLI's `line N: reason` (exit 65). */
+export declare class ReadError extends Error {
+  readonly name: "ReadError";
+  readonly line: number;
+  readonly reason: string;
+}
+
+/** The formats readTrack takes (WM_TRACK_FORMAT_*). */
+export declare const TrackFormat: { readonly gpx: 1; readonly kml: 2; readonly tcx: 3; readonly nmea: 4 };
+
+/** A point of a track: its line, degrees, metres as the file states them (null: none),
+ * seconds since 1970 UTC (null: none). */
+export interface TrackPoint { line: number; lat: number; lon: number; h: number | null; time: number | null }
+
+/** What readTrack resolves to. */
+export interface TrackRead { points: TrackPoint[]; isRoute: boolean; warnings: string[] }
+
+/** One row of a field log: the event's fields only. */
+export type FieldLogRow =
+  | { line: number; t: number; event: "fix"; lat: number; lon: number; h: number | null; accuracy: number; x: number; y: number; z: number;
+      course: number | null; courseAccuracy: number | null; speed: number | null; speedAccuracy: number | null }
+  | { line: number; t: number; event: "frame"; x: number; y: number; z: number; yaw: number; pitch: number; roll: number }
+  | { line: number; t: number; event: "heading"; x: number; y: number; z: number; yaw: number; pitch: number; roll: number;
+      trueHeading: number; headingAccuracy: number }
+  | { line: number; t: number; event: "tracking"; state: "normal" | "limited" | "reset" };
+
+/** The input of the readers: the file's text, or its bytes (a file input's arrayBuffer()). */
+export type ReadInput = string | ArrayBuffer | ArrayBufferView;
+/** Where the readers' module comes from (default: the package's wasm/waymark-io.wasm). */
+export type ModuleSource = string | URL | Response | Promise<Response> | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
+
+/** The points of a GPX, KML, TCX or NMEA document, read by the library's readers (the
+ * CLI's, Python's, C#'s). Rejects with a ReadError for a refused document, a WaymarkError
+ * for a bad option. The readers' module (about 130 KB) is loaded on the first read. */
+export declare function readTrack(input: ReadInput, options?: {
+  format?: "gpx" | "kml" | "tcx" | "nmea"; name?: string; gpxPart?: "track" | "route" | "waypoints";
+  polygons?: "skip" | "rings"; module?: ModuleSource;
+}): Promise<TrackRead>;
+/** Every row of a field log (waymark replay's format), checked as the CLI checks it. */
+export declare function readFieldLog(input: ReadInput, options?: { module?: ModuleSource }): Promise<FieldLogRow[]>;
+/** The readers' module's exports, instantiated once (the default source is cached). */
+export declare function loadReaders(source?: ModuleSource): Promise<WebAssembly.Exports>;
+
 /** Whether this engine runs WebAssembly SIMD128. */
 export declare function simdSupported(): boolean;
 /** The package's own module: the SIMD128 build, or the scalar one. */

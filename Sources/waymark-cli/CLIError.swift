@@ -1,3 +1,5 @@
+import WaymarkIO
+
 /// Why the command stopped, with the exit status of BSD's sysexits.h that outside
 /// tools check: 64 for a usage error, 65 for bad input data, 66 when the input file
 /// cannot be opened or read (missing, unreadable, a directory), 69 when a needed
@@ -29,6 +31,8 @@ struct CLIError: Error {
     static func ioError(_ message: String) -> CLIError { CLIError(kind: .ioError, message: message) }
     /// Bad input at a 1-based line number.
     static func data(line: Int, _ reason: String) -> CLIError { CLIError(kind: .data, message: "line \(line): \(reason)") }
+    /// A reader's fault: bad input at its line.
+    static func data(_ fault: ReadFault) -> CLIError { .data(line: fault.line, fault.reason) }
 }
 
 extension CLIError: CustomStringConvertible {

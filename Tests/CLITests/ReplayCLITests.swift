@@ -113,8 +113,8 @@ struct ReplayCLITests {
             // Impossible values are reported on the line that holds them, not on the next
             // frame's: a time later than both neighbours, and values beyond the
             // navigator's ±1e12 m (a height of 1e200 was once taken without a word).
-            (12, "1e200,fix,55.7339,37.5886,,5,0,1.4,0,,,", "line 13: t_s 1e+200 is later than the next row's 1.0 (line 14)"),
-            (10, "1e200,frame,,,,,0,1.4,0,0,0,0", "line 11: t_s 1e+200 is later than the next row's"),
+            (12, "1e200,fix,55.7339,37.5886,,5,0,1.4,0,,,", "line 13: t_s 1e200 is later than the next row's 1.0 (line 14)"),
+            (10, "1e200,frame,,,,,0,1.4,0,0,0,0", "line 11: t_s 1e200 is later than the next row's"),
             (12, "1.0,fix,55.7339,37.5886,1e200,5,0,1.4,0,,,", "line 13: h 1e200 is beyond ±1e12 m"),
             (12, "1.0,fix,55.7339,37.5886,,5,1e200,1.4,0,,,", "line 13: x 1e200 is beyond ±1e12 m"),
             (12, "1.0,fix,55.7339,37.5886,,1e200,0,1.4,0,,,", "line 13: accuracy_m 1e200 is beyond ±1e12 m"),

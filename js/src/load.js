@@ -23,7 +23,7 @@ export function moduleURL(simd = simdSupported()) {
 const isNode = typeof process === "object" && process.versions?.node !== undefined;
 
 /** The instance of `source` (see loadWaymark): streamed where the source is a fetch. */
-async function instantiate(source) {
+export async function instantiate(source) {
   const imports = {};   // the module imports nothing
   if (source instanceof WebAssembly.Module) return WebAssembly.instantiate(source, imports);
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return (await WebAssembly.instantiate(source, imports)).instance;

@@ -1,5 +1,6 @@
 import Foundation
 import Waymark
+import WaymarkIO
 
 /// `waymark simulate` and `waymark arrows`.
 enum NavigationCommands {

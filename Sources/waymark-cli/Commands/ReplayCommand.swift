@@ -1,4 +1,5 @@
 import Waymark
+import WaymarkIO
 
 /// `waymark replay --route ROUTE [--fov-deg 60] [--viewport 390x844]
 /// [--route-heights ellipsoidal|orthometric|none] [--estimator filter|robust|pairwise]
@@ -41,7 +42,7 @@ enum ReplayCommand {
         let pagePath = command.html.value
         try TextFile.refuseOverwriting(input: command.file, with: explainPath, option: "--explain")
         try TextFile.refuseOverwriting(input: command.file, with: pagePath, option: "--html")
-        var log = try FieldLog.Reader(path: command.file)
+        var log = try FieldLogFile(path: command.file)
         defer { log.close() }
         try log.readHeader()          // not a log: nothing is written
         out.line(header)

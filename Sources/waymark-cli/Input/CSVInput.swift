@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WaymarkIO
 
 /// One input row: its numbers, the line it came from, (with `--keep-columns`) the
 /// columns it carries through untouched, and its time when the input gives one (GPX
@@ -203,7 +204,7 @@ struct CSVInput {
         let bytes = fieldBytes, ranges = fields
         let bad = bytes.withUnsafeBufferPointer { b -> Int? in
             for i in 0..<count {
-                guard let v = NumberParsing.double(UnsafeBufferPointer(rebasing: b[ranges[i]])), v.isFinite else { return i }
+                guard let v = DecimalText.double(UnsafeBufferPointer(rebasing: b[ranges[i]])), v.isFinite else { return i }
                 values[i] = v
             }
             return nil
@@ -297,12 +298,12 @@ struct CSVInput {
     /// The line split into two or more fields, every one a number.
     private func numericFields() -> Bool {
         fields.count >= 2 && fields.allSatisfy { range in
-            fieldBytes.withUnsafeBufferPointer { NumberParsing.double(UnsafeBufferPointer(rebasing: $0[range])) } != nil
+            fieldBytes.withUnsafeBufferPointer { DecimalText.double(UnsafeBufferPointer(rebasing: $0[range])) } != nil
         }
     }
 
     private func isHeader() -> Bool {
-        fields.allSatisfy { range in fieldBytes.withUnsafeBufferPointer { NumberParsing.double(UnsafeBufferPointer(rebasing: $0[range])) } == nil }
+        fields.allSatisfy { range in fieldBytes.withUnsafeBufferPointer { DecimalText.double(UnsafeBufferPointer(rebasing: $0[range])) } == nil }
     }
 
     /// The delimiter a line shows: a comma if it has one; else a semicolon or a tab
@@ -340,13 +341,13 @@ struct CSVInput {
             separators.insert(bytes[i])
             if i > start {
                 pieces += 1
-                allNumbers = allNumbers && line.withUnsafeBufferPointer { NumberParsing.double(UnsafeBufferPointer(rebasing: $0[start..<i])) } != nil
+                allNumbers = allNumbers && line.withUnsafeBufferPointer { DecimalText.double(UnsafeBufferPointer(rebasing: $0[start..<i])) } != nil
             }
             start = i + 1
         }
         if content.upperBound > start {
             pieces += 1
-            allNumbers = allNumbers && line.withUnsafeBufferPointer { NumberParsing.double(UnsafeBufferPointer(rebasing: $0[start..<content.upperBound])) } != nil
+            allNumbers = allNumbers && line.withUnsafeBufferPointer { DecimalText.double(UnsafeBufferPointer(rebasing: $0[start..<content.upperBound])) } != nil
         }
         guard pieces >= 2, allNumbers else { return nil }
         if separators.contains(UInt8(ascii: ";")) { return "semicolons" }
@@ -483,7 +484,7 @@ struct CSVInput {
         } else {
             count = 0
             while count < min(order.count, fieldCounts.upperBound),
-                  fieldBytes.withUnsafeBufferPointer({ NumberParsing.double(UnsafeBufferPointer(rebasing: $0[fields[order[count]]])) }) != nil {
+                  fieldBytes.withUnsafeBufferPointer({ DecimalText.double(UnsafeBufferPointer(rebasing: $0[fields[order[count]]])) }) != nil {
                 count += 1
             }
             count = max(count, min(order.count, fieldCounts.lowerBound))   // a bad number is then named below
@@ -496,7 +497,7 @@ struct CSVInput {
 
     @inline(__always)
     private func value(_ range: Range<Int>, index: Int) throws(CLIError) -> Double {
-        guard let v = fieldBytes.withUnsafeBufferPointer({ NumberParsing.double(UnsafeBufferPointer(rebasing: $0[range])) }) else {
+        guard let v = fieldBytes.withUnsafeBufferPointer({ DecimalText.double(UnsafeBufferPointer(rebasing: $0[range])) }) else {
             throw .data(line: lineNumber, "field \(index + 1) '\(text(range).prefix(40))' is not a number")
         }
         guard v.isFinite else { throw .data(line: lineNumber, "field \(index + 1) '\(text(range).prefix(40))' is not finite") }

@@ -1,43 +1,9 @@
 import Waymark
+import WaymarkIO
 
-/// Field logs: the fixes, camera frames, compass readings and tracking changes of a
-/// walk as CSV, the format `waymark replay` reads and `waymark simulate --log` writes
-/// (a contract: the headers and the meaning of every column are fixed, so logs recorded
-/// by apps and tools keep replaying).
-///
-/// Three headers are valid: twelve columns (`header`: fixes and frames only);
-/// the same twelve followed by `true_heading_deg,heading_accuracy_deg,tracking`
-/// (`extendedHeader`), which also carries `heading` rows (a compass reading with the
-/// camera's pose) and `tracking` rows (the AR session's tracking state); and those
-/// fifteen followed by `course_deg,course_accuracy_deg,speed_mps,speed_accuracy_mps`
-/// (`velocityHeader`): a fix's GPS velocity as the phone reported it (CoreLocation's
-/// `course`, `courseAccuracy`, `speed`, `speedAccuracy`; each may be empty, and −1 or any
-/// negative value is "none", as CoreLocation reports it). Rows leave the columns that are
-/// not theirs empty.
-enum FieldLog {
-    static let header = "t_s,event,lat,lon,h,accuracy_m,x,y,z,yaw_deg,pitch_deg,roll_deg"
-    static let extendedHeader = header + ",true_heading_deg,heading_accuracy_deg,tracking"
-    static let velocityHeader = extendedHeader + ",course_deg,course_accuracy_deg,speed_mps,speed_accuracy_mps"
-    /// The column names of the velocity header (the other two are its prefixes).
-    static let names = velocityHeader.split(separator: ",").map(String.init)
-
-    /// A fix's GPS velocity fields as logged (nil: empty).
-    struct Velocity: Equatable {
-        var course: Double?, courseAccuracy: Double?, speed: Double?, speedAccuracy: Double?
-        static let none = Velocity()
-    }
-
-    /// One row.
-    enum Row {
-        case fix(time: Double, latitude: Double, longitude: Double, height: Double?, accuracy: Double, scene: SIMD3<Double>,
-                 velocity: Velocity)
-        case frame(time: Double, pose: CameraPose)
-        /// A compass reading: the true heading of the camera's viewing direction, its 1-σ,
-        /// and the camera's scene pose when it was read.
-        case heading(time: Double, trueHeading: Double, accuracy: Double, pose: CameraPose)
-        case tracking(time: Double, state: Navigator.TrackingState)
-    }
-
+/// Writing field logs (``FieldLog``, WaymarkIO's reader, holds the format): what
+/// `waymark simulate --log` writes.
+extension FieldLog {
     /// `normal`, `limited`, `reset`.
     static func name(_ state: Navigator.TrackingState) -> String {
         switch state {

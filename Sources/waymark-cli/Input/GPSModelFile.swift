@@ -1,4 +1,5 @@
 import Waymark
+import WaymarkIO
 
 /// The settings file `waymark gps-model --write FILE` writes and `replay`/`simulate
 /// --gps-model FILE` read: the navigator's GPS model (``GPSModelSettings``) as text.
@@ -71,7 +72,7 @@ enum GPSModelFile {
             guard keys.contains(key) else { throw refuse(n, "unknown key '\(key)' (the keys: \(keys.joined(separator: ", ")))") }
             guard values[key] == nil else { throw refuse(n, "\(key) given twice") }
             let bytes = Array(text.utf8)
-            guard let v = bytes.withUnsafeBufferPointer({ NumberParsing.double($0) }), v.isFinite else {
+            guard let v = bytes.withUnsafeBufferPointer({ DecimalText.double($0) }), v.isFinite else {
                 throw refuse(n, "\(key): '\(text)' is not a finite number")
             }
             switch key {

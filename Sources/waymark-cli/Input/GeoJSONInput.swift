@@ -1,3 +1,5 @@
+import WaymarkIO
+
 /// GeoJSON (RFC 7946) positions as `lat,lon[,h]` rows: Point, MultiPoint, LineString,
 /// MultiLineString and GeometryCollection geometries, bare or in a Feature or a
 /// FeatureCollection, in document order. Positions are `[lon, lat]` or
@@ -212,8 +214,8 @@ enum GeoJSONInput {
                 while i < bytes.count, [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[i])
                         || bytes[i] &- 48 < 10 { i += 1 }
                 let number = bytes.withUnsafeBufferPointer { b in
-                    NumberParsing.isPlainDecimal(UnsafeBufferPointer(rebasing: b[start..<max(i, start)])) && i > start
-                        ? NumberParsing.double(UnsafeBufferPointer(rebasing: b[start..<i])) : nil
+                    DecimalText.isPlainDecimal(UnsafeBufferPointer(rebasing: b[start..<max(i, start)])) && i > start
+                        ? DecimalText.double(UnsafeBufferPointer(rebasing: b[start..<i])) : nil
                 }
                 guard let number, number.isFinite else {
                     throw .data(line: line, "not JSON: '\(String(decoding: bytes[start..<min(max(i, start + 1), bytes.count)], as: UTF8.self).prefix(40))'")

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Waymark
+import WaymarkIO
 
 /// The most points a route read for `replay`, `simulate` or `arrows` may have: the
 /// library's (``Limits/maximumRoutePoints``, 2²⁴). Every reader counts the points as it
@@ -21,7 +22,5 @@ enum RouteLimit {
     }()
 
     /// The error for the point at `line` when it is the first past `limit`.
-    static func exceeded(line: Int, limit: Int) -> CLIError {
-        .data(line: line, "the route has more than \(limit) points, the most a route may have")
-    }
+    static func exceeded(line: Int, limit: Int) -> CLIError { .data(TrackReader.tooMany(line: line, limit: limit)) }
 }

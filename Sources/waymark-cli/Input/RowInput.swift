@@ -1,4 +1,5 @@
 import Waymark
+import WaymarkIO
 
 /// `--from csv|geojson|gpx|polyline|polyline6|kml|tcx|nmea` (`--input-format` on
 /// commands whose `--from` means something else: datum, transform). `geojson` also
@@ -130,18 +131,8 @@ struct RowInput {
             keepsColumns = csvOptions.keepColumns
         case .geojson:
             (rows, isRoute, formatName) = try GeoJSONInput.rows(try WholeInput.read(path), polygonRings: track.polygonRings, maximumPoints: maximumPoints)
-        case .gpx:
-            (rows, isRoute) = try GPXInput.rows(try WholeInput.read(path), part: track.gpxPart, maximumPoints: maximumPoints)
-            try track.resolveHeights(&rows, what: "GPX point")
-        case .kml:
-            (rows, isRoute) = try KMLInput.rows(try WholeInput.read(path), polygonRings: track.polygonRings, maximumPoints: maximumPoints)
-            try track.resolveHeights(&rows, what: "KML point")
-        case .tcx:
-            (rows, isRoute) = try TCXInput.rows(try WholeInput.read(path), maximumPoints: maximumPoints)
-            try track.resolveHeights(&rows, what: "TCX Trackpoint")
-        case .nmea:
-            (rows, isRoute) = try NMEAInput.rows(try WholeInput.read(path), maximumPoints: maximumPoints)
-            try track.resolveHeights(&rows, what: "NMEA fix")
+        case .gpx, .kml, .tcx, .nmea:
+            (rows, isRoute) = try Self.trackRows(try WholeInput.read(path), format: format, track: track, maximumPoints: maximumPoints)
         case .polyline, .polyline6:
             (rows, isRoute) = try PolylineInput.rows(try WholeInput.read(path), precision: format == .polyline6 ? 6 : 5,
                                                      maximumPoints: maximumPoints)
@@ -149,6 +140,40 @@ struct RowInput {
         if format.seaLevelHeights, heights != .orthometric, rows.contains(where: { $0.values.count == 3 }) {
             try Self.ellipsoidalHeights(&rows, format: format)
         }
+    }
+
+    /// A GPX, KML, TCX or NMEA document's points as `lat,lon[,h]` rows (WaymarkIO's
+    /// readers), their warnings shown, mixed heights resolved as `track` says.
+    private static func trackRows(_ bytes: [UInt8], format: InputFormat, track: TrackOptions, maximumPoints: Int) throws(CLIError) -> ([Row], Bool) {
+        var options = TrackReadOptions()
+        options.polygonRings = track.polygonRings
+        options.maximumPoints = maximumPoints
+        options.gpxPart = switch track.gpxPart {
+        case nil: .automatic
+        case .track: .track
+        case .route: .route
+        case .waypoints: .waypoints
+        }
+        let read: TrackRead
+        let trackFormat: TrackFormat = switch format {
+        case .kml: .kml
+        case .tcx: .tcx
+        case .nmea: .nmea
+        default: .gpx
+        }
+        do { read = try TrackReader.read(bytes, format: trackFormat, options: options) } catch { throw .data(error) }
+        for w in read.warnings { warn(w) }
+        var rows = read.points.map { p in
+            Row(line: p.line, values: p.height.map { [p.latitude, p.longitude, $0] } ?? [p.latitude, p.longitude], time: p.time)
+        }
+        let what = switch format {
+        case .gpx: "GPX point"
+        case .kml: "KML point"
+        case .tcx: "TCX Trackpoint"
+        default: "NMEA fix"
+        }
+        try track.resolveHeights(&rows, what: what)
+        return (rows, read.isRoute)
     }
 
     /// The rows read whole (every format but CSV), for the commands that need the

@@ -229,6 +229,17 @@ enum HelpText {
         bilinear (default) is PROJ's vgridshift, up to 1.24 m from NGA's
         interpolation between grid nodes; cubic is NGA's (within 0.71 mm)
         """
+        static let read = """
+        [--from gpx|kml|tcx|nmea|log] [--gpx-part track|route|waypoints]
+        [--polygons skip|rings] [FILE]
+        what Waymark's readers (the C API's wm_track_read and wm_field_log_read,
+        which Python, JavaScript and C# call) read from a file: a track's points as
+        line,lat,lon,h,time (h as the file states it, above sea level for GPX, KML
+        and TCX; h and time empty where a point has none; time in seconds since
+        1970 UTC; warnings on standard error), or a field log's rows (--from log,
+        or a .log file) as line followed by the log's nineteen columns; a file the
+        readers refuse is exit 65 with its line and reason
+        """
         static let gpsModel = """
         [--per-log] [--write FILE] [--to csv|json] LOG...
         fits one GPS error model to every LOG pooled (GnssLogger fix rows under a

@@ -442,6 +442,30 @@ struct Version: DocumentedCommand {
     }
 }
 
+struct Read: WaymarkCommand {
+    static let entry = HelpText.Entry.read
+    static let configuration = helpConfiguration("read", "What Waymark's readers (every binding's) read from a track file or a field log.", input: "[FILE]")
+    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("The FILE's format (default: its extension .gpx, .kml, .tcx, .nmea, .nma or .log).",
+                               valueName: ReadCommand.Format.valueNames),
+            completion: ReadCommand.Format.defaultCompletionKind, transform: Given.choice("from"))
+    var from: [Given<ReadCommand.Format>] = []
+    @Option(name: .customLong("gpx-part"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("The GPX part read (default: the first track, else the first route, else the waypoints).",
+                               valueName: TrackOptions.GPXPart.valueNames),
+            completion: TrackOptions.GPXPart.defaultCompletionKind, transform: Given.choice("gpx-part"))
+    var gpxPart: [Given<TrackOptions.GPXPart>] = []
+    @Option(name: .customLong("polygons"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("KML polygons: skipped with a warning (default) or their rings read.", valueName: Choice.Polygons.valueNames),
+            completion: Choice.Polygons.defaultCompletionKind, transform: Given.choice("polygons"))
+    var polygons: [Given<Choice.Polygons>] = []
+    @OptionGroup var output: OutputOptionGroup
+    @Argument(help: ArgumentHelp("The file (default: standard input).", valueName: "FILE"), completion: .file())
+    var files: [String] = []
+
+    func body(_ out: inout Output) throws(CLIError) { try ReadCommand.run(self, &out) }
+}
+
 struct GPSModel: WaymarkCommand {
     static let entry = HelpText.Entry.gpsModel
     static let configuration = helpConfiguration("gps-model", "Fits a GPS error model (white + Gauss-Markov) to phone fix logs; --write gives the navigator's settings.", input: "LOG...")

@@ -23,7 +23,7 @@ struct WaymarkCLI: ParsableCommand {
             version: versionLine,
             subcommands: [Demo.self, Scene.self, Geodetic.self, Inverse.self, Direct.self, Accuracy.self, Length.self, Simulate.self,
                           Replay.self, Arrows.self, Bench.self, Datum.self, Transform.self, GeoidCommand.self, Version.self,
-                          GPSModel.self],
+                          GPSModel.self, Read.self],
             defaultSubcommand: Demo.self
         )
     }()

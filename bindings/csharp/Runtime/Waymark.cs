@@ -472,6 +472,73 @@ namespace Waymark
         /// </summary>
         public const int WM_COMPASS_READING_SIZE = 96;
         /// <summary>
+        /// WM_TRACK_FORMAT_GPX (waymark.h).
+        /// </summary>
+        public const int WM_TRACK_FORMAT_GPX = 1;
+        /// <summary>
+        /// WM_TRACK_FORMAT_KML (waymark.h).
+        /// </summary>
+        public const int WM_TRACK_FORMAT_KML = 2;
+        /// <summary>
+        /// WM_TRACK_FORMAT_TCX (waymark.h).
+        /// </summary>
+        public const int WM_TRACK_FORMAT_TCX = 3;
+        /// <summary>
+        /// WM_TRACK_FORMAT_NMEA (waymark.h).
+        /// </summary>
+        public const int WM_TRACK_FORMAT_NMEA = 4;
+        /// <summary>
+        /// WM_GPX_PART_AUTO (waymark.h): the first track with points, else the first route, else the
+        /// waypoints
+        /// </summary>
+        public const int WM_GPX_PART_AUTO = 0;
+        /// <summary>
+        /// WM_GPX_PART_TRACK (waymark.h).
+        /// </summary>
+        public const int WM_GPX_PART_TRACK = 1;
+        /// <summary>
+        /// WM_GPX_PART_ROUTE (waymark.h).
+        /// </summary>
+        public const int WM_GPX_PART_ROUTE = 2;
+        /// <summary>
+        /// WM_GPX_PART_WAYPOINTS (waymark.h).
+        /// </summary>
+        public const int WM_GPX_PART_WAYPOINTS = 3;
+        /// <summary>
+        /// WM_TRACK_OPTIONS_SIZE (waymark.h): sizeof(wm_track_options) in this version
+        /// </summary>
+        public const int WM_TRACK_OPTIONS_SIZE = 24;
+        /// <summary>
+        /// WM_TRACK_POINT_SIZE (waymark.h): sizeof(wm_track_point)
+        /// </summary>
+        public const int WM_TRACK_POINT_SIZE = 40;
+        /// <summary>
+        /// WM_READ_REPORT_SIZE (waymark.h): sizeof(wm_read_report) in this version
+        /// </summary>
+        public const int WM_READ_REPORT_SIZE = 512;
+        /// <summary>
+        /// WM_LOG_FIX (waymark.h): a GPS fix: latitude_deg ... accuracy_m, x, y, z, and the velocity
+        /// fields
+        /// </summary>
+        public const int WM_LOG_FIX = 1;
+        /// <summary>
+        /// WM_LOG_FRAME (waymark.h): a camera frame: x, y, z, yaw_deg, pitch_deg, roll_deg
+        /// </summary>
+        public const int WM_LOG_FRAME = 2;
+        /// <summary>
+        /// WM_LOG_HEADING (waymark.h): a compass reading: the frame's fields, true_heading_deg,
+        /// heading_accuracy_deg
+        /// </summary>
+        public const int WM_LOG_HEADING = 3;
+        /// <summary>
+        /// WM_LOG_TRACKING (waymark.h): the AR session's tracking state (tracking: WM_TRACKING_*)
+        /// </summary>
+        public const int WM_LOG_TRACKING = 4;
+        /// <summary>
+        /// WM_LOG_ROW_SIZE (waymark.h): sizeof(wm_log_row)
+        /// </summary>
+        public const int WM_LOG_ROW_SIZE = 152;
+        /// <summary>
         /// WM_ESTIMATOR_SEED_PAIRS (waymark.h): deprecated: the earlier name of WM_ESTIMATOR_PAIRWISE
         /// (removed at 1.0)
         /// </summary>
@@ -1269,6 +1336,35 @@ namespace Waymark
         public static extern int wm_navigator_legs(IntPtr navigator, UIntPtr index, ArrowLeg* @out, UIntPtr capacity, UIntPtr* count);
 
         /// <summary>
+        /// Reads a track or route document of format (WM_TRACK_FORMAT_*) into points, in document
+        /// order. *count receives the number of points; when capacity is smaller, BAD_COUNT and nothing
+        /// is written (so a first call with capacity 0 sizes the array). report is filled on OK, on
+        /// BAD_COUNT for a small capacity, and on a refused document. Errors: NULL_POINTER (count,
+        /// report; text when length &gt; 0; points when points are to be written), INVALID_VALUE
+        /// (report-&gt;size or options-&gt;size not this version's, an unknown format or gpx_part,
+        /// reserved_ not 0; or the document is refused: report-&gt;line and report-&gt;message say
+        /// where and why — a value that is not a number, a time that is not ISO 8601, a bad NMEA
+        /// checksum, a broken document, no points at all, a point past maximum_points), BAD_COUNT
+        /// (length above 2^56; capacity below the point count: *count is still set).
+        /// </summary>
+        [DllImport(Library, EntryPoint = "wm_track_read", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int wm_track_read(byte* text, UIntPtr length, int format, TrackOptions* options, TrackPoint* points, UIntPtr capacity, UIntPtr* count, ReadReport* report);
+
+        /// <summary>
+        /// Reads a whole field log into rows, every rule of the format checked (a line at most 1 MiB,
+        /// numbers finite, latitudes within +-90, scene coordinates, heights and accuracies within
+        /// +-1e12 m, accuracies positive, pitch within +-90, times not decreasing: a row later than
+        /// both neighbours is named on its own line). *count receives the number of rows; when capacity
+        /// is smaller, BAD_COUNT and nothing is written. report is filled on OK and BAD_COUNT (columns:
+        /// the header's) and on a refused log. Errors: NULL_POINTER (count, report; text when length
+        /// &gt; 0; rows when rows are to be written), INVALID_VALUE (report-&gt;size not this
+        /// version's; or the log is refused: report-&gt;line and report-&gt;message say where and why),
+        /// BAD_COUNT (length above 2^56; capacity below the row count: *count is still set).
+        /// </summary>
+        [DllImport(Library, EntryPoint = "wm_field_log_read", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int wm_field_log_read(byte* text, UIntPtr length, LogRow* rows, UIntPtr capacity, UIntPtr* count, ReadReport* report);
+
+        /// <summary>
         /// Experimental (waymark.h's WAYMARK_EXPERIMENTAL section): may change or go in any minor
         /// version before 1.0. Fills *simulation with the reference scenario above. NULL is ignored.
         /// </summary>
@@ -1318,7 +1414,7 @@ namespace Waymark
         /// the row count: *count is still set).
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_gps_series_from_fix_log", CallingConvention = CallingConvention.Cdecl)]
-        public static extern int wm_gps_series_from_fix_log(string text, UIntPtr length, double* time_s, double* east_m, double* north_m, double* accuracy_m, UIntPtr capacity, UIntPtr* count, UIntPtr* bad_line);
+        public static extern int wm_gps_series_from_fix_log(byte* text, UIntPtr length, double* time_s, double* east_m, double* north_m, double* accuracy_m, UIntPtr capacity, UIntPtr* count, UIntPtr* bad_line);
     }
 
     /// <summary>
@@ -2080,6 +2176,156 @@ namespace Waymark
         /// camera -&gt; scene (ARKit camera.transform), rigid
         /// </summary>
         public Mat4f Camera;
+    }
+
+    /// <summary>
+    /// How a track is read; NULL: every default (zeros).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct TrackOptions
+    {
+        /// <summary>
+        /// set by the caller: sizeof(wm_track_options) (WM_TRACK_OPTIONS_SIZE)
+        /// </summary>
+        public uint Size;
+        /// <summary>
+        /// WM_GPX_PART_*, GPX only
+        /// </summary>
+        public uint GpxPart;
+        /// <summary>
+        /// KML only: 1 reads a Polygon's rings as lines; 0 skips it with a warning
+        /// </summary>
+        public uint PolygonRings;
+        /// <summary>
+        /// 0
+        /// </summary>
+        public uint Reserved;
+        /// <summary>
+        /// a point past it is a fault naming its line; 0: no limit but the text's
+        /// </summary>
+        public ulong MaximumPoints;
+    }
+
+    /// <summary>
+    /// A point read from a track: WGS-84 degrees as written (the reader checks only that they are
+    /// finite numbers), its height in metres (GPX, KML and TCX heights are above sea level, NMEA's
+    /// above the ellipsoid) or NaN when the point has none, its time in seconds since
+    /// 1970-01-01T00:00:00Z (UTC) or NaN when the document gives none, and the 1-based line it is
+    /// on.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct TrackPoint
+    {
+        /// <summary>wm_track_point.latitude_deg (waymark.h).</summary>
+        public double LatitudeDeg;
+        /// <summary>wm_track_point.longitude_deg (waymark.h).</summary>
+        public double LongitudeDeg;
+        /// <summary>wm_track_point.height_m (waymark.h).</summary>
+        public double HeightM;
+        /// <summary>wm_track_point.time_s (waymark.h).</summary>
+        public double TimeS;
+        /// <summary>wm_track_point.line (waymark.h).</summary>
+        public ulong Line;
+    }
+
+    /// <summary>
+    /// What a read found: on WM_ERROR_INVALID_VALUE for the text, the fault's line and reason; on
+    /// WM_OK, what was left unread or read differently from the letter of the file (one warning a
+    /// line). message is NUL-terminated UTF-8 whose control bytes are written \xHH; a longer text
+    /// is cut at a character boundary and ends with "...".
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct ReadReport
+    {
+        /// <summary>
+        /// set by the caller: sizeof(wm_read_report) (WM_READ_REPORT_SIZE)
+        /// </summary>
+        public uint Size;
+        /// <summary>
+        /// tracks: 1 when the points are one route (one LineString, one GPX segment or route, a TCX
+        /// activity, an NMEA log)
+        /// </summary>
+        public uint IsRoute;
+        /// <summary>
+        /// the fault's 1-based line; 0 on success
+        /// </summary>
+        public ulong Line;
+        /// <summary>
+        /// warnings (their text is message's lines)
+        /// </summary>
+        public uint WarningCount;
+        /// <summary>
+        /// field logs: 12, 15 or 19, the header's columns
+        /// </summary>
+        public uint Columns;
+        /// <summary>wm_read_report.message (waymark.h).</summary>
+        public fixed byte Message[488];
+    }
+
+    /// <summary>
+    /// the AR session's tracking state (tracking: WM_TRACKING_*)
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct LogRow
+    {
+        /// <summary>
+        /// t_s
+        /// </summary>
+        public double TimeS;
+        /// <summary>
+        /// WM_LOG_*
+        /// </summary>
+        public uint Event;
+        /// <summary>
+        /// WM_TRACKING_* in tracking rows; 0 otherwise
+        /// </summary>
+        public int Tracking;
+        /// <summary>wm_log_row.latitude_deg (waymark.h).</summary>
+        public double LatitudeDeg;
+        /// <summary>wm_log_row.longitude_deg (waymark.h).</summary>
+        public double LongitudeDeg;
+        /// <summary>
+        /// NaN when the fix has none
+        /// </summary>
+        public double HeightM;
+        /// <summary>
+        /// the fix's 1-sigma horizontal accuracy
+        /// </summary>
+        public double AccuracyM;
+        /// <summary>
+        /// the camera's scene position, metres
+        /// </summary>
+        public double X;
+        /// <summary>
+        /// the camera's scene position, metres
+        /// </summary>
+        public double Y;
+        /// <summary>
+        /// the camera's scene position, metres
+        /// </summary>
+        public double Z;
+        /// <summary>wm_log_row.yaw_deg (waymark.h).</summary>
+        public double YawDeg;
+        /// <summary>wm_log_row.pitch_deg (waymark.h).</summary>
+        public double PitchDeg;
+        /// <summary>wm_log_row.roll_deg (waymark.h).</summary>
+        public double RollDeg;
+        /// <summary>wm_log_row.true_heading_deg (waymark.h).</summary>
+        public double TrueHeadingDeg;
+        /// <summary>wm_log_row.heading_accuracy_deg (waymark.h).</summary>
+        public double HeadingAccuracyDeg;
+        /// <summary>wm_log_row.course_deg (waymark.h).</summary>
+        public double CourseDeg;
+        /// <summary>wm_log_row.course_accuracy_deg (waymark.h).</summary>
+        public double CourseAccuracyDeg;
+        /// <summary>wm_log_row.speed_mps (waymark.h).</summary>
+        public double SpeedMps;
+        /// <summary>wm_log_row.speed_accuracy_mps (waymark.h).</summary>
+        public double SpeedAccuracyMps;
+        /// <summary>
+        /// the row's 1-based line
+        /// </summary>
+        public ulong Line;
     }
 
     /// <summary>

@@ -775,6 +775,79 @@ static unsafe class WaymarkTests
                           + plain.CorrectionSigmaDeg.ToString("G3") + ")");
     }
 
+    // The readers: every file of Tests/Data/readers and the track files of cli_inputs, read
+    // through Readers (wm_track_read / wm_field_log_read), give what `waymark read` prints
+    // (WAYMARK_TEST_CLI, as scripts/test sets it), or the same refusal; known cases always.
+    static void ReaderCases(string dir)
+    {
+        var nul = Throws<WaymarkReadException>(() => Readers.ReadTrack(File.ReadAllBytes(Path.Combine(dir, "readers", "nul_in_lat.gpx")),
+                                                                   NativeMethods.WM_TRACK_FORMAT_GPX));
+        Check(nul != null && nul.Line == 3 && nul.Reason == "a NUL byte in the document", "a NUL in a GPX latitude: line 3");
+        var strava = Readers.ReadTrack(File.ReadAllBytes(Path.Combine(dir, "cli_inputs", "walk_strava.gpx")), NativeMethods.WM_TRACK_FORMAT_GPX);
+        Check(strava.Points.Length == 121 && strava.IsRoute && strava.Warnings.Length == 0, "walk_strava.gpx: 121 points, one route");
+        var log = Readers.ReadFieldLog(File.ReadAllBytes(Path.Combine(dir, "readers", "velocity.log")));
+        Check(log.Length == 4 && log[0].Event == NativeMethods.WM_LOG_FIX && log[0].CourseDeg == 90 && double.IsNaN(log[0].SpeedAccuracyMps)
+              && log[3].Tracking == NativeMethods.WM_TRACKING_LIMITED, "velocity.log: four rows, the velocity columns");
+        Check(Throws(() => Readers.ReadTrack(new byte[1], 9)) == Status.InvalidValue, "format 9: InvalidValue");
+
+        string cli = Environment.GetEnvironmentVariable("WAYMARK_TEST_CLI");
+        if (string.IsNullOrEmpty(cli) || !File.Exists(cli)) { Console.WriteLine("readers: no WAYMARK_TEST_CLI, the CLI comparison skipped"); return; }
+        var formats = new Dictionary<string, int> { { ".gpx", NativeMethods.WM_TRACK_FORMAT_GPX }, { ".kml", NativeMethods.WM_TRACK_FORMAT_KML },
+                                                    { ".tcx", NativeMethods.WM_TRACK_FORMAT_TCX }, { ".nmea", NativeMethods.WM_TRACK_FORMAT_NMEA } };
+        var files = Directory.GetFiles(Path.Combine(dir, "readers")).OrderBy(f => f, StringComparer.Ordinal).ToList();
+        foreach (var n in new[] { "walk_strava.gpx", "walk_osmand.gpx", "walk_gpx10.gpx", "walk_track.kml", "walk_places.kml", "walk_garmin.tcx", "walk_logger.nmea" })
+            files.Add(Path.Combine(dir, "cli_inputs", n));
+        int compared = 0;
+        foreach (var path in files)
+        {
+            var run = new System.Diagnostics.Process();
+            run.StartInfo = new System.Diagnostics.ProcessStartInfo(cli, "read \"" + path + "\"")
+                { UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true,
+                  StandardOutputEncoding = System.Text.Encoding.UTF8, StandardErrorEncoding = System.Text.Encoding.UTF8 };
+            run.Start();
+            string output = run.StandardOutput.ReadToEnd(), errors = run.StandardError.ReadToEnd();
+            run.WaitForExit();
+            string name = Path.GetFileName(path);
+            var rows = output.Split(new[] { '\n' }, StringSplitOptions.RemoveEmptyEntries).Skip(1).Select(l => l.Split(',')).ToList();
+            string got;
+            try
+            {
+                var bytes = File.ReadAllBytes(path);
+                if (path.EndsWith(".log"))
+                {
+                    var r = Readers.ReadFieldLog(bytes);
+                    got = string.Join("\n", r.Select(x => x.Line + "," + R(x.TimeS) + "," + (x.Event == NativeMethods.WM_LOG_FIX ? R(x.LatitudeDeg) + "," + R(x.LongitudeDeg) : "")));
+                    Check(run.ExitCode == 0, name + ": the CLI reads it too");
+                    Check(got == string.Join("\n", rows.Select(x => x[0] + "," + R(Num(x[1])) + "," + (x[2] == "fix" ? R(Num(x[3])) + "," + R(Num(x[4])) : ""))),
+                          name + ": the same rows as waymark read");
+                }
+                else
+                {
+                    var t = Readers.ReadTrack(bytes, formats[Path.GetExtension(path)]);
+                    got = string.Join("\n", t.Points.Select(p => p.Line + "," + R(p.LatitudeDeg) + "," + R(p.LongitudeDeg) + "," + R(p.HeightM) + "," + R(p.TimeS)));
+                    Check(run.ExitCode == 0, name + ": the CLI reads it too");
+                    Check(got == string.Join("\n", rows.Select(x => x[0] + "," + R(Num(x[1])) + "," + R(Num(x[2])) + "," + R(Num(x[3])) + "," + R(Num(x[4])))),
+                          name + ": the same points as waymark read");
+                }
+            }
+            catch (WaymarkReadException e)
+            {
+                Check(run.ExitCode == 65 && errors == "waymark: line " + e.Line + ": " + e.Reason + "\n", name + ": the same refusal as waymark read (" + e.Message + ")");
+            }
+            compared++;
+        }
+        Console.WriteLine("readers: " + compared + " files read as waymark read reads them");
+    }
+
+    static double Num(string s) { return s.Length == 0 ? double.NaN : double.Parse(s, CultureInfo.InvariantCulture); }
+    static string R(double v) { return double.IsNaN(v) ? "" : v.ToString("R", CultureInfo.InvariantCulture); }
+
+    static T Throws<T>(Action action) where T : Exception
+    {
+        try { action(); } catch (T e) { return e; }
+        return null;
+    }
+
     static int Main(string[] args)
     {
         if (args.Length != 2)
@@ -794,6 +867,7 @@ static unsafe class WaymarkTests
         Navigation();
         NavigatorLog(args[1]);
         NavigatorVelocity();
+        ReaderCases(args[1]);
         Console.WriteLine(passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;
     }

@@ -110,6 +110,22 @@ export const WM_NAVIGATOR_RESULT_SIZE = 256;
 export const WM_NAVIGATOR_RESULT_SIZE_0_3 = 248;
 export const WM_NAVIGATOR_RESULT_SIZE_0_2 = 216;
 export const WM_COMPASS_READING_SIZE = 96;
+export const WM_TRACK_FORMAT_GPX = 1;
+export const WM_TRACK_FORMAT_KML = 2;
+export const WM_TRACK_FORMAT_TCX = 3;
+export const WM_TRACK_FORMAT_NMEA = 4;
+export const WM_GPX_PART_AUTO = 0;
+export const WM_GPX_PART_TRACK = 1;
+export const WM_GPX_PART_ROUTE = 2;
+export const WM_GPX_PART_WAYPOINTS = 3;
+export const WM_TRACK_OPTIONS_SIZE = 24;
+export const WM_TRACK_POINT_SIZE = 40;
+export const WM_READ_REPORT_SIZE = 512;
+export const WM_LOG_FIX = 1;
+export const WM_LOG_FRAME = 2;
+export const WM_LOG_HEADING = 3;
+export const WM_LOG_TRACKING = 4;
+export const WM_LOG_ROW_SIZE = 152;
 export const WM_ESTIMATOR_SEED_PAIRS = 0;
 export const WM_ANCHOR_SEED_BEST = 1;
 export const WM_GPS_MODEL_SIZE = 160;
@@ -165,6 +181,7 @@ export const SIZEOF = Object.freeze({
   wm_arrow: 40, wm_arrow_leg: 64, wm_estimate: 72, wm_heading_config: 72, wm_viewport: 32,
   wm_label: 144, wm_rect: 32, wm_proximity: 24, wm_navigator_config: 328, wm_fix: 80,
   wm_gps_velocity: 40, wm_camera: 176, wm_navigator_result: 256, wm_compass_reading: 96,
+  wm_track_options: 24, wm_track_point: 40, wm_read_report: 512, wm_log_row: 152,
   wm_simulation: 128, wm_gps_series: 20, wm_gps_model: 160,
 });
 
@@ -247,6 +264,21 @@ export const OFFSETOF = Object.freeze({
   wm_compass_reading: Object.freeze({
     size: 0, reserved_: 4, time_s: 8, true_heading_deg: 16, accuracy_deg: 24, camera: 32,
     "camera.m": 32,
+  }),
+  wm_track_options: Object.freeze({
+    size: 0, gpx_part: 4, polygon_rings: 8, reserved_: 12, maximum_points: 16,
+  }),
+  wm_track_point: Object.freeze({
+    latitude_deg: 0, longitude_deg: 8, height_m: 16, time_s: 24, line: 32,
+  }),
+  wm_read_report: Object.freeze({
+    size: 0, is_route: 4, line: 8, warning_count: 16, columns: 20, message: 24,
+  }),
+  wm_log_row: Object.freeze({
+    time_s: 0, event: 8, tracking: 12, latitude_deg: 16, longitude_deg: 24, height_m: 32,
+    accuracy_m: 40, x: 48, y: 56, z: 64, yaw_deg: 72, pitch_deg: 80, roll_deg: 88,
+    true_heading_deg: 96, heading_accuracy_deg: 104, course_deg: 112, course_accuracy_deg: 120,
+    speed_mps: 128, speed_accuracy_mps: 136, line: 144,
   }),
   wm_simulation: Object.freeze({
     speed_m_s: 0, gps_sigma_m: 8, heading_error_deg: 16, drift_deg_per_min: 24, duration_s: 32,

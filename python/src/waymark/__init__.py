@@ -27,6 +27,7 @@ from .core import (AXES, Frame, Transformer, bd09_from_gcj02, custom_axes, bd09_
                    wgs84_from_gcj02)
 from .compare import Comparison, compare, read_track
 from .gps import GPS_MODEL_COLUMNS, gps_model_fit, read_fix_log
+from .readers import LOG_ROW_DTYPE, POINT_DTYPE, TRACK_FORMATS, ReadError, TrackPoints, read_log_rows, read_points
 from .navigation import (REPLAY_COLUMNS, LogError, Navigator, Route, camera_transform, navigator_config, perspective,
                          read_log, read_route, replay, walk_metrics)
 
@@ -34,7 +35,8 @@ __version__ = version()
 
 __all__ = [
     "ffi", "lib",   # the cffi module and the loaded library, for calls not wrapped here
-    "WaymarkError", "LogError", "Frame", "Transformer", "Route", "Navigator", "navigator_config", "replay",
+    "WaymarkError", "LogError", "ReadError", "TrackPoints", "read_points", "read_log_rows", "POINT_DTYPE", "LOG_ROW_DTYPE",
+    "TRACK_FORMATS", "Frame", "Transformer", "Route", "Navigator", "navigator_config", "replay",
     "walk_metrics", "read_log", "read_route", "camera_transform", "perspective", "REPLAY_COLUMNS", "AXES", "custom_axes",
     "geodesic_inverse", "geodesic_direct", "geodesic_direct_many", "geodesic_inverse_batch", "polyline_length",
     "haversine_inverse", "haversine_many", "haversine_pairs", "gcj02_from_wgs84", "wgs84_from_gcj02", "bd09_from_gcj02",

@@ -185,6 +185,31 @@ WM_NAVIGATOR_RESULT_SIZE_0_3 = 248
 WM_NAVIGATOR_RESULT_SIZE_0_2 = 216
 #: sizeof(wm_compass_reading) in this version
 WM_COMPASS_READING_SIZE = 96
+WM_TRACK_FORMAT_GPX = 1
+WM_TRACK_FORMAT_KML = 2
+WM_TRACK_FORMAT_TCX = 3
+WM_TRACK_FORMAT_NMEA = 4
+#: the first track with points, else the first route, else the waypoints
+WM_GPX_PART_AUTO = 0
+WM_GPX_PART_TRACK = 1
+WM_GPX_PART_ROUTE = 2
+WM_GPX_PART_WAYPOINTS = 3
+#: sizeof(wm_track_options) in this version
+WM_TRACK_OPTIONS_SIZE = 24
+#: sizeof(wm_track_point)
+WM_TRACK_POINT_SIZE = 40
+#: sizeof(wm_read_report) in this version
+WM_READ_REPORT_SIZE = 512
+#: a GPS fix: latitude_deg ... accuracy_m, x, y, z, and the velocity fields
+WM_LOG_FIX = 1
+#: a camera frame: x, y, z, yaw_deg, pitch_deg, roll_deg
+WM_LOG_FRAME = 2
+#: a compass reading: the frame's fields, true_heading_deg, heading_accuracy_deg
+WM_LOG_HEADING = 3
+#: the AR session's tracking state (tracking: WM_TRACKING_*)
+WM_LOG_TRACKING = 4
+#: sizeof(wm_log_row)
+WM_LOG_ROW_SIZE = 152
 #: deprecated: the earlier name of WM_ESTIMATOR_PAIRWISE (removed at 1.0)
 WM_ESTIMATOR_SEED_PAIRS = 0
 #: deprecated: the earlier name of WM_ANCHOR_MOST_ACCURATE (removed at 1.0)

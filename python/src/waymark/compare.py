@@ -14,24 +14,33 @@ from __future__ import annotations
 import csv
 import json
 import os
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 import numpy as np
 
 from ._lib import vector
+import re
+
+from .readers import ReadError, read_points
 from .core import Frame, geodesic_inverse_batch, haversine_pairs, polyline_length
 
 POINT_COLUMNS = ("lat", "lon", "h", "distance_m", "haversine_horizontal_error_m", "haversine_3d_error_m",
                  "meters_per_degree_horizontal_error_m", "meters_per_degree_3d_error_m")
+# The numbers the library's readers take (C's strtod, the whole field): no digit
+# separators ("55.733_97") or non-ASCII digits, which Python's float() would take.
+_NUMBER = re.compile(r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)\Z", re.ASCII | re.IGNORECASE)
+
 SEGMENT_COLUMNS = ("segment", "geodesic_m", "haversine_m", "haversine_distance_error_m", "haversine_relative_error")
 
 
 def read_track(source) -> np.ndarray:
-    """(n, 3) lat, lon, h from a GPX file (track, route or waypoints; <ele> as given, or
-    0), GeoJSON (LineString, MultiLineString, Point features; [lon, lat(, h)]) or CSV
-    (rows lat,lon[,h], a header line allowed), or an array (n, 2|3) as it is."""
+    """(n, 3) lat, lon, h from a GPX, KML, TCX or NMEA file (read by the library's
+    readers, as ``read_points``: heights as the document gives them, or 0), GeoJSON
+    (LineString, MultiLineString, Point features; [lon, lat(, h)]) or CSV (rows
+    lat,lon[,h] of plain numbers, a header line allowed: a row with another count of
+    fields, an empty field or a value that is not a number raises ReadError naming its
+    line), or an array (n, 2|3) as it is."""
     if not isinstance(source, (str, os.PathLike)):
         a = np.asarray(source, dtype=np.float64)
         if a.ndim != 2 or a.shape[1] not in (2, 3):
@@ -39,17 +48,9 @@ def read_track(source) -> np.ndarray:
         return np.column_stack([a, np.zeros(len(a))]) if a.shape[1] == 2 else np.ascontiguousarray(a)
     path = os.fspath(source)
     lower = path.lower()
-    if lower.endswith(".gpx"):
-        root = ET.parse(path).getroot()
-        pts = []
-        for tag in ("trkpt", "rtept", "wpt"):
-            for el in root.iter():
-                if el.tag.split("}")[-1] == tag:
-                    ele = next((c.text for c in el if c.tag.split("}")[-1] == "ele"), None)
-                    pts.append((float(el.get("lat", "nan")), float(el.get("lon", "nan")), float(ele) if ele else 0.0))
-            if pts:
-                break
-        return np.array(pts, dtype=np.float64).reshape(-1, 3)
+    if lower.endswith((".gpx", ".kml", ".tcx", ".nmea", ".nma")):
+        # The library's readers (the CLI's): heights as the document states them, 0 where none.
+        return read_points(path).lat_lon_h()
     if lower.endswith((".geojson", ".json")):
         doc = json.load(open(path))
         coords = []
@@ -72,16 +73,18 @@ def read_track(source) -> np.ndarray:
         return np.array([(c[1], c[0], c[2] if len(c) > 2 else 0.0) for c in coords], dtype=np.float64).reshape(-1, 3)
     rows: list = []
     with open(path, newline="") as f:
-        for row in csv.reader(f):
-            cells = [c.strip() for c in row if c.strip() != ""]
-            if not cells:
+        for number, row in enumerate(csv.reader(f), 1):
+            cells = [c.strip() for c in row]
+            if not any(cells):
                 continue
-            try:
-                v = [float(c) for c in cells[:3]]
-            except ValueError:
-                if not rows:
-                    continue
-                raise
+            if not all(_NUMBER.match(c) for c in cells):
+                if not rows and not any(_NUMBER.match(c) for c in cells):
+                    continue   # a header line
+                bad = next(c for c in cells if not _NUMBER.match(c))
+                raise ReadError(number, f"'{bad[:40]}' is not a number" if bad else "an empty field")
+            if len(cells) not in (2, 3):
+                raise ReadError(number, f"expected lat,lon[,h], found {len(cells)} fields")
+            v = [float(c) for c in cells]
             rows.append((v[0], v[1], v[2] if len(v) > 2 else 0.0))
     return np.array(rows, dtype=np.float64).reshape(-1, 3)
 

@@ -15,6 +15,8 @@ import numpy as np
 from . import _abi
 from ._lib import _real_array, check, ffi, first_bad_cell, lib, ptr, triples, vector
 from .core import axes_code
+from .readers import ReadError as LogError   # the field-log name of the readers' error
+from .readers import read_log_rows
 
 ARROW_DTYPE = np.dtype([("position", np.float64, (3,)), ("yaw_deg", np.float64), ("distance_along_m", np.float64)])
 LEG_DTYPE = np.dtype([("start", np.float64, (3,)), ("end", np.float64, (3,)), ("yaw_deg", np.float64),
@@ -328,12 +330,34 @@ REPLAY_DTYPE = np.dtype([(c, "U10" if c in _STRING_COLUMNS else ("i8" if c == "a
                          for c in REPLAY_COLUMNS])
 
 
-class LogError(ValueError):
-    """A field log that is not one (bad header, a malformed row: ``line`` names it)."""
+def _row_events(rows: np.ndarray) -> Iterator[Tuple]:
+    """The tuples of ``read_log`` from ``read_log_rows``' array."""
+    for r in rows:
+        t = float(r["t_s"])
+        event = r["event"]
+        scene = (float(r["x"]), float(r["y"]), float(r["z"]))
+        if event == "fix":
+            h = float(r["h"])
+            yield ("fix", t, float(r["lat"]), float(r["lon"]), None if math.isnan(h) else h, float(r["accuracy_m"]), scene)
+        elif event == "frame":
+            yield ("frame", t, scene, float(r["yaw_deg"]), float(r["pitch_deg"]), float(r["roll_deg"]))
+        elif event == "heading":
+            yield ("heading", t, scene, float(r["yaw_deg"]), float(r["pitch_deg"]), float(r["roll_deg"]),
+                   float(r["true_heading_deg"]), float(r["heading_accuracy_deg"]))
+        else:
+            yield ("tracking", t, str(r["tracking"]))
 
-    def __init__(self, line: int, message: str):
-        self.line = line
-        super().__init__(f"line {line}: {message}")
+
+def read_log(source) -> Iterator[Tuple]:
+    """The events of a field log (`waymark replay`'s format, any of its three headers: a
+    path, URL through fsspec, text file object, bytes or the log's text): tuples ("fix",
+    t, lat, lon, h or None, accuracy, (x, y, z)), ("frame", t, (x, y, z), yaw, pitch,
+    roll), ("heading", t, (x, y, z), yaw, pitch, roll, true_heading, accuracy),
+    ("tracking", t, state). The library's reader (``wm_field_log_read``, the CLI's) checks
+    every row first: raises LogError (``ReadError``: line, reason, as the CLI's exit 65
+    says) before anything is yielded. A fix's velocity columns are in
+    ``read_log_rows``."""
+    return _row_events(read_log_rows(source))
 
 
 def _open_text(source):
@@ -344,64 +368,6 @@ def _open_text(source):
         import fsspec  # optional: URLs (s3://, https://, ...)
         return fsspec.open(path, "r").open(), True
     return open(path, "r", newline=""), True
-
-
-def read_log(source) -> Iterator[Tuple]:
-    """The events of a field log (`waymark replay`'s format: a path, URL through fsspec,
-    or text file object): tuples ("fix", t, lat, lon, h or None, accuracy, (x, y, z)),
-    ("frame", t, (x, y, z), yaw, pitch, roll), ("heading", t, (x, y, z), yaw, pitch,
-    roll, true_heading, accuracy), ("tracking", t, state). Raises LogError."""
-    f, close = _open_text(source)
-    try:
-        columns = 0
-        last = -math.inf
-        for number, raw in enumerate(f, 1):
-            line = raw.rstrip("\r\n")
-            if not line.strip():
-                continue
-            if not columns:
-                if line == LOG_HEADER:
-                    columns = 12
-                elif line == LOG_EXTENDED_HEADER:
-                    columns = 15
-                else:
-                    raise LogError(number, f"expected the header {LOG_HEADER} (optionally followed by "
-                                           ",true_heading_deg,heading_accuracy_deg,tracking)")
-                continue
-            v = [s.strip() for s in line.split(",")]
-            if len(v) != columns:
-                raise LogError(number, f"expected {columns} fields, found {len(v)}")
-
-            def num(i):
-                try:
-                    x = float(v[i])
-                except ValueError:
-                    raise LogError(number, f"column {i + 1} '{v[i]}' is not a number") from None
-                if not math.isfinite(x):
-                    raise LogError(number, f"column {i + 1} '{v[i]}' is not finite")
-                return x
-            t = num(0)
-            if t < last:
-                raise LogError(number, f"t_s {v[0]} is earlier than the row before's: times must not decrease")
-            last = t
-            event = v[1]
-            if event == "fix":
-                yield ("fix", t, num(2), num(3), None if v[4] == "" else num(4), num(5), (num(6), num(7), num(8)))
-            elif event == "frame":
-                yield ("frame", t, (num(6), num(7), num(8)), num(9), num(10), num(11))
-            elif event == "heading" and columns == 15:
-                yield ("heading", t, (num(6), num(7), num(8)), num(9), num(10), num(11), num(12), num(13))
-            elif event == "tracking" and columns == 15:
-                if v[14] not in TRACKING:
-                    raise LogError(number, f"tracking must be normal, limited or reset, found '{v[14]}'")
-                yield ("tracking", t, v[14])
-            else:
-                raise LogError(number, f"unknown event '{event}'")
-        if not columns:
-            raise LogError(1, "empty log")
-    finally:
-        if close:
-            f.close()
 
 
 def read_route(source) -> Tuple[np.ndarray, bool]:
@@ -458,11 +424,17 @@ def _replay(log, route, fov_deg=60.0, viewport=(390.0, 844.0), route_heights=Non
     vp = (0.0, 0.0, width, height)
     rows: List[tuple] = []
     off_route: List[int] = []
-    for e in read_log(log):
+    log_rows = read_log_rows(log)
+    for r, e in zip(log_rows, _row_events(log_rows)):
         kind = e[0]
         if kind == "fix":
             _, t, lat, lon, h, acc, scene = e
-            nav.add_fix(lat, lon, h, acc, t, scene)
+
+            def given(name):
+                v = float(r[name])
+                return None if math.isnan(v) else v
+            nav.add_fix(lat, lon, h, acc, t, scene, course=given("course_deg"), course_accuracy=given("course_accuracy_deg"),
+                        speed=given("speed_mps"), speed_accuracy=given("speed_accuracy_mps"))
         elif kind == "frame":
             _, t, scene, yaw, pitch, roll = e
             r = nav._update(t, _mat4f(camera_transform(scene, yaw, pitch, roll), "camera")[0], projection, vp, None)

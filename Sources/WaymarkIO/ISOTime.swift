@@ -4,13 +4,13 @@
 /// seconds since 1970-01-01T00:00:00Z (UTC, no leap seconds, as POSIX time counts).
 /// A time without a zone is UTC only where the format says so (GPX, KML and TCX times
 /// are UTC by their schemas); anything else is nil, and the reader names the line.
-enum ISOTime {
-    /// Seconds since 1970 UTC, or nil when `text` is not such a date-time.
-    /// `zonelessIsUTC`: whether a time without `Z` or an offset is UTC (otherwise it is refused).
-    static func seconds(_ text: String, zonelessIsUTC: Bool) -> Double? {
-        let b = Array(text.utf8.drop { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 })
-        var end = b.count
-        while end > 0, [32, 9, 10, 13].contains(b[end - 1]) { end -= 1 }
+public enum ISOTime {
+    /// Seconds since 1970 UTC, or nil when `text` (surrounding white space allowed) is not
+    /// such a date-time. `zonelessIsUTC`: whether a time without `Z` or an offset is UTC
+    /// (otherwise it is refused).
+    public static func seconds(_ text: ArraySlice<UInt8>, zonelessIsUTC: Bool) -> Double? {
+        let b = Array(ByteText.trimmed(text))
+        let end = b.count
         func digits(_ at: Int, _ count: Int) -> Int? {
             guard at + count <= end else { return nil }
             var v = 0
@@ -51,13 +51,19 @@ enum ISOTime {
             return nil
         }
         guard i == end else { return nil }
-        let days = daysFromCivil(year, month, day)
-        return Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
+        // In Double: on 32-bit targets (wasm32) the seconds since 1970 pass Int.max in 2038.
+        let days = Double(daysFromCivil(year, month, day))
+        return days * 86_400 + Double(hour * 3600 + minute * 60 + second - offset) + fraction
+    }
+
+    /// ``seconds(_:zonelessIsUTC:)`` of a String's UTF-8.
+    public static func seconds(_ text: String, zonelessIsUTC: Bool) -> Double? {
+        seconds(Array(text.utf8)[...], zonelessIsUTC: zonelessIsUTC)
     }
 
     /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard
     /// Hinnant's `days_from_civil`).
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+    public static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -67,7 +73,8 @@ enum ISOTime {
         return era * 146_097 + doe - 719_468
     }
 
-    static func daysIn(_ month: Int, _ year: Int) -> Int {
+    /// The days of `month` (1–12) in `year` of the Gregorian calendar.
+    public static func daysIn(_ month: Int, _ year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30

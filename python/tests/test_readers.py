@@ -1,0 +1,106 @@
+"""The readers in every language: the same files through the CLI (`waymark read`) and
+the Python package (the C API's wm_track_read / wm_field_log_read) give the same points
+or the same refusal, line and reason; the package's own rules (formats, bytes, text)."""
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import waymark
+
+REPO = Path(__file__).resolve().parents[2]
+CASES = sorted((REPO / "Tests" / "Data" / "readers").iterdir())
+ORDINARY = [REPO / "Tests" / "Data" / "cli_inputs" / n for n in
+            ("walk_strava.gpx", "walk_osmand.gpx", "walk_gpx10.gpx", "walk_track.kml", "walk_places.kml", "walk_garmin.tcx",
+             "walk_logger.nmea")]
+
+
+def cli():
+    """The CLI the README's test command built (WAYMARK_CLI, as the other CLI comparisons
+    take it, or WAYMARK_TEST_CLI), else one on PATH."""
+    path = os.environ.get("WAYMARK_CLI") or os.environ.get("WAYMARK_TEST_CLI") or shutil.which("waymark")
+    if not path:
+        pytest.skip("no waymark CLI: set WAYMARK_CLI (scripts/test does)")
+    return path
+
+
+def cli_read(path):
+    r = subprocess.run([cli(), "read", str(path)], capture_output=True, timeout=120)
+    return r.returncode, r.stdout.decode(), r.stderr.decode()
+
+
+def library_read(path):
+    if path.suffix == ".log":
+        return "log", waymark.read_log_rows(path)
+    return "track", waymark.read_points(path)
+
+
+@pytest.mark.parametrize("path", CASES + ORDINARY, ids=lambda p: p.name)
+def test_same_points_or_same_refusal_as_the_cli(path):
+    status, out, err = cli_read(path)
+    try:
+        kind, read = library_read(path)
+    except waymark.ReadError as e:
+        assert status == 65, f"the CLI read what Python refused ({e})"
+        assert err == f"waymark: line {e.line}: {e.reason}\n"
+        return
+    assert status == 0, f"Python read what the CLI refused: {err}"
+    lines = out.splitlines()[1:]
+    rows = [line.split(",") for line in lines]
+
+    def num(text):
+        return float("nan") if text == "" else float(text)
+    if kind == "track":
+        assert len(rows) == len(read.points)
+        for row, p in zip(rows, read.points):
+            assert int(row[0]) == p["line"]
+            got = np.array([num(v) for v in row[1:]])
+            want = np.array([p["lat"], p["lon"], p["h"], p["time"]])
+            assert np.array_equal(got, want, equal_nan=True), (row, p)
+        warnings = [line[len("waymark: warning: "):] for line in err.splitlines()]
+        assert warnings == read.warnings
+    else:
+        assert len(rows) == len(read)
+        columns = ["t_s", None, "lat", "lon", "h", "accuracy_m", "x", "y", "z", "yaw_deg", "pitch_deg", "roll_deg",
+                   "true_heading_deg", "heading_accuracy_deg", None, "course_deg", "course_accuracy_deg", "speed_mps",
+                   "speed_accuracy_mps"]
+        for row, r in zip(rows, read):
+            assert int(row[0]) == r["line"] and row[2] == r["event"] and row[15] == r["tracking"]
+            for k, name in enumerate(columns):
+                if name is not None:
+                    assert np.array_equal(num(row[k + 1]), r[name], equal_nan=True), (name, row, r)
+
+
+def test_sources_text_bytes_and_file_objects_read_alike():
+    path = REPO / "Tests" / "Data" / "cli_inputs" / "walk_strava.gpx"
+    from_path = waymark.read_points(path).points
+    data = path.read_bytes()
+    for source in (data, data.decode(), open(path, "rb")):
+        assert np.array_equal(waymark.read_points(source, "gpx").points, from_path)
+    with pytest.raises(ValueError, match="format= is needed"):
+        waymark.read_points(data)
+    with pytest.raises(ValueError, match="gpx_part"):
+        waymark.read_points(path, gpx_part="tracks")
+
+
+def test_read_track_and_read_log_go_through_the_library():
+    with pytest.raises(waymark.ReadError) as e:
+        waymark.read_track(REPO / "Tests" / "Data" / "readers" / "separator_in_lat.gpx")
+    assert (e.value.line, e.value.reason) == (2, "<wpt> lat '55.733_97' or lon '37.6' is not a number")
+    with pytest.raises(waymark.LogError) as e:
+        list(waymark.read_log(REPO / "Tests" / "Data" / "readers" / "fullwidth_number.log"))
+    assert e.value.line == 2 and "is not a number" in e.value.reason
+    events = list(waymark.read_log(REPO / "Tests" / "Data" / "readers" / "velocity.log"))
+    assert [e[0] for e in events] == ["fix", "frame", "heading", "tracking"] and events[3] == ("tracking", 1.0, "limited")
+
+
+def test_compare_csv_refuses_what_it_used_to_truncate(tmp_path):
+    for text, line in (("lat,lon\n55.7,37.6,1,2\n", 2), ("55.7,,37.6\n", 1), ("55.7,37.6\n55.733_97,37.6\n", 2)):
+        p = tmp_path / "t.csv"
+        p.write_text(text)
+        with pytest.raises(waymark.ReadError) as e:
+            waymark.read_track(p)
+        assert e.value.line == line
