@@ -1372,12 +1372,17 @@ WM_API wm_status wm_navigator_legs(const wm_navigator *navigator, size_t index, 
 /* The track and route formats: GPX 1.0/1.1 (the first track, else the first route,
  * else the waypoints; <ele> and <time>), KML 2.2 (Point, LineString, LinearRing,
  * gx:Track with <when>; altitudes only where altitudeMode is absolute), Garmin TCX v2
- * (Trackpoints with a Position of the first Activity or Course) and NMEA 0183 (GGA and
- * RMC of any talker, checksums verified; heights = altitude + geoid separation). */
-#define WM_TRACK_FORMAT_GPX  1
-#define WM_TRACK_FORMAT_KML  2
-#define WM_TRACK_FORMAT_TCX  3
-#define WM_TRACK_FORMAT_NMEA 4
+ * (Trackpoints with a Position of the first Activity or Course), NMEA 0183 (GGA and
+ * RMC of any talker, checksums verified; heights = altitude + geoid separation),
+ * GeoJSON (RFC 7946 positions [lon, lat(, h)]; an OSRM route/v1 or Valhalla route
+ * response is read as its route) and encoded polylines (one a line) at precision 5 or 6. */
+#define WM_TRACK_FORMAT_GPX       1
+#define WM_TRACK_FORMAT_KML       2
+#define WM_TRACK_FORMAT_TCX       3
+#define WM_TRACK_FORMAT_NMEA      4
+#define WM_TRACK_FORMAT_GEOJSON   5
+#define WM_TRACK_FORMAT_POLYLINE  6
+#define WM_TRACK_FORMAT_POLYLINE6 7
 typedef int32_t wm_track_format;
 
 /* Which part of a GPX file is read (the parts are never merged). */
@@ -1390,7 +1395,7 @@ typedef int32_t wm_track_format;
 typedef struct wm_track_options {
     uint32_t size;                   /* set by the caller: sizeof(wm_track_options) (WM_TRACK_OPTIONS_SIZE) */
     uint32_t gpx_part;               /* WM_GPX_PART_*, GPX only */
-    uint32_t polygon_rings;          /* KML only: 1 reads a Polygon's rings as lines; 0 skips it with a warning */
+    uint32_t polygon_rings;          /* KML and GeoJSON: 1 reads a Polygon's rings as lines; 0 skips it with a warning */
     uint32_t reserved_;              /* 0 */
     uint64_t maximum_points;         /* a point past it is a fault naming its line; 0: no limit but the text's */
 } wm_track_options;
@@ -1416,7 +1421,8 @@ typedef struct wm_track_point {
 typedef struct wm_read_report {
     uint32_t size;                   /* set by the caller: sizeof(wm_read_report) (WM_READ_REPORT_SIZE) */
     uint32_t is_route;               /* tracks: 1 when the points are one route (one LineString, one GPX
-                                        segment or route, a TCX activity, an NMEA log) */
+                                        segment or route, a TCX activity, an NMEA log, a route
+                                        response, one polyline) */
     uint64_t line;                   /* the fault's 1-based line; 0 on success */
     uint32_t warning_count;          /* warnings (their text is message's lines) */
     uint32_t columns;                /* field logs: 12, 15 or 19, the header's columns */
@@ -1425,7 +1431,8 @@ typedef struct wm_read_report {
 #define WM_READ_REPORT_SIZE 512      /* sizeof(wm_read_report) in this version */
 
 /* Reads a track or route document of format (WM_TRACK_FORMAT_*) into points, in
- * document order. *count receives the number of points; when capacity is smaller,
+ * document order (every format gives at least one point, but a polyline text of blank
+ * lines gives none). *count receives the number of points; when capacity is smaller,
  * BAD_COUNT and nothing is written (so a first call with capacity 0 sizes the array).
  * report is filled on OK, on BAD_COUNT for a small capacity, and on a refused document.
  * Errors: NULL_POINTER (count, report; text when length > 0; points when points are to

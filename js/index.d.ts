@@ -63,7 +63,8 @@ export declare class ReadError extends Error {
 }
 
 /** The formats readTrack takes (WM_TRACK_FORMAT_*). */
-export declare const TrackFormat: { readonly gpx: 1; readonly kml: 2; readonly tcx: 3; readonly nmea: 4 };
+export declare const TrackFormat: { readonly gpx: 1; readonly kml: 2; readonly tcx: 3; readonly nmea: 4; readonly geojson: 5;
+  readonly polyline: 6; readonly polyline6: 7 };
 
 /** A point of a track: its line, degrees, metres as the file states them (null: none),
  * seconds since 1970 UTC (null: none). */
@@ -86,11 +87,11 @@ export type ReadInput = string | ArrayBuffer | ArrayBufferView;
 /** Where the readers' module comes from (default: the package's wasm/waymark-io.wasm). */
 export type ModuleSource = string | URL | Response | Promise<Response> | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
 
-/** The points of a GPX, KML, TCX or NMEA document, read by the library's readers (the
+/** The points of a GPX, KML, TCX, NMEA, GeoJSON or polyline document, read by the library's readers (the
  * CLI's, Python's, C#'s). Rejects with a ReadError for a refused document, a WaymarkError
  * for a bad option. The readers' module (about 130 KB) is loaded on the first read. */
 export declare function readTrack(input: ReadInput, options?: {
-  format?: "gpx" | "kml" | "tcx" | "nmea"; name?: string; gpxPart?: "track" | "route" | "waypoints";
+  format?: "gpx" | "kml" | "tcx" | "nmea" | "geojson" | "polyline" | "polyline6"; name?: string; gpxPart?: "track" | "route" | "waypoints";
   polygons?: "skip" | "rings"; module?: ModuleSource;
 }): Promise<TrackRead>;
 /** Every row of a field log (waymark replay's format), checked as the CLI checks it. */

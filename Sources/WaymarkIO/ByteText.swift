@@ -70,6 +70,29 @@ enum ByteText {
         return String(decoding: [p[Int(c >> 4)], p[Int(c & 15)]], as: UTF8.self)
     }
 
+    /// A static string's text.
+    static func text(_ s: StaticString) -> String {
+        String(decoding: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount), as: UTF8.self)
+    }
+
+    /// `value / 10^places` written exactly, trailing zeros dropped but one decimal kept
+    /// ("557.39528", "-90.0"): how a fixed-point coordinate is quoted in a message (the
+    /// shortest double would need a floating-point printer an Embedded library lacks).
+    static func fixedPoint(_ value: Int64, places: Int) -> String {
+        let negative = value < 0
+        var magnitude = value.magnitude
+        var digits: [UInt8] = []
+        for _ in 0..<places { digits.append(UInt8(magnitude % 10) + 48); magnitude /= 10 }
+        while digits.count > 1, digits.first == 48 { digits.removeFirst() }
+        var out: [UInt8] = negative ? [UInt8(ascii: "-")] : []
+        var whole: [UInt8] = []
+        repeat { whole.append(UInt8(magnitude % 10) + 48); magnitude /= 10 } while magnitude > 0
+        out += whole.reversed()
+        out.append(UInt8(ascii: "."))
+        out += digits.reversed()
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// "1 point", "2 points".
     static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 }

@@ -127,7 +127,7 @@ extension TrackReader {
             for (k, r) in rest.enumerated() { joined += (k == 0 ? "" : ", ") + r }
             warnings.append("GPX: read \(part) (\(ByteText.plural(points.count, "point"))); not read: \(joined) (--gpx-part track|route|waypoints chooses)")
         }
-        return TrackRead(points: points, isRoute: route, warnings: warnings)
+        return TrackRead(points: points, isRoute: route, warnings: warnings, kind: "gpx")
     }
 
     /// The three kinds of GPX point.

@@ -118,7 +118,7 @@ extension TrackReader {
             throw ReadFault(line: scanner.line, "the KML document has no positions"
                             + (skipped > 0 ? " (\(ByteText.plural(skipped, "Polygon")) skipped: --polygons rings reads them)" : ""))
         }
-        return TrackRead(points: points, isRoute: lines == 1 && others == 0, warnings: warnings)
+        return TrackRead(points: points, isRoute: lines == 1 && others == 0, warnings: warnings, kind: "kml")
     }
 
     /// The KML geometries whose coordinates are points.

@@ -90,7 +90,7 @@ extension TrackReader {
             points.append(TrackPoint(line: f.line, latitude: f.lat, longitude: f.lon, height: f.h,
                                      time: f.day.map { Double($0) * 86_400 + f.timeOfDay }))
         }
-        return TrackRead(points: points, isRoute: true, warnings: warnings)
+        return TrackRead(points: points, isRoute: true, warnings: warnings, kind: "nmea")
     }
 
     private struct NMEAFix {

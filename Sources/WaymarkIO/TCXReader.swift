@@ -68,6 +68,6 @@ extension TrackReader {
         }
         if activities > 1 { warnings.append("TCX: read the first of \(activities) activities or courses") }
         guard !points.isEmpty else { throw ReadFault(line: scanner.line, "the TCX document has no Trackpoint with a Position") }
-        return TrackRead(points: points, isRoute: true, warnings: warnings)
+        return TrackRead(points: points, isRoute: true, warnings: warnings, kind: "tcx")
     }
 }

@@ -38,11 +38,17 @@ public enum TrackFormat: UInt32, Sendable, CaseIterable {
     case tcx = 3
     /// NMEA 0183 GGA and RMC sentences (``TrackReader/nmea(_:options:)``).
     case nmea = 4
+    /// GeoJSON, or an OSRM or Valhalla route response (``TrackReader/geojson(_:options:)``).
+    case geojson = 5
+    /// Encoded polylines at precision 5 (``TrackReader/polyline(_:precision:options:)``).
+    case polyline = 6
+    /// Encoded polylines at precision 6.
+    case polyline6 = 7
 
     /// Heights in this format are above sea level (GPX `<ele>`, KML `absolute`, TCX
     /// `AltitudeMeters`): a caller that wants ellipsoidal heights converts them through a
     /// geoid (EGM96).
-    public var seaLevelHeights: Bool { self != .nmea }
+    public var seaLevelHeights: Bool { self == .gpx || self == .kml || self == .tcx }
 }
 
 /// How a track document is read.
@@ -72,15 +78,26 @@ public struct TrackReadOptions: Sendable {
     public init() {}
 }
 
-/// A document read: its points in order, and what the reader left unread or read
+/// A document read: its points in order (a polyline file may have none), and what the reader left unread or read
 /// differently from the letter of the file, each as a sentence (shown as warnings by
 /// the CLI, returned by the bindings).
 public struct TrackRead: Sendable {
-    /// The points, in document order; never empty.
+    /// The points, in document order; never empty but for polylines (an empty text).
     public var points: [TrackPoint]
     /// The points are one route: one LineString, one GPX track segment or route, a TCX
     /// course or activity, an NMEA log.
     public var isRoute: Bool
     /// What was not read (polygons skipped, other GPX parts, fixes without a position…).
     public var warnings: [String]
+    /// The document as read: the format's name ("gpx", "kml", "tcx", "nmea", "geojson",
+    /// "polyline", "polyline6"), or the kind of route response a JSON document was
+    /// ("osrm", "valhalla").
+    public var kind: String
+
+    init(points: [TrackPoint], isRoute: Bool, warnings: [String], kind: String) {
+        self.points = points
+        self.isRoute = isRoute
+        self.warnings = warnings
+        self.kind = kind
+    }
 }

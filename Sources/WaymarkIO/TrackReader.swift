@@ -1,4 +1,5 @@
-/// The track and route documents Waymark reads — GPX, KML, TCX and NMEA — from their
+/// The track and route documents Waymark reads — GPX, KML, TCX, NMEA, GeoJSON (and
+/// OSRM and Valhalla responses) and encoded polylines — from their
 /// bytes, with every fault named by line and reason (``ReadFault``). Whole documents:
 /// the caller bounds their size (the CLI at 256 MiB, the C API at the header's buffer
 /// bound). A UTF-8 byte-order mark at the start is skipped.
@@ -17,6 +18,9 @@ public enum TrackReader {
         case .kml: return try kml(bytes, options: options)
         case .tcx: return try tcx(bytes, options: options)
         case .nmea: return try nmea(bytes, options: options)
+        case .geojson: return try geojson(bytes, options: options)
+        case .polyline: return try polyline(bytes, precision: 5, options: options)
+        case .polyline6: return try polyline(bytes, precision: 6, options: options)
         }
     }
 

@@ -10,7 +10,7 @@ import { readTrack, readFieldLog, ReadError, WaymarkError } from "../src/index.j
 
 const cases = readdirSync(`${root}Tests/Data/readers`).sort().map((n) => `${root}Tests/Data/readers/${n}`);
 const ordinary = ["walk_strava.gpx", "walk_osmand.gpx", "walk_gpx10.gpx", "walk_track.kml", "walk_places.kml", "walk_garmin.tcx",
-  "walk_logger.nmea"].map((n) => `${root}Tests/Data/cli_inputs/${n}`);
+  "walk_logger.nmea", "geojson_io.geojson", "osrm_geojson.json", "osrm_polyline.json", "osrm_polyline6.json", "valhalla_route.json"].map((n) => `${root}Tests/Data/cli_inputs/${n}`);
 const cli = process.env.WAYMARK_TEST_CLI;
 
 const num = (text) => (text === "" ? null : Number(text));

@@ -15,7 +15,8 @@ REPO = Path(__file__).resolve().parents[2]
 CASES = sorted((REPO / "Tests" / "Data" / "readers").iterdir())
 ORDINARY = [REPO / "Tests" / "Data" / "cli_inputs" / n for n in
             ("walk_strava.gpx", "walk_osmand.gpx", "walk_gpx10.gpx", "walk_track.kml", "walk_places.kml", "walk_garmin.tcx",
-             "walk_logger.nmea")]
+             "walk_logger.nmea", "geojson_io.geojson", "osrm_geojson.json", "osrm_polyline.json", "osrm_polyline6.json",
+             "valhalla_route.json")]
 
 
 def cli():

@@ -2,7 +2,7 @@ import ArgumentParser
 import Waymark
 import WaymarkIO
 
-/// `waymark read [--from gpx|kml|tcx|nmea|log] FILE`: what WaymarkIO's readers — the
+/// `waymark read [--from gpx|kml|tcx|nmea|geojson|polyline|polyline6|log] FILE`: what WaymarkIO's readers — the
 /// ones the C API hands Python, JavaScript and C# — read from a file, so a user sees what
 /// Waymark takes from it and the bindings' results can be checked against the CLI's
 /// text. Tracks: `line,lat,lon,h,time` (as the file states them: no geoid here). Field
@@ -11,7 +11,7 @@ import WaymarkIO
 enum ReadCommand {
     /// What `--from` names.
     enum Format: String, CaseIterable, ExpressibleByArgument, Sendable {
-        case gpx, kml, tcx, nmea, log
+        case gpx, kml, tcx, nmea, geojson, polyline, polyline6, log
     }
 
     static func run(_ command: Read, _ out: inout Output) throws(CLIError) {
@@ -26,19 +26,22 @@ enum ReadCommand {
                 case .kml: named = .kml
                 case .tcx: named = .tcx
                 case .nmea: named = .nmea
+                case .geojson: named = .geojson
+                case .polyline: named = .polyline
+                case .polyline6: named = .polyline6
                 default: break
                 }
             }
         }
         guard let kind = named else {
-            throw .usage("--from gpx|kml|tcx|nmea|log is needed: \(path.map { "\($0) has no .gpx, .kml, .tcx, .nmea, .nma or .log extension" } ?? "standard input has no name")")
+            throw .usage("--from gpx|kml|tcx|nmea|geojson|polyline|polyline6|log is needed: \(path.map { "\($0) has no extension that names one" } ?? "standard input has no name")")
         }
         if kind == .log {
             if command.gpxPart.value != nil || command.polygons.value != nil { throw .usage("--gpx-part and --polygons are for track files") }
             return try log(path, &out)
         }
         if command.gpxPart.value != nil, kind != .gpx { throw .usage("--gpx-part is for GPX input") }
-        if command.polygons.value != nil, kind != .kml { throw .usage("--polygons is for KML input") }
+        if command.polygons.value != nil, kind != .kml, kind != .geojson { throw .usage("--polygons is for KML and GeoJSON input") }
         var options = TrackReadOptions()
         options.polygonRings = command.polygons.value == .rings
         options.gpxPart = switch command.gpxPart.value {
@@ -51,6 +54,9 @@ enum ReadCommand {
         case .kml: .kml
         case .tcx: .tcx
         case .nmea: .nmea
+        case .geojson: .geojson
+        case .polyline: .polyline
+        case .polyline6: .polyline6
         default: .gpx
         }
         let bytes = try WholeInput.read(path)

@@ -3,7 +3,7 @@ import WaymarkIO
 
 /// `--from csv|geojson|gpx|polyline|polyline6|kml|tcx|nmea` (`--input-format` on
 /// commands whose `--from` means something else: datum, transform). `geojson` also
-/// reads OSRM and Valhalla route responses (``RouteResponseInput``).
+/// reads OSRM and Valhalla route responses (WaymarkIO's ``TrackReader``).
 enum InputFormat: String, CaseIterable {
     case csv, geojson, gpx, polyline, polyline6, kml, tcx, nmea
 
@@ -129,22 +129,18 @@ struct RowInput {
         case .csv:
             csv = try CSVInput(path: path, geographic: geographic, options: csvOptions)
             keepsColumns = csvOptions.keepColumns
-        case .geojson:
-            (rows, isRoute, formatName) = try GeoJSONInput.rows(try WholeInput.read(path), polygonRings: track.polygonRings, maximumPoints: maximumPoints)
-        case .gpx, .kml, .tcx, .nmea:
-            (rows, isRoute) = try Self.trackRows(try WholeInput.read(path), format: format, track: track, maximumPoints: maximumPoints)
-        case .polyline, .polyline6:
-            (rows, isRoute) = try PolylineInput.rows(try WholeInput.read(path), precision: format == .polyline6 ? 6 : 5,
-                                                     maximumPoints: maximumPoints)
+        case .gpx, .kml, .tcx, .nmea, .geojson, .polyline, .polyline6:
+            (rows, isRoute, formatName) = try Self.trackRows(try WholeInput.read(path), format: format, track: track, maximumPoints: maximumPoints)
         }
         if format.seaLevelHeights, heights != .orthometric, rows.contains(where: { $0.values.count == 3 }) {
             try Self.ellipsoidalHeights(&rows, format: format)
         }
     }
 
-    /// A GPX, KML, TCX or NMEA document's points as `lat,lon[,h]` rows (WaymarkIO's
-    /// readers), their warnings shown, mixed heights resolved as `track` says.
-    private static func trackRows(_ bytes: [UInt8], format: InputFormat, track: TrackOptions, maximumPoints: Int) throws(CLIError) -> ([Row], Bool) {
+    /// A document's points as `lat,lon[,h]` rows (WaymarkIO's readers), their warnings
+    /// shown, mixed heights in a track resolved as `track` says; and the document's kind
+    /// ("osrm" for a route response read as GeoJSON).
+    private static func trackRows(_ bytes: [UInt8], format: InputFormat, track: TrackOptions, maximumPoints: Int) throws(CLIError) -> ([Row], Bool, String) {
         var options = TrackReadOptions()
         options.polygonRings = track.polygonRings
         options.maximumPoints = maximumPoints
@@ -159,6 +155,9 @@ struct RowInput {
         case .kml: .kml
         case .tcx: .tcx
         case .nmea: .nmea
+        case .geojson: .geojson
+        case .polyline: .polyline
+        case .polyline6: .polyline6
         default: .gpx
         }
         do { read = try TrackReader.read(bytes, format: trackFormat, options: options) } catch { throw .data(error) }
@@ -166,14 +165,15 @@ struct RowInput {
         var rows = read.points.map { p in
             Row(line: p.line, values: p.height.map { [p.latitude, p.longitude, $0] } ?? [p.latitude, p.longitude], time: p.time)
         }
-        let what = switch format {
+        let what: String? = switch format {
         case .gpx: "GPX point"
         case .kml: "KML point"
         case .tcx: "TCX Trackpoint"
-        default: "NMEA fix"
+        case .nmea: "NMEA fix"
+        default: nil
         }
-        try track.resolveHeights(&rows, what: what)
-        return (rows, read.isRoute)
+        if let what { try track.resolveHeights(&rows, what: what) }
+        return (rows, read.isRoute, read.kind)
     }
 
     /// The rows read whole (every format but CSV), for the commands that need the

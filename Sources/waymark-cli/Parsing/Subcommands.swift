@@ -446,7 +446,7 @@ struct Read: WaymarkCommand {
     static let entry = HelpText.Entry.read
     static let configuration = helpConfiguration("read", "What Waymark's readers (every binding's) read from a track file or a field log.", input: "[FILE]")
     @Option(name: .customLong("from"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("The FILE's format (default: its extension .gpx, .kml, .tcx, .nmea, .nma or .log).",
+            help: ArgumentHelp("The FILE's format (default: its extension, as --from's, or .log).",
                                valueName: ReadCommand.Format.valueNames),
             completion: ReadCommand.Format.defaultCompletionKind, transform: Given.choice("from"))
     var from: [Given<ReadCommand.Format>] = []
@@ -456,7 +456,7 @@ struct Read: WaymarkCommand {
             completion: TrackOptions.GPXPart.defaultCompletionKind, transform: Given.choice("gpx-part"))
     var gpxPart: [Given<TrackOptions.GPXPart>] = []
     @Option(name: .customLong("polygons"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("KML polygons: skipped with a warning (default) or their rings read.", valueName: Choice.Polygons.valueNames),
+            help: ArgumentHelp("KML and GeoJSON polygons: skipped with a warning (default) or their rings read.", valueName: Choice.Polygons.valueNames),
             completion: Choice.Polygons.defaultCompletionKind, transform: Given.choice("polygons"))
     var polygons: [Given<Choice.Polygons>] = []
     @OptionGroup var output: OutputOptionGroup

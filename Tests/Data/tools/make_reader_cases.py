@@ -15,6 +15,22 @@ def nmea(body: str) -> str:
     return f"${body}*{s:02X}\n"
 
 
+def polyline(points, precision):
+    """Google's encoded polyline of (lat, lon) points."""
+    out, last = [], (0, 0)
+    for lat, lon in points:
+        q = (round(lat * 10 ** precision), round(lon * 10 ** precision))
+        for v in (q[0] - last[0], q[1] - last[1]):
+            v = ~(v << 1) if v < 0 else v << 1
+            while v >= 0x20:
+                out.append(chr((0x20 | (v & 0x1F)) + 63))
+                v >>= 5
+            out.append(chr(v + 63))
+        last = q
+    return "".join(out)
+
+
+WALK = [(55.7339, 37.5886), (55.7352473, 37.5886), (55.7352473, 37.5910)]
 LOG = "t_s,event,lat,lon,h,accuracy_m,x,y,z,yaw_deg,pitch_deg,roll_deg"
 VLOG = LOG + ",true_heading_deg,heading_accuracy_deg,tracking,course_deg,course_accuracy_deg,speed_mps,speed_accuracy_mps"
 GGA = "GPGGA,120000.00,5544.000,N,03736.000,E,1,08,1.0,150.0,M,14.0,M,,"
@@ -44,6 +60,13 @@ CASES = {
     "fullwidth_number.log": LOG + "\n0.0,fix,５５.7339,37.5886,,5,0,1.4,0,,,\n",
     "late_row.log": LOG + "\n0.0,frame,,,,,0,1.4,0,0,0,0\n1e200,fix,55.7339,37.5886,,5,0,1.4,0,,,\n1.0,frame,,,,,0,1.4,0,0,0,0\n",
     "unknown_event.log": LOG + "\n0.0,walk,,,,,0,1.4,0,0,0,0\n",
+    "nested_arrays.geojson": "[" * 100 + "]" * 100 + "\n",
+    "nul_in_string.geojson": '{"type": "Point\0", "coordinates": [37.6, 55.7]}\n',
+    "separator_in_position.geojson": '{"type": "Point",\n"coordinates": [37.6, 55.733_97]}\n',
+    "osrm_no_route.json": '{"code": "NoRoute", "message": "Impossible route between points",\n"routes": []}\n',
+    "valhalla_status.json": '{"trip": {"legs": [],\n"status": 442}}\n',
+    "precision6_as_5.polyline": "# a polyline6 read at precision 5\n" + polyline(WALK, 6) + "\n",
+    "cut_short.polyline6": polyline(WALK, 6)[:-1] + "\n",
     # Read, with their edge cases.
     "mixed_parts.gpx": '<?xml version="1.0"?>\n<gpx version="1.1">\n<wpt lat="55.70" lon="37.60"><ele>1</ele></wpt>\n'
                        '<trk><trkseg>\n<trkpt lat="55.7339" lon="37.5886"><ele>151.5</ele><time>2024-05-04T07:00:00Z</time>'
@@ -59,6 +82,12 @@ CASES = {
     "gga_rmc.nmea": nmea("GPGSV,1,1,01,01,40,083,46") + nmea(GGA) + nmea(RMC)
                     + nmea(GGA.replace("120000.00", "120001.00").replace("5544.000", "5544.001"))
                     + nmea("GPGGA,120002.00,,,,,0,00,99.9,,,,,,"),
+    "walk.polyline6": "# the turn route\n" + polyline(WALK, 6) + "\n\n" + polyline(WALK[:1], 6) + "\n",
+    "polygon_feature.geojson": '{"type": "FeatureCollection", "features": [\n'
+                               '{"type": "Feature", "properties": {"name": "Park"}, "geometry": {"type": "Polygon",\n'
+                               '"coordinates": [[[37.6, 55.7], [37.7, 55.7], [37.7, 55.8], [37.6, 55.7]]]}},\n'
+                               '{"type": "Feature", "id": 7, "geometry": {"type": "LineString", "coordinates":\n'
+                               '[[37.5886, 55.7339, 150.25], [37.5887, 55.7340, 1e2]]}}]}\n',
     "velocity.log": VLOG + "\n0.0,fix,55.7339,37.5886,151.4,5,0,1.4,0,,,,,,,90,-1,1.4,\n0.5,frame,,,,,0,1.4,0,-15,0,0,,,,,,,\n"
                     "0.5,heading,,,,,0,1.4,0,-15,0,0,3.5,5,,,,,\n1.0,tracking,,,,,,,,,,,,,limited,,,,\n",
 }

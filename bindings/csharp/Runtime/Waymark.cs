@@ -488,6 +488,18 @@ namespace Waymark
         /// </summary>
         public const int WM_TRACK_FORMAT_NMEA = 4;
         /// <summary>
+        /// WM_TRACK_FORMAT_GEOJSON (waymark.h).
+        /// </summary>
+        public const int WM_TRACK_FORMAT_GEOJSON = 5;
+        /// <summary>
+        /// WM_TRACK_FORMAT_POLYLINE (waymark.h).
+        /// </summary>
+        public const int WM_TRACK_FORMAT_POLYLINE = 6;
+        /// <summary>
+        /// WM_TRACK_FORMAT_POLYLINE6 (waymark.h).
+        /// </summary>
+        public const int WM_TRACK_FORMAT_POLYLINE6 = 7;
+        /// <summary>
         /// WM_GPX_PART_AUTO (waymark.h): the first track with points, else the first route, else the
         /// waypoints
         /// </summary>
@@ -1336,9 +1348,10 @@ namespace Waymark
         public static extern int wm_navigator_legs(IntPtr navigator, UIntPtr index, ArrowLeg* @out, UIntPtr capacity, UIntPtr* count);
 
         /// <summary>
-        /// Reads a track or route document of format (WM_TRACK_FORMAT_*) into points, in document
-        /// order. *count receives the number of points; when capacity is smaller, BAD_COUNT and nothing
-        /// is written (so a first call with capacity 0 sizes the array). report is filled on OK, on
+        /// Reads a track or route document of format (WM_TRACK_FORMAT_*) into points, in document order
+        /// (every format gives at least one point, but a polyline text of blank lines gives none).
+        /// *count receives the number of points; when capacity is smaller, BAD_COUNT and nothing is
+        /// written (so a first call with capacity 0 sizes the array). report is filled on OK, on
         /// BAD_COUNT for a small capacity, and on a refused document. Errors: NULL_POINTER (count,
         /// report; text when length &gt; 0; points when points are to be written), INVALID_VALUE
         /// (report-&gt;size or options-&gt;size not this version's, an unknown format or gpx_part,
@@ -2193,7 +2206,7 @@ namespace Waymark
         /// </summary>
         public uint GpxPart;
         /// <summary>
-        /// KML only: 1 reads a Polygon's rings as lines; 0 skips it with a warning
+        /// KML and GeoJSON: 1 reads a Polygon's rings as lines; 0 skips it with a warning
         /// </summary>
         public uint PolygonRings;
         /// <summary>
@@ -2243,7 +2256,7 @@ namespace Waymark
         public uint Size;
         /// <summary>
         /// tracks: 1 when the points are one route (one LineString, one GPX segment or route, a TCX
-        /// activity, an NMEA log)
+        /// activity, an NMEA log, a route response, one polyline)
         /// </summary>
         public uint IsRoute;
         /// <summary>

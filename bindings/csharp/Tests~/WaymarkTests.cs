@@ -793,9 +793,13 @@ static unsafe class WaymarkTests
         string cli = Environment.GetEnvironmentVariable("WAYMARK_TEST_CLI");
         if (string.IsNullOrEmpty(cli) || !File.Exists(cli)) { Console.WriteLine("readers: no WAYMARK_TEST_CLI, the CLI comparison skipped"); return; }
         var formats = new Dictionary<string, int> { { ".gpx", NativeMethods.WM_TRACK_FORMAT_GPX }, { ".kml", NativeMethods.WM_TRACK_FORMAT_KML },
-                                                    { ".tcx", NativeMethods.WM_TRACK_FORMAT_TCX }, { ".nmea", NativeMethods.WM_TRACK_FORMAT_NMEA } };
+                                                    { ".tcx", NativeMethods.WM_TRACK_FORMAT_TCX }, { ".nmea", NativeMethods.WM_TRACK_FORMAT_NMEA },
+                                                    { ".geojson", NativeMethods.WM_TRACK_FORMAT_GEOJSON }, { ".json", NativeMethods.WM_TRACK_FORMAT_GEOJSON },
+                                                    { ".polyline", NativeMethods.WM_TRACK_FORMAT_POLYLINE },
+                                                    { ".polyline6", NativeMethods.WM_TRACK_FORMAT_POLYLINE6 } };
         var files = Directory.GetFiles(Path.Combine(dir, "readers")).OrderBy(f => f, StringComparer.Ordinal).ToList();
-        foreach (var n in new[] { "walk_strava.gpx", "walk_osmand.gpx", "walk_gpx10.gpx", "walk_track.kml", "walk_places.kml", "walk_garmin.tcx", "walk_logger.nmea" })
+        foreach (var n in new[] { "walk_strava.gpx", "walk_osmand.gpx", "walk_gpx10.gpx", "walk_track.kml", "walk_places.kml", "walk_garmin.tcx", "walk_logger.nmea",
+                                   "geojson_io.geojson", "osrm_geojson.json", "osrm_polyline.json", "osrm_polyline6.json", "valhalla_route.json" })
             files.Add(Path.Combine(dir, "cli_inputs", n));
         int compared = 0;
         foreach (var path in files)

@@ -185,6 +185,9 @@ export declare const WM_TRACK_FORMAT_GPX: 1;
 export declare const WM_TRACK_FORMAT_KML: 2;
 export declare const WM_TRACK_FORMAT_TCX: 3;
 export declare const WM_TRACK_FORMAT_NMEA: 4;
+export declare const WM_TRACK_FORMAT_GEOJSON: 5;
+export declare const WM_TRACK_FORMAT_POLYLINE: 6;
+export declare const WM_TRACK_FORMAT_POLYLINE6: 7;
 /** the first track with points, else the first route, else the waypoints */
 export declare const WM_GPX_PART_AUTO: 0;
 export declare const WM_GPX_PART_TRACK: 1;

@@ -21,8 +21,10 @@ from ._lib import WaymarkError, ffi, lib
 
 #: The formats ``read_points`` takes, and their file extensions.
 TRACK_FORMATS = {"gpx": _abi.WM_TRACK_FORMAT_GPX, "kml": _abi.WM_TRACK_FORMAT_KML, "tcx": _abi.WM_TRACK_FORMAT_TCX,
-                 "nmea": _abi.WM_TRACK_FORMAT_NMEA}
-_EXTENSIONS = {".gpx": "gpx", ".kml": "kml", ".tcx": "tcx", ".nmea": "nmea", ".nma": "nmea"}
+                 "nmea": _abi.WM_TRACK_FORMAT_NMEA, "geojson": _abi.WM_TRACK_FORMAT_GEOJSON,
+                 "polyline": _abi.WM_TRACK_FORMAT_POLYLINE, "polyline6": _abi.WM_TRACK_FORMAT_POLYLINE6}
+_EXTENSIONS = {".gpx": "gpx", ".kml": "kml", ".tcx": "tcx", ".nmea": "nmea", ".nma": "nmea", ".geojson": "geojson",
+               ".json": "geojson", ".polyline": "polyline", ".polyline6": "polyline6"}
 _GPX_PARTS = {None: _abi.WM_GPX_PART_AUTO, "track": _abi.WM_GPX_PART_TRACK, "route": _abi.WM_GPX_PART_ROUTE,
               "waypoints": _abi.WM_GPX_PART_WAYPOINTS}
 
@@ -66,7 +68,7 @@ class TrackPoints:
 def _bytes(source) -> bytes:
     if isinstance(source, (bytes, bytearray, memoryview)):
         return bytes(source)
-    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith(("<", "$"))):
+    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith(("<", "$", "{"))):
         return source.encode("utf-8")
     if hasattr(source, "read"):
         data = source.read()
@@ -89,7 +91,8 @@ def _format_of(source, fmt: Optional[str]) -> str:
         ext = os.path.splitext(os.fspath(source))[1].lower()
         if ext in _EXTENSIONS:
             return _EXTENSIONS[ext]
-    raise ValueError("format= is needed: the source names no .gpx, .kml, .tcx, .nmea or .nma file")
+    raise ValueError("format= is needed: the source names no .gpx, .kml, .tcx, .nmea, .nma, .geojson, .json, "
+                     ".polyline or .polyline6 file")
 
 
 def _report():
@@ -104,11 +107,12 @@ def _message(report) -> str:
 
 def read_points(source, format: Optional[str] = None, *, gpx_part: Optional[str] = None,
                 polygons: str = "skip", maximum_points: int = 0) -> TrackPoints:
-    """The points of a GPX, KML, TCX or NMEA document (a path, a URL through fsspec, a
-    file object, bytes, or the document's text). ``format``: "gpx", "kml", "tcx" or
-    "nmea" (default: the path's extension). ``gpx_part``: "track", "route" or
+    """The points of a GPX, KML, TCX, NMEA, GeoJSON (or OSRM/Valhalla response) or
+    encoded-polyline document (a path, a URL through fsspec, a file object, bytes, or the
+    document's text). ``format``: "gpx", "kml", "tcx", "nmea", "geojson", "polyline" or
+    "polyline6" (default: the path's extension). ``gpx_part``: "track", "route" or
     "waypoints" (default: the first track, else the first route, else the waypoints).
-    ``polygons``: "skip" (with a warning) or "rings" (KML). Heights are as the document
+    ``polygons``: "skip" (with a warning) or "rings" (KML, GeoJSON). Heights are as the document
     states them (GPX, KML, TCX above sea level; NMEA above the ellipsoid), NaN where a
     point has none. Raises ReadError (line, reason) for a document the readers refuse."""
     fmt = _format_of(source, format)

@@ -1,0 +1,71 @@
+extension TrackReader {
+    /// Encoded polylines (Google's format, as OSRM and Valhalla write them): each line of
+    /// the text is one polyline, its points appended in order; blank lines and lines
+    /// starting with `#` are skipped. `precision` 5 (1e-5 degrees) or 6. A polyline
+    /// decoded at the wrong precision is caught when a coordinate becomes impossible
+    /// (|lat| > 90 or |lon| > 180): a fault that names the other precision. (Precision 5
+    /// text read as 6 gives points ten times closer to (0, 0), which no check can tell
+    /// from a real route: choose the precision the source names.)
+    /// - Throws: a ``ReadFault`` naming the line for a byte that is not polyline text, a
+    ///   number cut short, an impossible coordinate, a text of comments only, or a point
+    ///   past the options' limit (met while decoding).
+    public static func polyline(_ bytes: [UInt8], precision: Int, options: TrackReadOptions = TrackReadOptions()) throws(ReadFault) -> TrackRead {
+        let scale = precision == 6 ? 1e6 : 1e5
+        let other = precision == 6 ? "polyline (precision 5)" : "polyline6 (precision 6)"
+        var points: [TrackPoint] = []
+        var polylines = 0
+        var lineNumber = 0
+        // Line by line in place: splitting the whole input first would hold a slice per
+        // line, gigabytes for millions of one-point lines.
+        var next = bytes.startIndex
+        while next <= bytes.endIndex {
+            let end = bytes[next...].firstIndex(of: 10) ?? bytes.endIndex
+            var text = bytes[next..<end]
+            next = end + 1
+            lineNumber += 1
+            while let c = text.first, c == 32 || c == 9 || c == 13 { text = text.dropFirst() }
+            while let c = text.last, c == 32 || c == 9 || c == 13 { text = text.dropLast() }
+            if text.isEmpty || text.first == UInt8(ascii: "#") { continue }
+            polylines += 1
+            var accumulator: Int64 = 0, shift: Int64 = 0
+            var lat: Int64 = 0, lon: Int64 = 0
+            var latitudeDelta: Int64? = nil
+            var point = 0
+            var offset = 0
+            for c in text {
+                offset += 1
+                guard c >= 63, c <= 126 else {
+                    throw ReadFault(line: lineNumber, "character \(offset) (byte \(Int(c))) is not polyline text (ASCII 63 to 126)")
+                }
+                let chunk = Int64(c - 63)
+                guard shift <= 55 else { throw ReadFault(line: lineNumber, "a number longer than 12 characters at character \(offset)") }
+                accumulator |= (chunk & 0x1F) << shift
+                shift += 5
+                guard chunk < 0x20 else { continue }
+                let number = accumulator & 1 != 0 ? ~(accumulator >> 1) : accumulator >> 1
+                accumulator = 0
+                shift = 0
+                guard let delta = latitudeDelta else { latitudeDelta = number; continue }
+                latitudeDelta = nil
+                lat &+= delta
+                lon &+= number
+                point += 1
+                let la = Double(lat) / scale, lo = Double(lon) / scale
+                guard la.magnitude <= 90, lo.magnitude <= 180 else {
+                    throw ReadFault(line: lineNumber, "point \(point) decodes at precision \(precision) to latitude "
+                                    + "\(ByteText.fixedPoint(lat, places: precision)), longitude \(ByteText.fixedPoint(lon, places: precision)), "
+                                    + "which cannot be: is it \(other)? (--from \(precision == 6 ? "polyline" : "polyline6"))")
+                }
+                guard points.count < options.maximumPoints else { throw TrackReader.tooMany(line: lineNumber, limit: options.maximumPoints) }
+                points.append(TrackPoint(line: lineNumber, latitude: la, longitude: lo))
+            }
+            guard shift == 0 else { throw ReadFault(line: lineNumber, "the polyline ends inside a number (cut short?)") }
+            guard latitudeDelta == nil else { throw ReadFault(line: lineNumber, "the polyline ends with a latitude and no longitude (cut short?)") }
+        }
+        if polylines == 0, let first = bytes.firstIndex(where: { !ByteText.isSpace($0) }) {
+            // Only comments: not silently nothing.
+            throw ReadFault(line: bytes[..<first].count(where: { $0 == 10 }) + 1, "comments and no polyline")
+        }
+        return TrackRead(points: points, isRoute: polylines == 1, warnings: [], kind: precision == 6 ? "polyline6" : "polyline")
+    }
+}
