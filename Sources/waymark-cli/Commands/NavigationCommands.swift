@@ -1,4 +1,3 @@
-import Foundation
 import Waymark
 import WaymarkIO
 
@@ -285,7 +284,7 @@ enum NavigationCommands {
         let minY = all.map(\.y).min()! - 10, maxY = all.map(\.y).max()! + 10
         let scale = 600 / max(maxX - minX, maxY - minY)
         func point(_ p: SIMD2<Double>) -> String {
-            String(format: "%.2f,%.2f", (p.x - minX) * scale + 20, (maxY - p.y) * scale + 20)
+            fixed((p.x - minX) * scale + 20, 2) + "," + fixed((maxY - p.y) * scale + 20, 2)
         }
         func polyline(_ pts: [SIMD2<Double>], _ colour: String) -> String {
             "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.5\" points=\"\(pts.map(point).joined(separator: " "))\"/>"
@@ -297,7 +296,7 @@ enum NavigationCommands {
         \(polyline(samples.map(\.truth), "#999"))
         \(samples.map { "<circle cx=\"\(point($0.gps).split(separator: ",")[0])\" cy=\"\(point($0.gps).split(separator: ",")[1])\" r=\"2\" fill=\"#d33\"/>" }.joined(separator: "\n"))
         \(polyline(samples.map(\.ar), "#36c"))
-        <text x="20" y="16" font-family="sans-serif" font-size="12">route (grey), GPS fixes (red), AR track (blue); heading error at end \(String(format: "%.2f", samples.last?.headingError ?? 0))°</text>
+        <text x="20" y="16" font-family="sans-serif" font-size="12">route (grey), GPS fixes (red), AR track (blue); heading error at end \(fixed(samples.last?.headingError ?? 0, 2))°</text>
         </svg>
         """
     }
