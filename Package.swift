@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "WaymarkPROJ", dependencies: ["WaymarkCore", "CProj", "CProjFilePolicy"]),
         // The seeded walk simulators (field tests of the heading corrector and the
         // navigator) on top of the core: no PROJ, no Foundation, Embedded-Swift clean.
-        .target(name: "WaymarkSimulation", dependencies: ["WaymarkCore", "CWaymarkMath"]),
+        .target(name: "WaymarkSimulation", dependencies: ["WaymarkCore", "WaymarkIO", "CWaymarkMath"]),
         // The C library's strtod for the readers (a module of its own, as CWaymarkMath).
         .systemLibrary(name: "CWaymarkText"),
         // The format readers on top of the core: one parser per format, for the CLI and,

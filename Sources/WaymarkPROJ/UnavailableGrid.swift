@@ -13,7 +13,8 @@ extension WaymarkError {
         switch self {
         case .gridMissing: return true
         case .projFailure(let code, _):
-            return gridOnly || code == PROJ_ERR_INVALID_OP_FILE_NOT_FOUND_OR_INVALID || code == PROJ_ERR_OTHER_NETWORK_ERROR
+            // PROJ_ERR_OTHER_NETWORK_ERROR is PROJ_ERR_OTHER + 3 (Embedded Swift does not import that macro).
+            return gridOnly || code == PROJ_ERR_INVALID_OP_FILE_NOT_FOUND_OR_INVALID || code == PROJ_ERR_OTHER + 3
         default: return false
         }
     }

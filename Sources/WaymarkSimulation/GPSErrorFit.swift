@@ -1,5 +1,6 @@
 import CWaymarkMath
 import WaymarkCore
+import WaymarkIO
 
 /// One static receiver's horizontal fixes in a local east-north frame, or a moving
 /// receiver's errors (fix − truth): what ``GPSErrorFit`` fits. The receiver's true
@@ -97,7 +98,7 @@ public struct GPSErrorSeries: Sendable {
         for (row, line) in lines.dropFirst().enumerated() {
             let f = Self.fields(line)
             func number(_ c: Int) throws(WaymarkError) -> Double {
-                guard c < f.count, let v = Self.decimal(f[c]) else { throw .invalidElement(index: row, fault: .nonFinite) }
+                guard c < f.count, let v = DecimalText.double(f[c]), v.isFinite else { throw .invalidElement(index: row, fault: .nonFinite) }
                 return v
             }
             func point(_ lat: Int, _ lon: Int) throws(WaymarkError) -> GeodeticCoordinate {
@@ -150,58 +151,6 @@ public struct GPSErrorSeries: Sendable {
             while let c = f.last, c == 0x20 || c == 0x09 { f.removeLast() }
             return f
         }
-    }
-
-    /// A plain decimal (`-122.081659`, `1467321969000`, `3e-2`), nil for anything else.
-    /// Up to 19 significant digits and a power of ten within ±22 are converted with one
-    /// correctly rounded operation (every number these logs hold); longer ones to within
-    /// a few units in the last place.
-    static func decimal(_ s: ArraySlice<UInt8>) -> Double? {
-        var i = s.startIndex
-        var negative = false
-        if i < s.endIndex, s[i] == 0x2D || s[i] == 0x2B { negative = s[i] == 0x2D; i += 1 }
-        var mantissa: UInt64 = 0, scale = 0, digits = 0, significant = 0, seenPoint = false
-        while i < s.endIndex {
-            let c = s[i]
-            if c == 0x2E, !seenPoint { seenPoint = true; i += 1; continue }
-            guard c >= 0x30 && c <= 0x39 else { break }
-            digits += 1
-            if significant < 19 {
-                // At most 19 digits: below 10¹⁹ < 2⁶⁴, so the unchecked operations cannot
-                // wrap; a checked multiply needs a 128-bit product, which wasm32 lacks.
-                mantissa = mantissa &* 10 &+ UInt64(c - 0x30)
-                if mantissa > 0 { significant += 1 }
-                if seenPoint { scale -= 1 }
-            } else if !seenPoint {
-                scale += 1
-            }
-            i += 1
-        }
-        guard digits > 0 else { return nil }
-        if i < s.endIndex, s[i] == 0x65 || s[i] == 0x45 {
-            i += 1
-            var sign = 1, exponent = 0, expDigits = 0
-            if i < s.endIndex, s[i] == 0x2D || s[i] == 0x2B { sign = s[i] == 0x2D ? -1 : 1; i += 1 }
-            while i < s.endIndex, s[i] >= 0x30 && s[i] <= 0x39 {
-                exponent = min(exponent * 10 + Int(s[i] - 0x30), 100_000)
-                expDigits += 1
-                i += 1
-            }
-            guard expDigits > 0 else { return nil }
-            scale += sign * exponent
-        }
-        guard i == s.endIndex else { return nil }
-        var v = Double(mantissa)
-        var k = abs(scale)
-        while k > 0 {
-            let step = min(k, 22)
-            var p = 1.0
-            for _ in 0..<step { p *= 10 }
-            v = scale < 0 ? v / p : v * p
-            k -= step
-        }
-        guard v.isFinite else { return nil }
-        return negative ? -v : v
     }
 }
 
