@@ -193,14 +193,18 @@ class WaymarkError(ValueError):
         first_bad: index of the first bad element of a batch (``None`` when the call
             does not name one). Nothing was written to any output.
         function: the C function that refused (or was not called).
+        fields: for an INVALID_VALUE of a navigator's config or a fix, the names of the
+            fields found out of range (``("horizontal_accuracy_m",)``), else ``()``; the
+            message's detail gives each one's value and range.
 
     The message is "function: text (WM_ERROR_NAME)[ at index first_bad][: detail]";
     ``text`` defaults to the library's description of the status.
     """
 
     def __init__(self, status: int, function: str, first_bad: Optional[int] = None, detail: str = "",
-                 text: Optional[str] = None):
+                 text: Optional[str] = None, fields: Tuple[str, ...] = ()):
         self.status = int(status)
+        self.fields = tuple(fields)
         self.status_name = STATUS_NAMES.get(self.status, str(self.status))
         self.first_bad = first_bad
         self.function = function
