@@ -52,6 +52,10 @@ export declare class WaymarkError extends Error {
   readonly statusName: StatusName;
   /** Index of the first bad point (batch calls, navigator routes), else undefined. */
   readonly firstBad: number | undefined;
+  /** For an INVALID_VALUE of createNavigator's options or addFix's fix: the fields found
+   * out of range ("options.arrowSpacingM", "fix.accuracy"), each with its value in the
+   * message; else empty. */
+  readonly fields: readonly string[];
 }
 
 /** A document or log the readers refuse: `line` (1-based) holds the fault, `reason` says

@@ -113,14 +113,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--chromium", default=shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome"))
     parser.add_argument("--screenshot-dir")
-    parser.add_argument("--no-build", action="store_true", help="use js/wasm as it is (js/scripts/build made it)")
+    parser.add_argument("--no-build", action="store_true",
+                        help="use examples/webxr/node_modules as it is (examples/webxr/install-package made it)")
     args = parser.parse_args()
     if not args.chromium:
         print("webxr_check: no Chromium", file=sys.stderr)
         return 1
-    # The package's modules in js/wasm (the page loads the package's own).
+    # The package packed and installed into the page's node_modules (the page imports
+    # "waymark-geo" from there, as a page using npm does).
     if not args.no_build:
-        subprocess.run([os.path.join(ROOT, "js", "scripts", "build")], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([os.path.join(ROOT, "examples", "webxr", "install-package")], check=True, stdout=subprocess.DEVNULL)
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=ROOT))
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -3,7 +3,9 @@
 // (draw.js). With WebXR's immersive-ar (Chrome on Android with ARCore) the camera is the
 // session's; without it the page still walks: the scene is the GPS itself and the camera
 // turns with the compass (see SensorFeed). The route's rows are listed either way.
-import { loadWaymark, SensorFeed, perspective } from "../../js/src/index.js";
+// "waymark-geo" as a page installs it from npm: index.html's import map points the name
+// at node_modules/waymark-geo (npm install waymark-geo-VERSION.tgz in this folder).
+import { loadWaymark, SensorFeed, perspective } from "waymark-geo";
 import { drawFrame } from "./draw.js";
 
 // The route: latitude, longitude (degrees), height above the WGS-84 ellipsoid (metres)

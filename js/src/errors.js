@@ -1,10 +1,12 @@
 import { Status, nameOf } from "./constants.js";
 
 /** A refused call: `statusName` is the C status's name ("INVALID_VALUE"), `status` its
- * number, `firstBad` the index of the first bad point when one was reported, and
- * `function` the C function (or the wrapper's method) that refused. */
+ * number, `firstBad` the index of the first bad point when one was reported,
+ * `function` the C function (or the wrapper's method) that refused, and `fields` the
+ * navigator options or fix fields found out of range (["fix.accuracy"]; else empty),
+ * each with its value in the message. */
 export class WaymarkError extends Error {
-  constructor(fn, status, description, firstBad) {
+  constructor(fn, status, description, firstBad, fields = []) {
     const statusName = nameOf(Status, status) ?? `STATUS_${status}`;
     super(`${fn}: ${statusName} (${description})${firstBad === undefined ? "" : ` at index ${firstBad}`}`);
     this.name = "WaymarkError";
@@ -12,7 +14,14 @@ export class WaymarkError extends Error {
     this.status = status;
     this.statusName = statusName;
     this.firstBad = firstBad;
+    this.fields = fields;
   }
+}
+
+/** An INVALID_VALUE whose fields were found: [[name, "name = value (rule)"], ...]. */
+export function fieldError(fn, status, description, problems) {
+  return new WaymarkError(fn, status, `${description}: ${problems.map(([, text]) => text).join("; ")}`, undefined,
+    problems.map(([name]) => name));
 }
 
 /** The statuses' English descriptions as wm_status_string gives them, for errors the

@@ -1,9 +1,9 @@
-import { Alignment, Anchor, Axes, CorrectionSource, CorrectionState, Estimator, Heights, RouteEvidence, Tracking, nameOf } from "./constants.js";
+import { Alignment, Anchor, Axes, CorrectionSource, CorrectionState, Estimator, Heights, RouteEvidence, Status, Tracking, nameOf } from "./constants.js";
 import {
   OFFSETOF, SIZEOF, WM_COMPASS_READING_SIZE, WM_GPS_VELOCITY_SIZE, WM_NAVIGATOR_CONFIG_SIZE, WM_NAVIGATOR_CONFIG_SIZE_0_3,
   WM_NAVIGATOR_RESULT_SIZE, WM_NAVIGATOR_RESULT_SIZE_0_2, WM_NAVIGATOR_RESULT_SIZE_0_3,
 } from "./generated/abi.js";
-import { argumentError } from "./errors.js";
+import { argumentError, fieldError } from "./errors.js";
 import { PointBuffer, finalizer } from "./memory.js";
 import { copyNumbers, enumValue, matrix, numberOf, tripleCount, vector, viewport } from "./args.js";
 
@@ -46,6 +46,62 @@ const configOffset = Object.fromEntries([...CONFIG_INTS.map(([k]) => k), ...CONF
   if (CONFIG_AT[field] === undefined) throw new Error(`waymark-geo: wm_navigator_config has no field ${field}`);
   return [key, CONFIG_AT[field]];
 }));
+
+/** The options wm_navigator_create refused with INVALID_VALUE, found with the library's
+ * own rules (none copied here): each option that differs from the default is tried alone
+ * on the defaults, on a two-point route; when none fails alone (a combination, such as
+ * finishMinPt above finishMaxPt), each is put back to its default in a copy instead.
+ * [[`options.name`, "options.name = value (default d)"], ...]. */
+function configProblems(wm, config, size) {
+  const block = wm.alloc(2 * CONFIG_ROOM + 8 + 2 * POINT, "wm_navigator_create", "a config check");
+  try {
+    const def = block, trial = block + CONFIG_ROOM, out = block + 2 * CONFIG_ROOM, route = out + 8;
+    if (size === CONFIG) {
+      wm.exports.wm_navigator_config_init(def, CONFIG);
+    } else {
+      wm.exports.wm_navigator_config_default(def);
+      wm.u32(def + CONFIG_AT.size, 1)[0] = CONFIG_0_3;
+    }
+    wm.f64(route, 6).set([55.7339, 37.5886, 0, 55.7352473, 37.5886, 0]);
+    const fields = [...CONFIG_INTS.map(([key, table]) => [key, "i32", table]), ...CONFIG_DOUBLES.map((key) => [key, "f64"]),
+      ...(size === CONFIG ? [["routeEvidence", "i32"], ...CONFIG_0_4_DOUBLES.map((key) => [key, "f64"])] : [])];
+    const read = (base, [key, type]) => wm[type](base + configOffset[key], 1)[0];
+    const write = (base, [key, type], value) => { wm[type](base + configOffset[key], 1)[0] = value; };
+    const copy = (source) => new Uint8Array(wm.memory.buffer, trial, size).set(new Uint8Array(wm.memory.buffer, source, size));
+    const accepted = () => {
+      if (wm.exports.wm_navigator_create(trial, route, POINT, 2, out, 0) !== Status.OK) return false;
+      wm.exports.wm_navigator_destroy(wm.u32(out, 1)[0]);
+      return true;
+    };
+    const changed = fields.filter((f) => !Object.is(read(config, f), read(def, f)));
+    let bad = changed.filter((f) => { copy(def); write(trial, f, read(config, f)); return !accepted(); });
+    if (bad.length === 0) bad = changed.filter((f) => { copy(config); write(trial, f, read(def, f)); return accepted(); });
+    const shown = (f, value) => (f[2] ? nameOf(f[2], value) ?? value : value);
+    return bad.map((f) => [`options.${f[0]}`, `options.${f[0]} = ${shown(f, read(config, f))} (default ${shown(f, read(def, f))})`]);
+  } finally {
+    wm.free(block);
+  }
+}
+
+/** The fields of a refused fix that break wm_navigator_add_fix's documented rules (asked
+ * only after the library refused it). */
+function fixProblems([lat, lon, height], hasHeight, [accuracy, verticalAccuracy, time, ...scene], velocity) {
+  const bad = (x, limit = Infinity) => !Number.isFinite(x) || Math.abs(x) > limit;
+  const problems = [];
+  if (bad(lat, 90)) problems.push(["fix.lat", `fix.lat = ${lat} (finite, |lat| <= 90)`]);
+  if (bad(lon)) problems.push(["fix.lon", `fix.lon = ${lon} (finite)`]);
+  if (hasHeight && bad(height)) problems.push(["fix.height", `fix.height = ${height} (finite, or omitted)`]);
+  if (bad(accuracy, 1e12) || accuracy <= 0) problems.push(["fix.accuracy", `fix.accuracy = ${accuracy} (> 0 and finite)`]);
+  if (hasHeight && (bad(verticalAccuracy, 1e12) || verticalAccuracy <= 0)) {
+    problems.push(["fix.verticalAccuracy", `fix.verticalAccuracy = ${verticalAccuracy} (> 0 and finite when height is given)`]);
+  }
+  if (bad(time)) problems.push(["fix.time", `fix.time = ${time} (finite)`]);
+  if (scene.some((v) => bad(v, 1e12))) problems.push(["fix.scene", `fix.scene = [${scene.join(", ")}] (three finite numbers)`]);
+  velocity.forEach((v, k) => {
+    if (bad(v)) problems.push([`fix.${VELOCITY_KEYS[k]}`, `fix.${VELOCITY_KEYS[k]} = ${v} (a number; omitted or -1 for none)`]);
+  });
+  return problems;
+}
 
 /**
  * AR walking navigation as one session object (wm_navigator): feed it every location
@@ -101,7 +157,12 @@ export class Navigator {
       const routePointer = config + CONFIG_ROOM + 8, out = config + CONFIG_ROOM, firstBad = config + CONFIG_ROOM + 4;
       if (count > 0) copyNumbers(wm.f64(routePointer, 3 * count), route instanceof PointBuffer ? route.array : route, fn, "route", 3);
       wm.u32(firstBad, 1)[0] = 0xffffffff;
-      wm.check(fn, wm.exports.wm_navigator_create(config, routePointer, POINT, count, out, firstBad), firstBad);
+      const status = wm.exports.wm_navigator_create(config, routePointer, POINT, count, out, firstBad);
+      if (status === Status.INVALID_VALUE && wm.u32(firstBad, 1)[0] === 0xffffffff) {
+        const problems = configProblems(wm, config, this.velocity ? CONFIG : CONFIG_0_3);   // which option
+        if (problems.length) throw fieldError(fn, status, wm.statusString(status), problems);
+      }
+      wm.check(fn, status, firstBad);
       this.pointer = wm.u32(out, 1)[0];
       this.arrowCapacity = capacity;
       if (options.originShiftM !== undefined) {
@@ -170,8 +231,14 @@ export class Navigator {
     wm.f64(p + FIX_AT.vertical_accuracy_m, 1)[0] = verticalAccuracy;
     wm.f64(p + FIX_AT.time_s, 1)[0] = fixTime;
     wm.f64(p + FIX_AT.scene_position, 3).set(scenePosition);
+    const named = (status) => {   // an INVALID_VALUE names the fields that break the header's rules
+      if (status !== Status.INVALID_VALUE) return status;
+      const problems = fixProblems(at, hasHeight, rest, hasVelocity ? velocity : []);
+      if (problems.length) throw fieldError(fn, status, wm.statusString(status), problems);
+      return status;
+    };
     if (!hasVelocity) {
-      wm.check(fn, wm.exports.wm_navigator_add_fix(nav, p));
+      wm.check(fn, named(wm.exports.wm_navigator_add_fix(nav, p)));
       return;
     }
     const v = this.gps;
@@ -180,7 +247,7 @@ export class Navigator {
     ["course_deg", "course_accuracy_deg", "speed_mps", "speed_accuracy_mps"].forEach((field, k) => {
       wm.f64(v + VELOCITY_AT[field], 1)[0] = velocity[k];
     });
-    wm.check(fn, wm.exports.wm_navigator_add_fix_velocity(nav, p, v));
+    wm.check(fn, named(wm.exports.wm_navigator_add_fix_velocity(nav, p, v)));
   }
 
   /**

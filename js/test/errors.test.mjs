@@ -136,3 +136,25 @@ test("navigator: routes, options, fixes, readings, tracking, frames, disposal", 
   throwsWaymark(() => nav.update(0, { transform: I, projection: P, viewport: [0, 0, 390, 844] }), "NULL_POINTER");
   nav.dispose();
 });
+
+test("a refused navigator option or fix names its field (error.fields, and the value in the message)", () => {
+  const option = throwsWaymark(() => wm.createNavigator(route, { arrowSpacingM: -3 }), "INVALID_VALUE", undefined, "wm_navigator_create");
+  assert.deepEqual(option.fields, ["options.arrowSpacingM"]);
+  assert.match(option.message, /options\.arrowSpacingM = -3 \(default 3\)/);
+  // Only wrong beside finishMaxPt: found by putting each back to its default.
+  assert.deepEqual(throwsWaymark(() => wm.createNavigator(route, { finishMinPt: 500 }), "INVALID_VALUE").fields, ["options.finishMinPt"]);
+  assert.deepEqual(throwsWaymark(() => wm.createNavigator(route, { gpsCorrelatedShare: 1.5, outlierGate: -1 }), "INVALID_VALUE").fields,
+    ["options.gpsCorrelatedShare", "options.outlierGate"]);
+  assert.deepEqual(throwsWaymark(() => wm.createNavigator([55.7339, 37.5886, 150, 95, 37.5886, 150]), "INVALID_VALUE", 1).fields, []);
+  const nav = wm.createNavigator(route);
+  const fix = { lat: 55.7339, lon: 37.5886, accuracy: 5, time: 0, scene: [0, 0, 0] };
+  for (const [change, field] of [[{ accuracy: 0 }, "fix.accuracy"], [{ lat: 91 }, "fix.lat"], [{ time: Infinity }, "fix.time"],
+    [{ scene: [0, NaN, 0] }, "fix.scene"], [{ height: 150, verticalAccuracy: -1 }, "fix.verticalAccuracy"],
+    [{ course: NaN, courseAccuracy: 5, speed: 1, speedAccuracy: 0.5 }, "fix.course"]]) {
+    const error = throwsWaymark(() => nav.addFix({ ...fix, ...change }), "INVALID_VALUE");
+    assert.deepEqual(error.fields, [field], error.message);
+    assert.ok(error.message.includes(`${field} = `), error.message);
+  }
+  nav.addFix({ ...fix, verticalAccuracy: -1 });   // no height: any vertical accuracy
+  nav.dispose();
+});

@@ -2,6 +2,9 @@
 // compass readings, tracking states), call Update once per rendered frame with the
 // camera, draw what the result says. Dispose it (or let the finalizer) to free it.
 using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Reflection;
 
 namespace Waymark
 {
@@ -56,9 +59,116 @@ namespace Waymark
             if (config.Size == 0) config.Size = (uint)sizeof(NavigatorConfig);
             IntPtr made;
             var bad = Frame.NotSet;
-            WaymarkException.Check(NativeMethods.wm_navigator_create(&config, route, Frame.Size(stride), Frame.Size(count), &made, &bad),
-                                   "wm_navigator_create", bad);
+            int status = NativeMethods.wm_navigator_create(&config, route, Frame.Size(stride), Frame.Size(count), &made, &bad);
+            if (status == NativeMethods.WM_ERROR_INVALID_VALUE && bad == Frame.NotSet)
+                ThrowNamed(status, "wm_navigator_create", ConfigProblems(config));   // which setting
+            WaymarkException.Check(status, "wm_navigator_create", bad);
             handle = made;
+        }
+
+        static void ThrowNamed(int status, string function, List<KeyValuePair<string, string>> problems)
+        {
+            if (problems.Count == 0) return;
+            var names = new string[problems.Count];
+            var texts = new string[problems.Count];
+            for (int i = 0; i < problems.Count; i++)
+            {
+                names[i] = problems[i].Key;
+                texts[i] = problems[i].Value;
+            }
+            throw new WaymarkException((Status)status, function, names, string.Join("; ", texts));
+        }
+
+        static string Show(object value)
+        {
+            return Convert.ToString(value, CultureInfo.InvariantCulture);
+        }
+
+        static bool Accepted(NavigatorConfig trial, Geodetic* route)
+        {
+            IntPtr made;
+            if (NativeMethods.wm_navigator_create(&trial, route, new UIntPtr((uint)sizeof(Geodetic)), new UIntPtr(2), &made, null) != NativeMethods.WM_OK)
+                return false;
+            NativeMethods.wm_navigator_destroy(made);
+            return true;
+        }
+
+        /// <summary>The settings wm_navigator_create refused with INVALID_VALUE, found with the
+        /// library's own rules (none copied here): each field that differs from the default is
+        /// tried alone on the defaults, on a two-point route; when none fails alone (a
+        /// combination, such as FinishMinPt above FinishMaxPt), each is put back to its default
+        /// in a copy instead.</summary>
+        static List<KeyValuePair<string, string>> ConfigProblems(NavigatorConfig config)
+        {
+            var problems = new List<KeyValuePair<string, string>>();
+            if (config.Size != (uint)sizeof(NavigatorConfig) && config.Size != NativeMethods.WM_NAVIGATOR_CONFIG_SIZE_0_3)
+            {
+                problems.Add(new KeyValuePair<string, string>("Size", "Size = " + config.Size + " (WM_NAVIGATOR_CONFIG_SIZE or WM_NAVIGATOR_CONFIG_SIZE_0_3)"));
+                return problems;
+            }
+            NavigatorConfig defaults;
+            NativeMethods.wm_navigator_config_init(&defaults, new UIntPtr(config.Size));
+            Geodetic* route = stackalloc Geodetic[2];
+            route[0] = new Geodetic(55.7339, 37.5886, 0);
+            route[1] = new Geodetic(55.7352473, 37.5886, 0);
+            var changed = new List<FieldInfo>();
+            foreach (var field in typeof(NavigatorConfig).GetFields(BindingFlags.Public | BindingFlags.Instance))
+            {
+                if (field.Name == "Size" || field.Name.StartsWith("Reserved", StringComparison.Ordinal)) continue;
+                if (!Equals(field.GetValue(config), field.GetValue(defaults))) changed.Add(field);
+            }
+            var bad = new List<FieldInfo>();
+            foreach (var field in changed)
+            {
+                object trial = defaults;   // boxed: SetValue changes this copy
+                field.SetValue(trial, field.GetValue(config));
+                if (!Accepted((NavigatorConfig)trial, route)) bad.Add(field);
+            }
+            if (bad.Count == 0)
+            {
+                foreach (var field in changed)
+                {
+                    object trial = config;
+                    field.SetValue(trial, field.GetValue(defaults));
+                    if (Accepted((NavigatorConfig)trial, route)) bad.Add(field);
+                }
+            }
+            foreach (var field in bad)
+                problems.Add(new KeyValuePair<string, string>(field.Name,
+                    field.Name + " = " + Show(field.GetValue(config)) + " (default " + Show(field.GetValue(defaults)) + ")"));
+            return problems;
+        }
+
+        static bool Bad(double x, double limit = double.PositiveInfinity)
+        {
+            return double.IsNaN(x) || double.IsInfinity(x) || Math.Abs(x) > limit;
+        }
+
+        /// <summary>The fields of a refused fix that break wm_navigator_add_fix's documented
+        /// rules (asked only after the library refused it).</summary>
+        static List<KeyValuePair<string, string>> FixProblems(Fix fix, GpsVelocity* velocity)
+        {
+            var p = new List<KeyValuePair<string, string>>();
+            Action<string, string> add = (name, text) => p.Add(new KeyValuePair<string, string>(name, name + " = " + text));
+            if (Bad(fix.Position.LatDeg, 90)) add("Position.LatDeg", Show(fix.Position.LatDeg) + " (finite, |lat| <= 90)");
+            if (Bad(fix.Position.LonDeg)) add("Position.LonDeg", Show(fix.Position.LonDeg) + " (finite)");
+            if (fix.HasHeight != 0 && fix.HasHeight != 1) add("HasHeight", fix.HasHeight + " (0 or 1)");
+            if (fix.HasHeight == 1 && Bad(fix.Position.HeightM)) add("Position.HeightM", Show(fix.Position.HeightM) + " (finite)");
+            if (Bad(fix.HorizontalAccuracyM, 1e12) || fix.HorizontalAccuracyM <= 0)
+                add("HorizontalAccuracyM", Show(fix.HorizontalAccuracyM) + " (> 0 and finite)");
+            if (fix.HasHeight == 1 && (Bad(fix.VerticalAccuracyM, 1e12) || fix.VerticalAccuracyM <= 0))
+                add("VerticalAccuracyM", Show(fix.VerticalAccuracyM) + " (> 0 and finite when HasHeight is 1)");
+            if (Bad(fix.TimeS)) add("TimeS", Show(fix.TimeS) + " (finite)");
+            if (Bad(fix.ScenePosition.X, 1e12) || Bad(fix.ScenePosition.Y, 1e12) || Bad(fix.ScenePosition.Z, 1e12))
+                add("ScenePosition", Show(fix.ScenePosition.X) + ", " + Show(fix.ScenePosition.Y) + ", " + Show(fix.ScenePosition.Z) + " (finite)");
+            if (velocity != null)
+            {
+                if (Bad(velocity->CourseDeg)) add("CourseDeg", Show(velocity->CourseDeg) + " (a number; -1 for none)");
+                if (Bad(velocity->CourseAccuracyDeg)) add("CourseAccuracyDeg", Show(velocity->CourseAccuracyDeg) + " (a number; -1 for none)");
+                if (Bad(velocity->SpeedMps)) add("SpeedMps", Show(velocity->SpeedMps) + " (a number; -1 for none)");
+                if (Bad(velocity->SpeedAccuracyMps)) add("SpeedAccuracyMps", Show(velocity->SpeedAccuracyMps) + " (a number; -1 for none)");
+            }
+            return p;
         }
 
         /// <summary>The native handle, for NativeMethods calls (IntPtr.Zero once disposed).</summary>
@@ -77,9 +187,13 @@ namespace Waymark
         }
 
         /// <summary>Feeds a location fix with the device's scene position when it was taken.</summary>
+        /// <exception cref="WaymarkException">INVALID_VALUE naming the fields out of range
+        /// (<see cref="WaymarkException.Fields"/>).</exception>
         public void AddFix(Fix fix)
         {
-            WaymarkException.Check(NativeMethods.wm_navigator_add_fix(Live, &fix), "wm_navigator_add_fix");
+            int status = NativeMethods.wm_navigator_add_fix(Live, &fix);
+            if (status == NativeMethods.WM_ERROR_INVALID_VALUE) ThrowNamed(status, "wm_navigator_add_fix", FixProblems(fix, null));
+            WaymarkException.Check(status, "wm_navigator_add_fix");
         }
 
         /// <summary>Feeds a location fix with the GPS velocity measured with it
@@ -88,7 +202,10 @@ namespace Waymark
         public void AddFix(Fix fix, GpsVelocity velocity)
         {
             if (velocity.Size == 0) velocity.Size = (uint)sizeof(GpsVelocity);
-            WaymarkException.Check(NativeMethods.wm_navigator_add_fix_velocity(Live, &fix, &velocity), "wm_navigator_add_fix_velocity");
+            int status = NativeMethods.wm_navigator_add_fix_velocity(Live, &fix, &velocity);
+            if (status == NativeMethods.WM_ERROR_INVALID_VALUE)
+                ThrowNamed(status, "wm_navigator_add_fix_velocity", FixProblems(fix, &velocity));
+            WaymarkException.Check(status, "wm_navigator_add_fix_velocity");
         }
 
         /// <summary>Feeds a compass reading (Size is filled in when 0).</summary>

@@ -49,6 +49,11 @@ namespace Waymark
         /// <summary>The C function that failed, e.g. "wm_frame_forward".</summary>
         public string Function { get; }
 
+        /// <summary>For an INVALID_VALUE of a navigator's config or a fix: the fields found out
+        /// of range ("ArrowSpacingM", "HorizontalAccuracyM"), each with its value in the
+        /// message; else empty.</summary>
+        public string[] Fields { get; }
+
         /// <summary>An exception for status <paramref name="status"/> from <paramref name="function"/>.</summary>
         public WaymarkException(Status status, string function, long firstBad = -1)
             : base(function + ": " + WaymarkLibrary.StatusString(status) + (firstBad >= 0 ? " (element " + firstBad + ")" : ""))
@@ -56,6 +61,18 @@ namespace Waymark
             Status = status;
             Function = function;
             FirstBad = firstBad;
+            Fields = new string[0];
+        }
+
+        /// <summary>An exception naming the fields found out of range, <paramref name="detail"/>
+        /// giving each one's value ("HorizontalAccuracyM = 0 (&gt; 0 and finite)").</summary>
+        public WaymarkException(Status status, string function, string[] fields, string detail)
+            : base(function + ": " + WaymarkLibrary.StatusString(status) + ": " + detail)
+        {
+            Status = status;
+            Function = function;
+            FirstBad = -1;
+            Fields = fields;
         }
 
         /// <summary>Throws for any status but WM_OK.</summary>

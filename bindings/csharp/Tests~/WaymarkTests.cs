@@ -654,6 +654,23 @@ static unsafe class WaymarkTests
             using (var plain = new Navigator(Navigator.DefaultConfig(), new[] { new Geodetic(55.7339, 37.5886), new Geodetic(55.7366, 37.5886) }))
                 Check(Throws(() => plain.AddFix(new Fix { Position = new Geodetic(55.7339, 37.5886), HorizontalAccuracyM = 5, TimeS = 0 })) == null,
                       "a fix with HasHeight = 0 and VerticalAccuracyM = 0 is taken");
+            // A refused fix or setting names its field (Fields, and the value in the message).
+            var named = Caught(() => nav.AddFix(new Fix { Position = new Geodetic(55.7339, 37.5886), HorizontalAccuracyM = 0, TimeS = 200 }));
+            Check(named != null && named.Fields.Length == 1 && named.Fields[0] == "HorizontalAccuracyM"
+                  && named.Message.Contains("HorizontalAccuracyM = 0"), "a zero accuracy names HorizontalAccuracyM");
+            named = Caught(() => nav.AddFix(new Fix { Position = new Geodetic(55.7339, 37.5886, 150), HasHeight = 1, HorizontalAccuracyM = 5, TimeS = 200 }));
+            Check(named != null && named.Fields.Length == 1 && named.Fields[0] == "VerticalAccuracyM", "a height without its accuracy names VerticalAccuracyM");
+            var spaced = Navigator.DefaultConfig();
+            spaced.ArrowSpacingM = -3;
+            named = Caught(() => new Navigator(spaced, new[] { new Geodetic(55.7339, 37.5886), new Geodetic(55.7366, 37.5886) }));
+            Check(named != null && named.Fields.Length == 1 && named.Fields[0] == "ArrowSpacingM" && named.Message.Contains("ArrowSpacingM = -3 (default 3)"),
+                  "a negative arrow spacing names ArrowSpacingM");
+            var finish = Navigator.DefaultConfig();
+            finish.FinishMinPt = 500;   // only wrong beside FinishMaxPt
+            named = Caught(() => new Navigator(finish, new[] { new Geodetic(55.7339, 37.5886), new Geodetic(55.7366, 37.5886) }));
+            Check(named != null && named.Fields.Length == 1 && named.Fields[0] == "FinishMinPt", "a finish minimum above the maximum names FinishMinPt");
+            named = Caught(() => new Navigator(Navigator.DefaultConfig(), new[] { new Geodetic(55.7339, 37.5886), new Geodetic(95, 37.5886) }));
+            Check(named != null && named.FirstBad == 1 && named.Fields.Length == 0, "a bad route point is an index, not a field");
             Check(Throws(() => nav.Update(double.NaN, CameraOf(new Vec3(0, 1.4, 0), 0, 0, 0))) == Status.InvalidValue, "NaN time");
             var flat = CameraOf(new Vec3(0, 1.4, 0), 0, 0, 0);
             flat.Viewport = new Viewport(0, 0, 0, 844);

@@ -19,7 +19,7 @@ measures the apps' spherical baselines against the ellipsoid on one's own track.
     >>> frame.forward(np.array([[55.7352473, 37.5886, 0.0]])).round(3).tolist()   # 150 m north
     [[0.0, 150.004, -0.002]]
 """
-from ._lib import WaymarkError, ffi, lib
+from ._lib import HAS_PROJ, LIBRARY_PATH, PROJ_UNAVAILABLE_REASON, PROJUnavailableError, WaymarkError, ffi, lib
 from ._parallel import PARALLEL_THRESHOLD, default_workers
 from .core import (AXES, Frame, Transformer, bd09_from_gcj02, custom_axes, bd09_from_wgs84, cpu_path, gcj02_from_bd09,
                    gcj02_from_wgs84, geodesic_direct, geodesic_direct_many, geodesic_inverse, geodesic_inverse_batch,
@@ -43,4 +43,8 @@ __all__ = [
     "gcj02_from_bd09", "bd09_from_wgs84", "wgs84_from_bd09", "geoid_undulation", "version", "cpu_path",
     "compare", "Comparison", "read_track", "default_workers", "PARALLEL_THRESHOLD",
 ]
+# Which flavour is loaded: HAS_PROJ is False when the wheel's libwaymark.so could not
+# load libproj.so.25 (PROJ_UNAVAILABLE_REASON says why) and the core flavour runs:
+# the PROJ functions then raise PROJUnavailableError, everything else works.
+__all__ += ["HAS_PROJ", "LIBRARY_PATH", "PROJ_UNAVAILABLE_REASON", "PROJUnavailableError"]
 __all__ += ["gps_model_fit", "read_fix_log", "GPS_MODEL_COLUMNS"]   # experimental: the GPS error model fit

@@ -32,16 +32,24 @@ def _header_path() -> Path:
     return _HERE.parents[2] / "include" / "waymark.h"
 
 
-def _library_path() -> str:
+def _library_paths() -> list:
+    """The libraries to try, in order: WAYMARK_LIBRARY alone when set; else the full
+    flavour (``libwaymark.so``, which needs PROJ's ``libproj.so.25``) and then the core
+    flavour (``libwaymark-core.so``: no PROJ), both installed next to the package.
+    ``WAYMARK_FLAVOUR=core`` skips the full one."""
     env = os.environ.get("WAYMARK_LIBRARY")
     if env:
-        return env
-    bundled = _HERE / "libwaymark.so"
-    if bundled.exists():
-        return str(bundled)
-    raise ImportError(
-        "libwaymark.so is not installed next to the waymark package; install with "
-        "`pip install ./python` from a Waymark clone, or set WAYMARK_LIBRARY to a built libwaymark.so")
+        return [env]
+    names = ["libwaymark.so", "libwaymark-core.so"]
+    if os.environ.get("WAYMARK_FLAVOUR") == "core":
+        names = names[1:]
+    paths = [str(_HERE / n) for n in names if (_HERE / n).exists()]
+    if not paths:
+        raise ImportError(
+            "libwaymark.so is not installed next to the waymark package; install the release wheel "
+            "(pip install waymark_geo-VERSION-py3-none-manylinux_2_28_x86_64.whl), or `pip install ./python` "
+            "from a Waymark clone with Swift 6.3, or set WAYMARK_LIBRARY to a built libwaymark.so")
+    return paths
 
 
 def cdef_from_header(text: str) -> Tuple[str, dict]:
@@ -115,7 +123,60 @@ def cdef_from_header(text: str) -> Tuple[str, dict]:
 ffi = FFI()
 _CDEF, CONSTANTS = cdef_from_header(_header_path().read_text())
 ffi.cdef(_CDEF)
-lib = ffi.dlopen(_library_path())
+
+
+class PROJUnavailableError(ImportError):
+    """A function that needs PROJ (Karney's geodesics, CRS transforms, the EGM96 geoid,
+    polyline lengths, the GPS model fit) was called while the core flavour is loaded:
+    the wheel's ``libwaymark.so`` could not load ``libproj.so.25``. Everything else
+    (frames, scene conversions, the pymap3d-compatible functions, GCJ-02/BD-09, the
+    navigator and replay) works without PROJ."""
+
+
+class _CoreLibrary:
+    """The core flavour's cffi library, with the functions it lacks (those that need
+    PROJ) raising PROJUnavailableError that names the function, instead of cffi's
+    "symbol not found". Found symbols are cached on the instance (one dict lookup)."""
+
+    def __init__(self, library, path: str, why: str):
+        self._library, self._path, self._why = library, path, why
+
+    def __getattr__(self, name: str):
+        try:
+            value = getattr(self._library, name)
+        except AttributeError:
+            if not name.startswith("wm_"):
+                raise
+            raise PROJUnavailableError(
+                f"{name} needs PROJ, and the core flavour of libwaymark is loaded ({self._path}: {self._why}). "
+                "Install PROJ 9's library and data (Debian 12 / Ubuntu 23.04+: apt-get install libproj25 proj-data; "
+                "Fedora/RHEL: dnf install proj) and restart Python, or use the functions that need no PROJ") from None
+        setattr(self, name, value)
+        return value
+
+
+def _load():
+    """(library, path, HAS_PROJ, why the full flavour is not loaded or "")."""
+    why = ""
+    paths = _library_paths()
+    for i, path in enumerate(paths):
+        try:
+            library = ffi.dlopen(path)
+        except OSError as e:
+            if i + 1 < len(paths):   # the full flavour without libproj.so.25: try the core
+                why = str(e)
+                continue
+            raise ImportError(f"waymark: cannot load {path}: {e}") from None
+        try:
+            library.wm_geodesic_inverse
+            return library, path, True, ""
+        except AttributeError:
+            return _CoreLibrary(library, path, why or "a build without PROJ"), path, False, (
+                why or "a build without PROJ")
+    raise ImportError("waymark: no library loaded")   # pragma: no cover - _library_paths is never empty
+
+
+lib, LIBRARY_PATH, HAS_PROJ, PROJ_UNAVAILABLE_REASON = _load()
 
 STATUS_NAMES = {v: k for k, v in _abi.ENUMS["WM_ERROR"].items()}
 STATUS_NAMES[_abi.WM_OK] = "OK"
@@ -132,14 +193,18 @@ class WaymarkError(ValueError):
         first_bad: index of the first bad element of a batch (``None`` when the call
             does not name one). Nothing was written to any output.
         function: the C function that refused (or was not called).
+        fields: for an INVALID_VALUE of a navigator's config or a fix, the names of the
+            fields found out of range (``("horizontal_accuracy_m",)``), else ``()``; the
+            message's detail gives each one's value and range.
 
     The message is "function: text (WM_ERROR_NAME)[ at index first_bad][: detail]";
     ``text`` defaults to the library's description of the status.
     """
 
     def __init__(self, status: int, function: str, first_bad: Optional[int] = None, detail: str = "",
-                 text: Optional[str] = None):
+                 text: Optional[str] = None, fields: Tuple[str, ...] = ()):
         self.status = int(status)
+        self.fields = tuple(fields)
         self.status_name = STATUS_NAMES.get(self.status, str(self.status))
         self.first_bad = first_bad
         self.function = function

@@ -13,7 +13,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from . import _abi
-from ._lib import _real_array, check, ffi, first_bad_cell, lib, ptr, triples, vector
+from ._lib import SIZE_MAX, WaymarkError, _real_array, check, ffi, first_bad_cell, lib, ptr, triples, vector
 from .core import axes_code
 from .readers import ReadError as LogError   # the field-log name of the readers' error
 from .readers import read_log_rows
@@ -147,6 +147,90 @@ def navigator_config(**settings) -> "ffi.CData":
     return c
 
 
+def _config_problems(config) -> List[Tuple[str, str]]:
+    """The fields of a config wm_navigator_create refused with INVALID_VALUE, found with
+    the library's own rules (none copied here): each field that differs from the
+    default is tried alone on the defaults, on a two-point route; when none fails alone
+    (a combination, such as finish_min_pt above finish_max_pt), each is put back to its
+    default in a copy of the config instead. [(name, "name = value")]."""
+    size = ffi.sizeof("wm_navigator_config")
+    if config.size not in (size, _abi.WM_NAVIGATOR_CONFIG_SIZE_0_3):
+        return [("size", f"size = {config.size} (WM_NAVIGATOR_CONFIG_SIZE or WM_NAVIGATOR_CONFIG_SIZE_0_3)")]
+    default = ffi.new("wm_navigator_config *")
+    lib.wm_navigator_config_init(default, config.size)
+    route = ffi.new("wm_geodetic[2]", [(55.7339, 37.5886, 0.0), (55.7352473, 37.5886, 0.0)])
+    names = [f for f, _ in ffi.typeof("wm_navigator_config").fields
+             if f != "size" and not f.startswith("reserved") and ffi.offsetof("wm_navigator_config", f) < config.size]
+    changed = [f for f in names if getattr(config, f) != getattr(default, f)
+               and not (isinstance(getattr(config, f), float) and math.isnan(getattr(config, f))
+                        and math.isnan(getattr(default, f)))]
+
+    def accepted(trial) -> bool:
+        out = ffi.new("wm_navigator **")
+        if lib.wm_navigator_create(trial, route, ffi.sizeof("wm_geodetic"), 2, out, ffi.NULL) != _abi.WM_OK:
+            return False
+        lib.wm_navigator_destroy(out[0])
+        return True
+
+    def copy(source):
+        trial = ffi.new("wm_navigator_config *")
+        ffi.memmove(trial, source, size)
+        return trial
+
+    alone = []
+    for f in changed:
+        trial = copy(default)
+        setattr(trial, f, getattr(config, f))
+        if not accepted(trial):
+            alone.append(f)
+    if not alone:
+        for f in changed:
+            trial = copy(config)
+            setattr(trial, f, getattr(default, f))
+            if accepted(trial):
+                alone.append(f)
+    return [(f, f"{f} = {getattr(config, f)!r} (default {getattr(default, f)!r})") for f in alone]
+
+
+def _fix_problems(f, velocity=None) -> List[Tuple[str, str]]:
+    """The fields of a fix wm_navigator_add_fix refused with INVALID_VALUE that break its
+    documented rules (asked only after the library refused, so nothing is refused here
+    that the library would take). [(name, "name = value (rule)")]."""
+    def bad(x, limit=None) -> bool:
+        return not math.isfinite(x) or (limit is not None and abs(x) > limit)
+    p = f.position
+    out = []
+    if bad(p.lat_deg, 90.0):
+        out.append(("lat", f"lat = {p.lat_deg!r} (finite, |lat| <= 90)"))
+    if bad(p.lon_deg):
+        out.append(("lon", f"lon = {p.lon_deg!r} (finite)"))
+    if f.has_height and bad(p.height_m):
+        out.append(("h", f"h = {p.height_m!r} (finite, or None)"))
+    if bad(f.horizontal_accuracy_m, 1e12) or f.horizontal_accuracy_m <= 0:
+        out.append(("accuracy_m", f"accuracy_m = {f.horizontal_accuracy_m!r} (> 0 and finite)"))
+    if f.has_height and (bad(f.vertical_accuracy_m, 1e12) or f.vertical_accuracy_m <= 0):
+        out.append(("vertical_accuracy_m", f"vertical_accuracy_m = {f.vertical_accuracy_m!r} (> 0 and finite when h is given)"))
+    if bad(f.time_s):
+        out.append(("time_s", f"time_s = {f.time_s!r} (finite)"))
+    scene = (f.scene_position.x, f.scene_position.y, f.scene_position.z)
+    if any(bad(v, 1e12) for v in scene):
+        out.append(("scene_position", f"scene_position = {scene!r} (finite, within 1e12)"))
+    if velocity is not None:
+        for name, c in (("course", "course_deg"), ("course_accuracy", "course_accuracy_deg"), ("speed", "speed_mps"),
+                        ("speed_accuracy", "speed_accuracy_mps")):
+            if bad(getattr(velocity, c)):
+                out.append((name, f"{name} = {getattr(velocity, c)!r} (a number; None or -1 for none)"))
+    return out
+
+
+def _refused(status: int, function: str, problems: List[Tuple[str, str]], first_bad=None) -> WaymarkError:
+    index = None
+    if first_bad is not None and first_bad[0] != SIZE_MAX:
+        index = int(first_bad[0])
+    return WaymarkError(status, function, index, "; ".join(text for _, text in problems),
+                        fields=tuple(name for name, _ in problems))
+
+
 def config_dict(c) -> Dict[str, Any]:
     return {f: getattr(c, f) for f, _ in ffi.typeof("wm_navigator_config").fields}
 
@@ -171,7 +255,10 @@ class Navigator:
         a, src, stride, n, _ = triples(route, "route", allow_pairs=True)
         out = ffi.new("wm_navigator **")
         fb = first_bad_cell()
-        check(lib.wm_navigator_create(config, ptr("wm_geodetic *", src), stride, n, out, fb), "wm_navigator_create", fb)
+        status = lib.wm_navigator_create(config, ptr("wm_geodetic *", src), stride, n, out, fb)
+        if status == _abi.WM_ERROR_INVALID_VALUE and fb[0] == SIZE_MAX:
+            raise _refused(status, "wm_navigator_create", _config_problems(config), fb)   # which setting
+        check(status, "wm_navigator_create", fb)
         self._nav = ffi.gc(out[0], lib.wm_navigator_destroy)
         self.arrow_capacity = int(lib.wm_navigator_arrow_capacity(config))
         self._fix = ffi.new("wm_fix *")
@@ -205,14 +292,20 @@ class Navigator:
         f.scene_position = _vec3(scene_position, "scene_position")
         velocity = (course, course_accuracy, speed, speed_accuracy)
         if all(v is None for v in velocity):
-            check(lib.wm_navigator_add_fix(self._nav, f), "wm_navigator_add_fix")
+            status = lib.wm_navigator_add_fix(self._nav, f)
+            if status == _abi.WM_ERROR_INVALID_VALUE:
+                raise _refused(status, "wm_navigator_add_fix", _fix_problems(f))   # which field
+            check(status, "wm_navigator_add_fix")
             return
         v = self._velocity
         v.size = ffi.sizeof("wm_gps_velocity")
         v.reserved_ = 0
         v.course_deg, v.course_accuracy_deg, v.speed_mps, v.speed_accuracy_mps = (
             -1.0 if x is None else float(x) for x in velocity)
-        check(lib.wm_navigator_add_fix_velocity(self._nav, f, v), "wm_navigator_add_fix_velocity")
+        status = lib.wm_navigator_add_fix_velocity(self._nav, f, v)
+        if status == _abi.WM_ERROR_INVALID_VALUE:
+            raise _refused(status, "wm_navigator_add_fix_velocity", _fix_problems(f, v))
+        check(status, "wm_navigator_add_fix_velocity")
 
     def add_heading(self, true_heading_deg: float, accuracy_deg: float, time_s: float, camera) -> None:
         """Feeds a compass reading: the true heading of the camera's viewing direction
