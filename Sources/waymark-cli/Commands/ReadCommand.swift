@@ -20,45 +20,19 @@ enum ReadCommand {
         if named == nil, let path {
             try InputFormat.refuseKMZ(path)
             if path.lowercased().hasSuffix(".log") { named = .log }
-            else if let byExtension = InputFormat.fromExtension(path) {
-                switch byExtension {
-                case .gpx: named = .gpx
-                case .kml: named = .kml
-                case .tcx: named = .tcx
-                case .nmea: named = .nmea
-                case .geojson: named = .geojson
-                case .polyline: named = .polyline
-                case .polyline6: named = .polyline6
-                default: break
-                }
-            }
+            else if let byExtension = InputFormat.fromExtension(path) { named = Format(rawValue: byExtension.rawValue) }
         }
         guard let kind = named else {
             throw .usage("--from gpx|kml|tcx|nmea|geojson|polyline|polyline6|log is needed: \(path.map { "\($0) has no extension that names one" } ?? "standard input has no name")")
         }
-        if kind == .log {
-            if command.gpxPart.value != nil || command.polygons.value != nil { throw .usage("--gpx-part and --polygons are for track files") }
+        let gpxPart = command.parts.gpxPart.value, polygons = command.parts.polygons.value
+        guard kind != .log, let trackFormat = InputFormat(rawValue: kind.rawValue)?.trackFormat else {
+            if gpxPart != nil || polygons != nil { throw .usage("--gpx-part and --polygons are for track files") }
             return try log(path, &out)
         }
-        if command.gpxPart.value != nil, kind != .gpx { throw .usage("--gpx-part is for GPX input") }
-        if command.polygons.value != nil, kind != .kml, kind != .geojson { throw .usage("--polygons is for KML and GeoJSON input") }
-        var options = TrackReadOptions()
-        options.polygonRings = command.polygons.value == .rings
-        options.gpxPart = switch command.gpxPart.value {
-        case nil: .automatic
-        case .track: .track
-        case .route: .route
-        case .waypoints: .waypoints
-        }
-        let trackFormat: TrackFormat = switch kind {
-        case .kml: .kml
-        case .tcx: .tcx
-        case .nmea: .nmea
-        case .geojson: .geojson
-        case .polyline: .polyline
-        case .polyline6: .polyline6
-        default: .gpx
-        }
+        if gpxPart != nil, kind != .gpx { throw .usage("--gpx-part is for GPX input") }
+        if polygons != nil, kind != .kml, kind != .geojson { throw .usage("--polygons is for KML and GeoJSON input") }
+        let options = TrackOptions(gpxPart: gpxPart, polygonRings: polygons == .rings).readOptions
         let bytes = try WholeInput.read(path)
         let read: TrackRead
         do { read = try TrackReader.read(bytes, format: trackFormat, options: options) } catch { throw .data(error) }

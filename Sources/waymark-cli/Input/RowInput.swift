@@ -141,25 +141,10 @@ struct RowInput {
     /// shown, mixed heights in a track resolved as `track` says; and the document's kind
     /// ("osrm" for a route response read as GeoJSON).
     private static func trackRows(_ bytes: [UInt8], format: InputFormat, track: TrackOptions, maximumPoints: Int) throws(CLIError) -> ([Row], Bool, String) {
-        var options = TrackReadOptions()
-        options.polygonRings = track.polygonRings
+        var options = track.readOptions
         options.maximumPoints = maximumPoints
-        options.gpxPart = switch track.gpxPart {
-        case nil: .automatic
-        case .track: .track
-        case .route: .route
-        case .waypoints: .waypoints
-        }
         let read: TrackRead
-        let trackFormat: TrackFormat = switch format {
-        case .kml: .kml
-        case .tcx: .tcx
-        case .nmea: .nmea
-        case .geojson: .geojson
-        case .polyline: .polyline
-        case .polyline6: .polyline6
-        default: .gpx
-        }
+        let trackFormat = format.trackFormat ?? .gpx
         do { read = try TrackReader.read(bytes, format: trackFormat, options: options) } catch { throw .data(error) }
         for w in read.warnings { warn(w) }
         var rows = read.points.map { p in
@@ -244,6 +229,37 @@ struct RowInput {
         guard let row = try next(fieldCounts: fieldCounts) else { return nil }
         for (i, v) in row.values.enumerated() { values[i] = v }
         return (row.line, row.values.count)
+    }
+}
+
+extension InputFormat {
+    /// The WaymarkIO format that reads it; nil for CSV (streamed by ``CSVInput``).
+    var trackFormat: TrackFormat? {
+        switch self {
+        case .csv: nil
+        case .gpx: .gpx
+        case .kml: .kml
+        case .tcx: .tcx
+        case .nmea: .nmea
+        case .geojson: .geojson
+        case .polyline: .polyline
+        case .polyline6: .polyline6
+        }
+    }
+}
+
+extension TrackOptions {
+    /// The options as WaymarkIO's readers take them (no point limit).
+    var readOptions: TrackReadOptions {
+        var options = TrackReadOptions()
+        options.polygonRings = polygonRings
+        options.gpxPart = switch gpxPart {
+        case nil: .automatic
+        case .track: .track
+        case .route: .route
+        case .waypoints: .waypoints
+        }
+        return options
     }
 }
 

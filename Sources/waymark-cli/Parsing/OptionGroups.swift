@@ -66,6 +66,22 @@ extension OutputFormat {
     }
 }
 
+/// Which part of a track file is read: `--gpx-part`, `--polygons` (the row commands and
+/// `read`).
+struct TrackPartOptions: ParsableArguments {
+    @Option(name: .customLong("gpx-part"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("The GPX part read (default: the first track, else the first route, else the waypoints).",
+                               valueName: TrackOptions.GPXPart.valueNames),
+            completion: TrackOptions.GPXPart.defaultCompletionKind, transform: Given.choice("gpx-part"))
+    var gpxPart: [Given<TrackOptions.GPXPart>] = []
+
+    @Option(name: .customLong("polygons"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("GeoJSON and KML polygons: skipped with a warning (default) or their rings read.",
+                               valueName: Choice.Polygons.valueNames),
+            completion: Choice.Polygons.defaultCompletionKind, transform: Given.choice("polygons"))
+    var polygons: [Given<Choice.Polygons>] = []
+}
+
 /// The input options of the row commands that read points (their `--from`, a format
 /// or their own datum, is declared by each command).
 struct RowInputGroup: ParsableArguments {
@@ -88,17 +104,7 @@ struct RowInputGroup: ParsableArguments {
     @Flag(name: .customLong("keep-columns"), help: "Carry CSV columns past the coordinates (a track's time) through to the output.")
     var keepColumns = false
 
-    @Option(name: .customLong("gpx-part"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("The GPX part read (default: the first track, else the first route, else the waypoints).",
-                               valueName: TrackOptions.GPXPart.valueNames),
-            completion: TrackOptions.GPXPart.defaultCompletionKind, transform: Given.choice("gpx-part"))
-    var gpxPart: [Given<TrackOptions.GPXPart>] = []
-
-    @Option(name: .customLong("polygons"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("GeoJSON and KML polygons: skipped with a warning (default) or their rings read.",
-                               valueName: Choice.Polygons.valueNames),
-            completion: Choice.Polygons.defaultCompletionKind, transform: Given.choice("polygons"))
-    var polygons: [Given<Choice.Polygons>] = []
+    @OptionGroup var parts: TrackPartOptions
 
     @Option(name: .customLong("missing-heights"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("A track point without a height among points with one: an error (default), left out, or every height ignored.",
@@ -110,7 +116,7 @@ struct RowInputGroup: ParsableArguments {
     func options(from: [Given<InputFormat>] = [], file: String?) -> InputOptions {
         InputOptions(file: file, from: from.first, inputFormat: inputFormat.first, delimiter: csv.delimiter.value,
                      heights: heights.value, lonLat: lonLat, keepColumns: keepColumns,
-                     gpxPart: gpxPart.value, polygons: polygons.value, missingHeights: missingHeights.value)
+                     gpxPart: parts.gpxPart.value, polygons: parts.polygons.value, missingHeights: missingHeights.value)
     }
 }
 

@@ -450,15 +450,7 @@ struct Read: WaymarkCommand {
                                valueName: ReadCommand.Format.valueNames),
             completion: ReadCommand.Format.defaultCompletionKind, transform: Given.choice("from"))
     var from: [Given<ReadCommand.Format>] = []
-    @Option(name: .customLong("gpx-part"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("The GPX part read (default: the first track, else the first route, else the waypoints).",
-                               valueName: TrackOptions.GPXPart.valueNames),
-            completion: TrackOptions.GPXPart.defaultCompletionKind, transform: Given.choice("gpx-part"))
-    var gpxPart: [Given<TrackOptions.GPXPart>] = []
-    @Option(name: .customLong("polygons"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("KML and GeoJSON polygons: skipped with a warning (default) or their rings read.", valueName: Choice.Polygons.valueNames),
-            completion: Choice.Polygons.defaultCompletionKind, transform: Given.choice("polygons"))
-    var polygons: [Given<Choice.Polygons>] = []
+    @OptionGroup var parts: TrackPartOptions
     @OptionGroup var output: OutputOptionGroup
     @Argument(help: ArgumentHelp("The file (default: standard input).", valueName: "FILE"), completion: .file())
     var files: [String] = []

@@ -14,6 +14,7 @@ import numpy as np
 
 from . import _abi
 from ._lib import WaymarkError, check, doubles, ffi, lib
+from .readers import _bytes   # one home for reading a source's bytes (paths, URLs, bytes, files)
 
 __all__ = ["read_fix_log", "gps_model_fit", "GPS_MODEL_COLUMNS"]
 
@@ -26,18 +27,6 @@ GPS_MODEL_COLUMNS = ("white_sigma_m", "correlated_sigma_m", "sigma_m", "correlat
 _KEYS = ("time_s", "east_m", "north_m", "accuracy_m")
 
 
-def _read_bytes(source) -> bytes:
-    if isinstance(source, (bytes, bytearray)):
-        return bytes(source)
-    s = os.fspath(source)
-    if "://" in s:
-        import fsspec
-        with fsspec.open(s, "rb") as f:
-            return f.read()
-    with open(s, "rb") as f:
-        return f.read()
-
-
 def read_fix_log(source: Union[str, os.PathLike, bytes]) -> dict:
     """A GnssLogger fix log (a path, an fsspec URL, or the file's bytes) as a series:
     ``{"time_s", "east_m", "north_m", "accuracy_m"}`` float64 arrays, as ``waymark
@@ -47,7 +36,7 @@ def read_fix_log(source: Union[str, os.PathLike, bytes]) -> dict:
     Raises: WaymarkError (INVALID_VALUE) for a log the reader refuses; ``first_bad`` is
     then the 1-based line at fault (1 for a header problem or too few rows).
     """
-    text = _read_bytes(source)
+    text = _bytes(source)
     if text.startswith(b"\xef\xbb\xbf"):
         text = text[3:]
     capacity = text.count(b"\n") + 1
