@@ -13,6 +13,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadWaymark, rigidPose, Axes, Status, WaymarkError } from "../../js/src/index.js";
 import { readCSV as readCSVFile } from "../../js/test/helpers.mjs";
+// Field offsets from the header (scripts/generate-bindings-constants), never written here.
+import { OFFSETOF } from "../../js/src/generated/abi.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const modulePath = process.argv[2] ?? `${root}build-wasm/waymark-core.wasm`;
@@ -254,64 +256,64 @@ let navigatorSummary = "";
   new Uint8Array(wm.memory.buffer, block, 4096).fill(0);
   const i32 = (p) => new Int32Array(wm.memory.buffer, p, 1);
   raw.wm_navigator_config_default(config);
-  check(wm.u32(config, 1)[0] === CONFIG_0_3 && i32(config + 12)[0] === 2 && i32(config + 4)[0] === 0 &&
+  check(wm.u32(config, 1)[0] === CONFIG_0_3 && i32(config + OFFSETOF.wm_navigator_config.estimator)[0] === 2 && i32(config + OFFSETOF.wm_navigator_config.alignment)[0] === 0 &&
         new Uint8Array(wm.memory.buffer, config + CONFIG_0_3, CONFIG - CONFIG_0_3).every((x) => x === 0),
         `wm_navigator_config_default: the 0.3 layout only (size ${CONFIG_0_3}), estimator FILTER, alignment GRAVITY_AND_HEADING`);
   check(raw.wm_navigator_config_init(config, CONFIG + 8) === Status.INVALID_VALUE && wm.u32(config, 1)[0] === CONFIG_0_3,
         "wm_navigator_config_init of another size: INVALID_VALUE, nothing written");
   check(raw.wm_navigator_config_init(config, CONFIG) === Status.OK && wm.u32(config, 1)[0] === CONFIG &&
-        wm.f64(config + 296, 1)[0] === 4 && wm.f64(config + 320, 1)[0] === 10,
+        wm.f64(config + OFFSETOF.wm_navigator_config.route_offset_sigma_m, 1)[0] === 4 && wm.f64(config + OFFSETOF.wm_navigator_config.velocity_correlation_s, 1)[0] === 10,
         `wm_navigator_config_init: size ${CONFIG}, route_offset_sigma_m 4 and velocity_correlation_s 10 at their offsets`);
   check(raw.wm_navigator_arrow_capacity(config) === 35, "wm_navigator_arrow_capacity");
   wm.u32(config, 1)[0] = CONFIG + 8;
   check(raw.wm_navigator_arrow_capacity(config) === 0, "a config of another size: capacity 0");
   check(raw.wm_navigator_create(config, route, 24, 2, out, 0) === Status.INVALID_VALUE, "a config of another size is INVALID_VALUE");
   wm.u32(config, 1)[0] = CONFIG;
-  i32(config + 4)[0] = 1;                                       // WM_ALIGNMENT_GRAVITY
+  i32(config + OFFSETOF.wm_navigator_config.alignment)[0] = 1;                                       // WM_ALIGNMENT_GRAVITY
   wm.f64(route, 6).set([55.7339, 37.5886, 150, 55.7366, 37.5886, 150]);
   check(raw.wm_navigator_create(config, route, 24, 2, out, 0) === Status.OK, "wm_navigator_create");
   const nav = wm.u32(out, 1)[0];
   // A fix at the start, the device 1.4 m up at the scene's origin.
   wm.f64(fix, 3).set([55.7339, 37.5886, 151.4]);
-  i32(fix + 24)[0] = 1;
-  wm.f64(fix + 32, 2).set([5, 10]);
-  wm.f64(fix + 48, 4).set([0.1, 0, 1.4, 0]);
+  i32(fix + OFFSETOF.wm_fix.has_height)[0] = 1;
+  wm.f64(fix + OFFSETOF.wm_fix.horizontal_accuracy_m, 2).set([5, 10]);
+  wm.f64(fix + OFFSETOF.wm_fix.time_s, 4).set([0.1, 0, 1.4, 0]);
   check(raw.wm_navigator_add_fix(nav, fix) === Status.OK, "wm_navigator_add_fix");
   // The same fix with a velocity: a bad size refused, -1 (none) and real values taken.
   wm.u32(velocity, 2).set([VELOCITY + 8, 0]);
-  wm.f64(velocity + 8, 4).set([10, 3, 1.4, 0.1]);
+  wm.f64(velocity + OFFSETOF.wm_gps_velocity.course_deg, 4).set([10, 3, 1.4, 0.1]);
   check(raw.wm_navigator_add_fix_velocity(nav, fix, velocity) === Status.INVALID_VALUE, "a velocity of another size is INVALID_VALUE");
   wm.u32(velocity, 1)[0] = VELOCITY;
-  wm.f64(velocity + 8, 1)[0] = NaN;
+  wm.f64(velocity + OFFSETOF.wm_gps_velocity.course_deg, 1)[0] = NaN;
   check(raw.wm_navigator_add_fix_velocity(nav, fix, velocity) === Status.INVALID_VALUE, "a NaN course is INVALID_VALUE");
-  wm.f64(velocity + 8, 1)[0] = -1;
+  wm.f64(velocity + OFFSETOF.wm_gps_velocity.course_deg, 1)[0] = -1;
   check(raw.wm_navigator_add_fix_velocity(nav, fix, velocity) === Status.OK && raw.wm_navigator_add_fix_velocity(nav, fix, 0) === Status.OK,
         "wm_navigator_add_fix_velocity: a course of -1 (none) and a NULL velocity");
   // A camera 1.4 m up looking 20° right of the scene's -Z; true = scene + 73.5.
   const yaw = 20 * degree, truth = 73.5;
   const transform = [Math.cos(yaw), 0, Math.sin(yaw), 0, 0, 1, 0, 0, -Math.sin(yaw), 0, Math.cos(yaw), 0, 0, 1.4, 0, 1];
   wm.f32(camera, 32).set([...transform, 3.7, 0, 0, 0, 0, 1.7, 0, 0, 0, 0, -1, -1, 0, 0, -0.002, 0]);
-  wm.f64(camera + 128, 4).set([0, 0, 390, 844]);
+  wm.f64(camera + OFFSETOF.wm_camera.viewport, 4).set([0, 0, 390, 844]);
   wm.u32(reading, 2).set([READING, 0]);
-  wm.f64(reading + 8, 3).set([0.2, 20 + truth, 10]);
-  wm.f32(reading + 32, 16).set(transform);
+  wm.f64(reading + OFFSETOF.wm_compass_reading.time_s, 3).set([0.2, 20 + truth, 10]);
+  wm.f32(reading + OFFSETOF.wm_compass_reading.camera, 16).set(transform);
   check(raw.wm_navigator_add_heading(nav, reading) === Status.OK, "wm_navigator_add_heading");
   wm.u32(result, 1)[0] = RESULT;
   check(raw.wm_navigator_update(nav, 0.3, camera, result, arrows, 40, count) === Status.OK, "wm_navigator_update");
-  const state = i32(result + 16)[0], source = i32(result + 4)[0];
-  const [correction, sigma] = wm.f64(result + 24, 2);
-  const arrowTotal = wm.u32(result + 192, 1)[0], anchorSigma = wm.f64(result + 200, 1)[0], tracking = i32(result + 208)[0];
+  const state = i32(result + OFFSETOF.wm_navigator_result.correction_state)[0], source = i32(result + OFFSETOF.wm_navigator_result.correction_source)[0];
+  const [correction, sigma] = wm.f64(result + OFFSETOF.wm_navigator_result.correction_deg, 2);
+  const arrowTotal = wm.u32(result + OFFSETOF.wm_navigator_result.arrow_total, 1)[0], anchorSigma = wm.f64(result + OFFSETOF.wm_navigator_result.anchor_sigma_m, 1)[0], tracking = i32(result + OFFSETOF.wm_navigator_result.tracking_state)[0];
   check(state === 2 && source === 1, `gravity alignment and one reading: APPLIED from the COMPASS (state ${state}, source ${source})`);
   check(Math.abs(correction - truth) <= 3 * sigma && sigma > 0 && sigma < 11, `the correction within 3σ of the truth (${correction} ± ${sigma})`);
   check(arrowTotal > 0 && arrowTotal === wm.u32(count, 1)[0] && anchorSigma > 0 && Number.isFinite(anchorSigma) && tracking === 0,
         `arrow_total (${arrowTotal}), anchor_sigma_m (${anchorSigma}) and tracking_state at their wasm32 offsets`);
   check(raw.wm_navigator_tracking(nav, 0.4, 1) === Status.OK && raw.wm_navigator_update(nav, 0.5, camera, result, arrows, 40, count) === Status.OK &&
-        i32(result + 208)[0] === 1, "tracking LIMITED shows in the result");
+        i32(result + OFFSETOF.wm_navigator_result.tracking_state)[0] === 1, "tracking LIMITED shows in the result");
   check(raw.wm_navigator_tracking(nav, 0.6, 3) === Status.INVALID_VALUE && raw.wm_navigator_tracking(nav, NaN, 2) === Status.INVALID_VALUE,
         "an unknown state or a NaN time is INVALID_VALUE");
   check(raw.wm_navigator_tracking(nav, 0.7, 2) === Status.OK && raw.wm_navigator_add_fix(nav, fix) === Status.OK &&
-        raw.wm_navigator_update(nav, 0.8, camera, result, arrows, 40, count) === Status.OK && i32(result + 208)[0] === 0 &&
-        i32(result + 16)[0] === 0, "RESET, then a fix: normal tracking, no correction until the next heading");
+        raw.wm_navigator_update(nav, 0.8, camera, result, arrows, 40, count) === Status.OK && i32(result + OFFSETOF.wm_navigator_result.tracking_state)[0] === 0 &&
+        i32(result + OFFSETOF.wm_navigator_result.correction_state)[0] === 0, "RESET, then a fix: normal tracking, no correction until the next heading");
   wm.u32(reading, 1)[0] = READING + 8;
   check(raw.wm_navigator_add_heading(nav, reading) === Status.INVALID_VALUE, "a reading of another size is INVALID_VALUE");
   wm.u32(reading, 2).set([READING, 1]);
@@ -319,7 +321,7 @@ let navigatorSummary = "";
   new Uint8Array(wm.memory.buffer, result, RESULT).fill(0x5a);
   wm.u32(result, 1)[0] = 192;                                   // 0.1's size
   check(raw.wm_navigator_update(nav, 0.9, camera, result, arrows, 40, count) === Status.INVALID_VALUE &&
-        new Uint8Array(wm.memory.buffer, result + 4, RESULT - 4).every((x) => x === 0x5a),
+        new Uint8Array(wm.memory.buffer, result + 4, RESULT - 4)   /* every byte after the size field */.every((x) => x === 0x5a),
         "a result of another size is INVALID_VALUE, untouched");
   raw.wm_navigator_destroy(nav);
   wm.free(block);

@@ -226,7 +226,7 @@ namespace Waymark
         /// WM_AXES_UNREAL (waymark.h): WM_AXES_CUSTOM(WM_DIR_EAST, WM_DIR_SOUTH, WM_DIR_UP,
         /// WM_FORWARD_POS_X, WM_UNIT_CENTIMETRE). left-handed, z up, +x forward, cm (Cesium for Unreal)
         /// </summary>
-        public const int WM_AXES_UNREAL = 0x40000000 | WM_DIR_EAST | (WM_DIR_SOUTH << 4) | (WM_DIR_UP << 8) | (WM_FORWARD_POS_X << 12) | (WM_UNIT_CENTIMETRE << 16);
+        public const int WM_AXES_UNREAL = ((0x40000000 | (WM_DIR_EAST) | ((WM_DIR_SOUTH) << 4) | ((WM_DIR_UP) << 8) | ((WM_FORWARD_POS_X) << 12) | ((WM_UNIT_CENTIMETRE) << 16)));
         /// <summary>
         /// WM_BASELINE_HAVERSINE (waymark.h).
         /// </summary>
@@ -574,7 +574,7 @@ namespace Waymark
         /// </summary>
         public static int WM_AXES_CUSTOM(int x, int y, int z, int forward, int unit)
         {
-            return 0x40000000 | x | (y << 4) | (z << 8) | (forward << 12) | (unit << 16);
+            return ((0x40000000 | (x) | ((y) << 4) | ((z) << 8) | ((forward) << 12) | ((unit) << 16)));
         }
 
         /// <summary>

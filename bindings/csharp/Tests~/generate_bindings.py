@@ -38,20 +38,47 @@ STRUCT_DOCS = {
 }
 EXPERIMENTAL_NOTE = ("Experimental (waymark.h's WAYMARK_EXPERIMENTAL section): may change or go in any minor "
                      "version before 1.0.")
-MACRO_FUNCTIONS = {
-    "WM_AXES_CUSTOM": '''        /// <summary>
+# Function-like macros of the header that C# gets as static methods: their docs here,
+# their parameters and bodies read from the header (header_macro), so the packing is
+# written once, in waymark.h.
+MACRO_DOCS = {
+    "WM_AXES_CUSTOM": """        /// <summary>
         /// WM_AXES_CUSTOM (waymark.h): a convention of your own. x, y, z: the direction each scene
         /// axis points along (WM_DIR_*; east-or-west, north-or-south and up-or-down once each);
         /// forward: the model's forward axis (WM_FORWARD_*, a horizontal one); unit: the unit of
         /// scene lengths (WM_UNIT_*). The library checks the value wherever axes are taken
         /// (INVALID_VALUE); wm_axes_describe reports its handedness and scale.
         /// </summary>
-        public static int WM_AXES_CUSTOM(int x, int y, int z, int forward, int unit)
-        {
-            return 0x40000000 | x | (y << 4) | (z << 8) | (forward << 12) | (unit << 16);
-        }
-''',
+""",
 }
+
+
+def header_macro(header, name):
+    """(parameters, body) of the function-like macro `name`, the body as a C# expression:
+    line continuations joined, casts to the header's typedefs dropped."""
+    m = re.search(rf"^[ \t]*#[ \t]*define[ \t]+{name}\(([^)]*)\)((?:[^\n]*\\\n)*[^\n]*)", header, flags=re.M)
+    if not m:
+        raise SystemExit(f"generate_bindings: waymark.h has no macro {name}")
+    params = [p.strip() for p in m.group(1).split(",")]
+    body = re.sub(r"\\\n", " ", m.group(2))
+    body = re.sub(r"/\*.*?\*/", " ", body)
+    body = re.sub(r"\(wm_\w+\)", "", body)
+    return params, " ".join(body.split())
+
+
+def expand_macro(header, name, args):
+    """The macro's body with `args` for its parameters (a constant's value)."""
+    params, body = header_macro(header, name)
+    for p, a in zip(params, args):
+        body = re.sub(rf"\b{p}\b", a, body)
+    return body
+
+
+def macro_function(header, name):
+    params, body = header_macro(header, name)
+    return (MACRO_DOCS[name] + f"        public static int {name}({', '.join('int ' + p for p in params)})\n"
+            + "        {\n" + f"            return {body};\n" + "        }\n")
+
 
 HEAD = '''// Generated from include/waymark.h by bindings/csharp/Tests~/generate_bindings.py: do not
 // edit; change the header (its comments are these docs) and run the script.
@@ -152,12 +179,11 @@ def generate(header):
         elif following:          # or stands indented on the next line
             start = m.end() + following.end() - 2
             note = header[start + 2:header.index("*/", start)]
-        if call and call.group(1) in MACRO_FUNCTIONS:
+        if call and call.group(1) in MACRO_DOCS:
             note = f"{call.group(1)}({call.group(2)}). {note}"
         summary = doc(f"/* {name} (waymark.h){': ' + ' '.join(note.split()) if note.strip() else '.'} */", "        ")
-        if call and call.group(1) in MACRO_FUNCTIONS:
-            args = [a.strip() for a in call.group(2).split(",")]
-            value = "0x40000000 | {} | ({} << 4) | ({} << 8) | ({} << 12) | ({} << 16)".format(*args)
+        if call and call.group(1) in MACRO_DOCS:
+            value = expand_macro(header, call.group(1), [a.strip() for a in call.group(2).split(",")])
         value = re.sub(r"\b(\d+)u\b", r"\1", value)
         kind = "uint" if m.group(2).strip().endswith("u") or re.search(r"\d+u\b", m.group(2)) else "int"
         if re.fullmatch(r"[-+]?\d+(\.\d*)?[eE][-+]?\d+|[-+]?\d+\.\d*", value):   # a double (WM_VIEWPORT_MAX)
@@ -217,7 +243,7 @@ def generate(header):
         structs.append(summary + f"    [StructLayout(LayoutKind.Sequential)]\n    public unsafe partial struct {struct_name(c_name)}\n    {{\n"
                        + "".join(fields) + "    }\n")
 
-    macro_functions = "".join(MACRO_FUNCTIONS[n] + "\n" for n in MACRO_FUNCTIONS if re.search(rf"#\s*define\s+{n}\(", header))
+    macro_functions = "".join(macro_function(header, n) + "\n" for n in MACRO_DOCS if re.search(rf"#\s*define\s+{n}\(", header))
     return (HEAD + "".join(constants) + "\n" + macro_functions + "\n".join(functions) + "    }\n\n"
             + "\n".join(structs) + "}\n")
 
