@@ -780,14 +780,6 @@ WM_API wm_status wm_screen_project(const wm_mat4f *view, const wm_mat4f *project
  * is behind the camera or in its plane). */
 WM_API wm_status wm_screen_sphere_radius(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
                                          wm_vec3 center, double screen_diameter, double *radius_m);
-/* Angle (degrees, counter-clockwise on screen) from the screen x axis to the scene's X
- * axis at `point`. Deprecated for keeping labels level: the scene's X axis is
- * horizontal on screen only when facing north or south (facing south it turns a label
- * upside down); use wm_screen_label_roll.
- * Errors: NULL_POINTER, INVALID_VALUE (as wm_screen_project), NOT_AVAILABLE (the axis
- * has no direction on screen there). */
-WM_API wm_status wm_screen_billboard_roll(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
-                                          wm_vec3 point, double *roll_deg);
 /* The label roll: the angle, degrees counter-clockwise as the user sees the screen, by
  * which to turn a screen label so it stays parallel to the horizon (a phone rolled 30
  * degrees clockwise gives +30), right at every heading; in (-180, 180]. `axes` says
@@ -1487,6 +1479,15 @@ WM_API wm_status wm_field_log_read(const char *text, size_t length, wm_log_row *
 /* Earlier names, still defined with their old values; each goes at the version given. */
 #define WM_ESTIMATOR_SEED_PAIRS      0  /* deprecated: the earlier name of WM_ESTIMATOR_PAIRWISE (removed at 1.0) */
 #define WM_ANCHOR_SEED_BEST          1  /* deprecated: the earlier name of WM_ANCHOR_MOST_ACCURATE (removed at 1.0) */
+
+/* Angle (degrees, counter-clockwise on screen) from the screen x axis to the scene's X
+ * axis at `point`. Deprecated (removed at 1.0) for keeping labels level: the scene's X axis is
+ * horizontal on screen only when facing north or south (facing south it turns a label
+ * upside down); use wm_screen_label_roll.
+ * Errors: NULL_POINTER, INVALID_VALUE (as wm_screen_project), NOT_AVAILABLE (the axis
+ * has no direction on screen there). */
+WM_API wm_status wm_screen_billboard_roll(const wm_mat4f *view, const wm_mat4f *projection, wm_viewport viewport,
+                                          wm_vec3 point, double *roll_deg);
 
 /* ---- Experimental ------------------------------------------------------------ */
 

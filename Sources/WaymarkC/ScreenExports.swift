@@ -39,7 +39,7 @@ public func wm_screen_billboard_roll(_ view: UnsafePointer<wm_mat4f>?, _ project
                                      _ point: wm_vec3, _ roll_deg: UnsafeMutablePointer<Double>?) -> wm_status {
     guard view != nil, projection != nil, let roll_deg else { return WM_ERROR_NULL_POINTER }
     guard finite(point), let s = screenProjection(view, projection, viewport) else { return WM_ERROR_INVALID_VALUE }
-    guard let r = s.billboardRoll(at: vec(point)) else { return WM_ERROR_NOT_AVAILABLE }
+    guard let r = s.sceneXAxisRoll(at: vec(point)) else { return WM_ERROR_NOT_AVAILABLE }
     roll_deg.pointee = r
     return WM_OK
 }

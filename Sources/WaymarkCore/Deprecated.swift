@@ -26,3 +26,13 @@ extension HeadingCorrector.Estimator {
     @available(*, deprecated, renamed: "pairwise")
     public static var seedPairs: HeadingCorrector.Estimator { .pairwise }
 }
+
+extension ScreenProjection {
+    /// The article's billboard roll: the angle, degrees counter-clockwise on screen, from
+    /// the screen's x axis to the projection of the scene's x axis at `point`; nil when
+    /// the point is behind the camera. Deprecated for keeping labels level: the scene's x
+    /// axis is level on screen only when facing north or south (facing south it turns a
+    /// label upside down); ``labelRoll(axes:)`` is right at every heading. Removed at 1.0.
+    @available(*, deprecated, message: "the scene's x axis is level on screen only facing north or south: use labelRoll(axes:)")
+    public func billboardRoll(at point: SIMD3<Double>) -> Double? { sceneXAxisRoll(at: point) }
+}

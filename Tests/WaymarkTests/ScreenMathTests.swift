@@ -51,11 +51,11 @@ struct ScreenMathTests {
 
     @Test("billboard roll follows the device's roll")
     func billboard() throws {
-        #expect(abs(try #require(try screen().billboardRoll(at: SIMD3(0, 0, -20)))) < 1e-9)
+        #expect(abs(try #require(try screen().sceneXAxisRoll(at: SIMD3(0, 0, -20)))) < 1e-9)
         // The phone rolled 30° counter-clockwise (about its viewing axis): the ground's
         // x axis appears turned 30° clockwise on screen.
         let rolled = Matrix4x4d.rotationAboutZ(cos: cos(Double.pi / 6), sin: sin(Double.pi / 6))
-        let roll = try #require(try screen(camera: rolled).billboardRoll(at: SIMD3(0, 0, -20)))
+        let roll = try #require(try screen(camera: rolled).sceneXAxisRoll(at: SIMD3(0, 0, -20)))
         #expect(abs(roll + 30) < 1e-9)
     }
 

@@ -92,11 +92,11 @@ public struct ScreenProjection: Sendable {
     }
 
     /// The article's billboard roll: the angle, degrees counter-clockwise on screen, from
-    /// the screen's x axis to the projection of the scene's x axis at `point`. The
-    /// scene's x axis is level on screen only when facing north or south (facing south
-    /// this turns a label upside down): to keep a label level use ``labelRoll(axes:)``.
-    /// Nil when the point is behind the camera.
-    public func billboardRoll(at point: SIMD3<Double>) -> Double? {
+    /// the screen's x axis to the projection of the scene's x axis at `point`; nil when
+    /// the point is behind the camera. The implementation of the deprecated
+    /// ``billboardRoll(at:)`` and `wm_screen_billboard_roll`, which keep it callable
+    /// without a warning inside the package.
+    package func sceneXAxisRoll(at point: SIMD3<Double>) -> Double? {
         let a = project(point), b = project(point + SIMD3(1, 0, 0))
         guard a.inFront, b.inFront else { return nil }
         let d = b.screen - a.screen

@@ -1035,16 +1035,6 @@ namespace Waymark
         public static extern int wm_screen_sphere_radius(Mat4f* view, Mat4f* projection, Viewport viewport, Vec3 center, double screen_diameter, double* radius_m);
 
         /// <summary>
-        /// Angle (degrees, counter-clockwise on screen) from the screen x axis to the scene's X axis at
-        /// `point`. Deprecated for keeping labels level: the scene's X axis is horizontal on screen
-        /// only when facing north or south (facing south it turns a label upside down); use
-        /// wm_screen_label_roll. Errors: NULL_POINTER, INVALID_VALUE (as wm_screen_project),
-        /// NOT_AVAILABLE (the axis has no direction on screen there).
-        /// </summary>
-        [DllImport(Library, EntryPoint = "wm_screen_billboard_roll", CallingConvention = CallingConvention.Cdecl)]
-        public static extern int wm_screen_billboard_roll(Mat4f* view, Mat4f* projection, Viewport viewport, Vec3 point, double* roll_deg);
-
-        /// <summary>
         /// The label roll: the angle, degrees counter-clockwise as the user sees the screen, by which
         /// to turn a screen label so it stays parallel to the horizon (a phone rolled 30 degrees
         /// clockwise gives +30), right at every heading; in (-180, 180]. `axes` says which scene axis
@@ -1376,6 +1366,16 @@ namespace Waymark
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_field_log_read", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_field_log_read(byte* text, UIntPtr length, LogRow* rows, UIntPtr capacity, UIntPtr* count, ReadReport* report);
+
+        /// <summary>
+        /// Angle (degrees, counter-clockwise on screen) from the screen x axis to the scene's X axis at
+        /// `point`. Deprecated (removed at 1.0) for keeping labels level: the scene's X axis is
+        /// horizontal on screen only when facing north or south (facing south it turns a label upside
+        /// down); use wm_screen_label_roll. Errors: NULL_POINTER, INVALID_VALUE (as wm_screen_project),
+        /// NOT_AVAILABLE (the axis has no direction on screen there).
+        /// </summary>
+        [DllImport(Library, EntryPoint = "wm_screen_billboard_roll", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int wm_screen_billboard_roll(Mat4f* view, Mat4f* projection, Viewport viewport, Vec3 point, double* roll_deg);
 
         /// <summary>
         /// Experimental (waymark.h's WAYMARK_EXPERIMENTAL section): may change or go in any minor
