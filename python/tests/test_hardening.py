@@ -6,6 +6,9 @@ import numpy as np
 import pytest
 
 import waymark
+
+# The viewport of a 390 x 844 pt phone screen, (x, y, width, height).
+PHONE = (0.0, 0.0, 390.0, 844.0)
 from conftest import GOLDEN
 
 BEIJING = (39.9042, 116.4074, 50.0)
@@ -226,7 +229,7 @@ def _walked(nav):
     proj = waymark.perspective(60.0, 390 / 844)
     for i in range(5):
         nav.add_fix(55.7339 + i * 1e-5, 37.5886, None, 5.0, float(i), (0.0, 1.4, -1.11 * i))
-        nav.update(i + 0.5, waymark.camera_transform((0.0, 1.4, -1.11 * i), 0.0), proj)
+        nav.update(i + 0.5, waymark.camera_transform((0.0, 1.4, -1.11 * i), 0.0), proj, PHONE)
     return proj
 
 
@@ -240,7 +243,7 @@ def test_scene_positions_take_exactly_three_numbers(bad):
     with pytest.raises(TypeError, match="^scene_position:"):
         nav.add_fix(55.73395, 37.5886, None, 5.0, 5.0, bad)
     cam = waymark.camera_transform((0.0, 1.4, -5.5), 0.0)
-    a, b = nav.update(5.5, cam, proj), twin.update(5.5, cam, proj)
+    a, b = nav.update(5.5, cam, proj, PHONE), twin.update(5.5, cam, proj, PHONE)
     for k in ("progress_m", "correction_deg", "anchor_sigma_m", "user", "finish"):
         assert np.array_equal(a[k], b[k], equal_nan=True), k
     with pytest.raises(TypeError, match="^position:"):
@@ -261,7 +264,7 @@ def test_navigator_viewport_takes_exactly_four_numbers(bad):
     cam = waymark.camera_transform((0.0, 1.4, -5.5), 0.0)
     with pytest.raises(TypeError, match="^viewport:"):
         nav.update(5.5, cam, proj, viewport=bad)
-    a, b = nav.update(5.5, cam, proj), twin.update(5.5, cam, proj)
+    a, b = nav.update(5.5, cam, proj, PHONE), twin.update(5.5, cam, proj, PHONE)
     for k in ("finish_screen_x", "finish_screen_y", "hint_x", "progress_m"):
         assert np.array_equal(a[k], b[k], equal_nan=True), k
 

@@ -8,6 +8,9 @@ import numpy as np
 import pytest
 
 import waymark
+
+# The viewport of a 390 x 844 pt phone screen, (x, y, width, height).
+PHONE = (0.0, 0.0, 390.0, 844.0)
 from conftest import GOLDEN
 
 LOG = str(GOLDEN / "replay_walk.csv")
@@ -83,12 +86,12 @@ def test_navigator_api():
     assert nav.arrow_capacity == int(100 / 2) + 2
     cam = waymark.camera_transform((0.0, 1.4, 0.0), yaw_deg=0.0)
     proj = waymark.perspective(60.0, 390 / 844)
-    r = nav.update(0.0, cam, proj)
+    r = nav.update(0.0, cam, proj, PHONE)
     assert np.isnan(r["progress_m"]) and r["correction_state"] == "none"
     for i in range(10):
         nav.add_fix(55.7339 + i * 1e-5, 37.5886, None, 5.0, float(i), (0.0, 1.4, -1.11 * i))
         nav.add_heading(0.0, 10.0, i + 0.5, waymark.camera_transform((0.0, 1.4, -1.11 * i), 0.0))
-        r = nav.update(i + 0.9, waymark.camera_transform((0.0, 1.4, -1.11 * i), 0.0), proj)
+        r = nav.update(i + 0.9, waymark.camera_transform((0.0, 1.4, -1.11 * i), 0.0), proj, PHONE)
     assert r["progress_m"] > 5 and r["arrows"].shape[0] > 0 and r["arrows"].dtype.names == ("position", "yaw_deg", "distance_along_m")
     assert nav.legs(0).shape[0] >= 1
     nav.tracking("limited", 11.0)
@@ -116,7 +119,7 @@ def _walk_north(nav, seconds, velocity=None, rng=None, offset_deg=15.0):
         lat = 55.7339 + (north + 3 * rng.standard_normal()) / 111320.0
         lon = 37.5886 + 3 * rng.standard_normal() / (111320.0 * np.cos(np.radians(55.7339)))
         nav.add_fix(lat, lon, None, 3.0, float(i), scene, **(velocity(i) if velocity else {}))
-        r = nav.update(i + 0.5, waymark.camera_transform(scene, -offset_deg), proj)
+        r = nav.update(i + 0.5, waymark.camera_transform(scene, -offset_deg), proj, PHONE)
     return r
 
 
@@ -156,7 +159,7 @@ def test_navigator_velocity_and_route_evidence():
     assert e.value.status_name == "INVALID_VALUE"
     proj = waymark.perspective(60.0, 390 / 844)
     cam = waymark.camera_transform((0.0, 1.4, -14.0), -15.0)
-    a, b = fast.update(10.5, cam, proj), twin.update(10.5, cam, proj)
+    a, b = fast.update(10.5, cam, proj, PHONE), twin.update(10.5, cam, proj, PHONE)
     assert a["correction_deg"] == b["correction_deg"] and a["anchor_sigma_m"] == b["anchor_sigma_m"]
 
     # Route evidence: on while the user walks the route.
@@ -195,3 +198,15 @@ def test_bad_logs(tmp_path, route_csv):
     with pytest.raises(waymark.LogError) as e:
         waymark.replay(str(bad), route_csv)
     assert e.value.line == 3
+
+
+def test_update_without_a_viewport_is_deprecated(route_csv):
+    points = waymark.read_route(route_csv)[0]
+    implied, given = waymark.Navigator(points), waymark.Navigator(points)
+    proj = waymark.perspective(60, 390 / 844)
+    cam = waymark.camera_transform((0.0, 1.4, 0.0), 0.0)
+    with pytest.warns(DeprecationWarning, match="without a viewport is deprecated"):
+        a = implied.update(0.0, cam, proj)
+    b = given.update(0.0, cam, proj, PHONE)
+    keys = [k for k, v in b.items() if isinstance(v, float)]
+    assert len(keys) > 10 and np.array_equal([a[k] for k in keys], [b[k] for k in keys], equal_nan=True)

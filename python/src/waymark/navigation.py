@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import math
 import os
+import warnings
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -338,7 +339,7 @@ class Navigator:
               "wm_navigator_update")
         return self._result
 
-    def update(self, time_s: float, camera, projection, viewport=(0.0, 0.0, 390.0, 844.0),
+    def update(self, time_s: float, camera, projection, viewport=None,
                ground_height_m: Optional[float] = None) -> Dict[str, Any]:
         """One rendered frame. ``camera``: camera -> scene (4, 4) (ARKit's
         camera.transform), ``projection``: camera -> clip (4, 4), ``viewport``: (x, y,
@@ -348,7 +349,13 @@ class Navigator:
 
         Raises TypeError, before the navigator sees the frame, for a viewport that is
         not exactly four numbers or a matrix that is not (4, 4); WaymarkError for
-        values the navigator refuses."""
+        values the navigator refuses. A missing viewport is deprecated (a
+        DeprecationWarning; the JavaScript package refuses one): it stands for a
+        390 x 844 pt phone screen, which no other screen is, and will be required."""
+        if viewport is None:
+            warnings.warn("Navigator.update without a viewport is deprecated: pass (x, y, width, height) in points "
+                          "(a 390 x 844 phone screen is assumed)", DeprecationWarning, stacklevel=2)
+            viewport = (0.0, 0.0, 390.0, 844.0)
         vp = vector(viewport, "viewport", (4,), "(x, y, width, height): four numbers")
         r = self._update(float(time_s), camera, projection, tuple(float(v) for v in vp), ground_height_m)
         out: Dict[str, Any] = {}
