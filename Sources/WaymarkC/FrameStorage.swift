@@ -33,13 +33,13 @@ enum FrameStorage {
     }
 
     /// The kernels' frame inside an initialised frame, in place. Refused when the path
-    /// it was prepared for is one this machine cannot run (bytes from elsewhere).
+    /// it was prepared for is not one this process runs (bytes from elsewhere).
     static func kernel(_ frame: UnsafePointer<wm_frame>) -> UnsafePointer<wmk_scene_frame>? {
         let raw = UnsafeRawPointer(frame)
         guard raw.loadUnaligned(as: UInt64.self) == tag else { return nil }
         let kernel = (raw + kernelOffset).assumingMemoryBound(to: wmk_scene_frame.self)
         let path = kernel.pointee.path
-        guard path >= 0, path <= wmk_cpu_supported_path() else { return nil }
+        guard path >= 0, path <= wmk_cpu_path() else { return nil }
         return kernel
     }
 
