@@ -86,7 +86,9 @@ typedef struct wmk_scene_frame {
 void wmk_frame_prepare(wmk_scene_frame *frame, int32_t path);
 
 /* The frame conversions, each one entry that checks every element and runs the body of
- * the path the frame was prepared for (one dispatch per call). They return 1 when every
+ * the path the frame was prepared for (one dispatch per call; up to four points on the
+ * AVX-512 path take the AVX2 + FMA body, which gives the same bits in fewer
+ * micro-operations). They return 1 when every
  * element was valid and the outputs are written, 0 when some element is not (nothing is
  * written; the caller finds the first fault). Strides and counts are the caller's to
  * check (>= 24 bytes, extents that fit in memory); count > 0.
