@@ -74,7 +74,7 @@ let package = Package(
         // does the same polynomial work.
         .target(name: "CReferenceKernels", dependencies: ["CWaymarkKernels"]),
         .executableTarget(name: "waymark-cli", dependencies: [
-            "Waymark", "WaymarkSimulation", "WaymarkIO", "CReferenceKernels", "CProj",
+            "Waymark", "WaymarkSimulation", "WaymarkIO", "CReferenceKernels", "CProj", "WaymarkC", "CWaymark",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkCore", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO", "CProj", "CWaymark"]),

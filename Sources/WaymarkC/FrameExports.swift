@@ -1,4 +1,5 @@
 import CWaymark
+import CWaymarkKernels
 import WaymarkCore
 
 @c @implementation
@@ -47,12 +48,28 @@ func frameBatch<Input, Output>(_ frame: UnsafePointer<wm_frame>?, _ input: Unsaf
     return WM_OK
 }
 
+/// The shape of the conversions: `count == 0` succeeding without looking at anything,
+/// NULL and initialisation checks, then `body` over the kernels' frame in place (one C
+/// entry that checks every element and dispatches once), its error turned into a status.
+@inline(__always)
+func kernelBatch<Input, Output>(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<Input>?,
+                                _ output: UnsafeMutablePointer<Output>?, _ count: Int,
+                                _ firstBad: UnsafeMutablePointer<Int>?,
+                                _ body: (UnsafePointer<wmk_scene_frame>, UnsafePointer<Input>, UnsafeMutablePointer<Output>) throws(WaymarkError) -> Void) -> wm_status {
+    guard count != 0 else { return WM_OK }
+    guard let frame else { return WM_ERROR_NULL_POINTER }
+    guard let kernel = FrameStorage.kernel(frame) else { return WM_ERROR_INVALID_FRAME }
+    guard let input, let output else { return WM_ERROR_NULL_POINTER }
+    do { try body(kernel, input, output) } catch { return status(of: error, firstBad: firstBad) }
+    return WM_OK
+}
+
 @c @implementation
 public func wm_frame_forward(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_geodetic>?, _ in_stride: Int,
                              _ output: UnsafeMutablePointer<wm_vec3>?, _ out_stride: Int, _ count: Int,
                              _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    frameBatch(frame, input, output, count, first_bad) { scene, input, output throws(WaymarkError) in
-        try scene.scenePositions(geodetic: input, stride: in_stride, into: output, stride: out_stride, count: count)
+    kernelBatch(frame, input, output, count, first_bad) { kernel, input, output throws(WaymarkError) in
+        try FrameKernels.forward(kernel, geodetic: input, stride: in_stride, into: output, stride: out_stride, count: count)
     }
 }
 
@@ -60,30 +77,41 @@ public func wm_frame_forward(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafeP
 public func wm_frame_reverse(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_vec3>?, _ in_stride: Int,
                              _ output: UnsafeMutablePointer<wm_geodetic>?, _ out_stride: Int, _ count: Int,
                              _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    frameBatch(frame, input, output, count, first_bad) { scene, input, output throws(WaymarkError) in
-        try scene.geodeticPositions(scene: input, stride: in_stride, into: output, stride: out_stride, count: count)
+    kernelBatch(frame, input, output, count, first_bad) { kernel, input, output throws(WaymarkError) in
+        try FrameKernels.reverse(kernel, scene: input, stride: in_stride, into: output, stride: out_stride, count: count)
     }
+}
+
+/// Anchor transforms with matrices every `outStride` bytes, on the kernels' frame in
+/// place. wm_mat4f and Matrix4x4<Float> share one layout (64 bytes, column-major), but
+/// C aligns wm_mat4f to 4 bytes only: the kernels store unaligned-safe.
+@inline(__always)
+func anchorBatch(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_geodetic>?, _ inStride: Int,
+                 _ output: UnsafeMutableRawPointer?, _ outStride: Int, _ count: Int,
+                 _ firstBad: UnsafeMutablePointer<Int>?) -> wm_status {
+    guard count != 0 else { return WM_OK }
+    guard let frame else { return WM_ERROR_NULL_POINTER }
+    guard let kernel = FrameStorage.kernel(frame), let axes = FrameStorage.axes(frame) else { return WM_ERROR_INVALID_FRAME }
+    guard let input, let output else { return WM_ERROR_NULL_POINTER }
+    do {
+        try FrameKernels.anchors(kernel, axes: axes, geodetic: input, stride: inStride, into: output, stride: outStride,
+                                 count: count)
+    } catch { return status(of: error, firstBad: firstBad) }
+    return WM_OK
 }
 
 @c @implementation
 public func wm_frame_anchor_transforms(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_geodetic>?,
                                        _ in_stride: Int, _ output: UnsafeMutablePointer<wm_mat4f>?, _ count: Int,
                                        _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    frameBatch(frame, input, output, count, first_bad) { scene, input, output throws(WaymarkError) in
-        // wm_mat4f and Matrix4x4<Float> share one layout (64 bytes, column-major), but
-        // C aligns wm_mat4f to 4 bytes only: stored unaligned-safe.
-        try scene.anchorTransforms(geodetic: input, stride: in_stride, intoUnaligned: UnsafeMutableRawPointer(output), count: count)
-    }
+    anchorBatch(frame, input, in_stride, output.map(UnsafeMutableRawPointer.init), 64, count, first_bad)
 }
 
 @c @implementation
 public func wm_frame_anchor_transforms_ex(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_geodetic>?,
                                           _ in_stride: Int, _ output: UnsafeMutableRawPointer?, _ out_stride: Int,
                                           _ count: Int, _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    frameBatch(frame, input, output?.assumingMemoryBound(to: UInt8.self), count, first_bad) { scene, input, output throws(WaymarkError) in
-        try scene.anchorTransforms(geodetic: input, stride: in_stride, intoUnaligned: UnsafeMutableRawPointer(output),
-                                   outputStride: out_stride, count: count)
-    }
+    anchorBatch(frame, input, in_stride, output, out_stride, count, first_bad)
 }
 
 @c @implementation

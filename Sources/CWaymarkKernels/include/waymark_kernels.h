@@ -57,17 +57,52 @@ typedef struct wmk_ellipsoid {
  * code without fused multiply-adds, so the same bits on every architecture. */
 void wmk_geocentric_reverse(const wmk_ellipsoid *ellipsoid, double x, double y, double z, double g[3]);
 
-/* A frame flattened for C: ellipsoid, origin, ECEF -> output rotation (rows) and the
- * output position of the geographic origin. Filled from Swift (LocalTangentFrame's
- * kernelFrame: ENU rows for the tangent frame, the folded scene rows for SceneFrame). */
+/* A frame flattened for C and prepared for one code path: ellipsoid, origin, ECEF ->
+ * output rotation (rows) and its inverse, the output position of the geographic origin,
+ * the checks' limits. Filled from Swift (LocalTangentFrame's kernelFrame: ENU rows for
+ * the tangent frame, the folded scene rows for SceneFrame) and finished by
+ * wmk_frame_prepare; SceneFrame keeps one prepared for the process's path, and the C
+ * ABI's wm_frame carries a copy, so a conversion prepares nothing. */
 typedef struct wmk_scene_frame {
     wmk_ellipsoid ell;
     double lat0, lon0, h0;             /* origin, degrees and metres */
     double slat0, clat0, slon0, clon0; /* sines and cosines of the origin's latitude, longitude */
-    double x0, y0, z0;                 /* origin, ECEF metres */
+    double x0, y0, z0;                 /* origin, ECEF metres, as the frame's path computes it */
     double m[9];                       /* ECEF -> scene rows, row-major */
+    double mr[9];                      /* m / s^2 (s: scene units per metre), read transposed by
+                                          scene -> geo: (s M)^T / s^2 = (s M)^-1 */
     double o[3];                       /* scene position of the geographic origin, metres */
+    double max_height;                 /* the largest |height| geo -> scene takes, metres */
+    double scene_limit;                /* the largest |component| scene -> geo takes */
+    int32_t path;                      /* the WMK_PATH_ the frame is prepared for */
+    int32_t reserved_;                 /* zero */
 } wmk_scene_frame;
+
+/* Prepares *frame for `path` (a WMK_PATH_ value the machine runs; others mean the
+ * baseline): sets frame->path and, on the fused paths, replaces x0, y0, z0 by the
+ * origin's ECEF as that path computes it, so the origin maps to exactly o there too
+ * (FMA rounds differently from the code that built the frame). Call it once, on a frame
+ * whose x0, y0, z0 are Swift's Geocentric.forward of the origin. */
+void wmk_frame_prepare(wmk_scene_frame *frame, int32_t path);
+
+/* The frame conversions, each one entry that checks every element and runs the body of
+ * the path the frame was prepared for (one dispatch per call; up to four points on the
+ * AVX-512 path take the AVX2 + FMA body, which gives the same bits in fewer
+ * micro-operations). They return 1 when every
+ * element was valid and the outputs are written, 0 when some element is not (nothing is
+ * written; the caller finds the first fault). Strides and counts are the caller's to
+ * check (>= 24 bytes, extents that fit in memory); count > 0.
+ * Forward: geodetic triples (lat deg, lon deg, h m; finite, |lat| <= 90,
+ * |h| <= frame->max_height) to scene triples. Reverse: scene triples (each component
+ * within +-frame->scene_limit) to geodetic ones, longitudes in [-180, 180). Anchors:
+ * geodetic triples to Float 4x4 matrices, as wmk_anchor_transforms_baseline. */
+int wmk_frame_forward(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                      void *out, ptrdiff_t out_stride, size_t count);
+int wmk_frame_reverse(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                      void *out, ptrdiff_t out_stride, size_t count);
+struct wmk_anchor_axes;
+int wmk_frame_anchors(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                      void *out, ptrdiff_t out_stride, size_t count, const struct wmk_anchor_axes *axes);
 
 /* geo -> scene, the portable body (the reference bits; the baseline path on every
  * architecture): count triples (lat deg, lon deg, h m) at in + i * in_stride bytes to
@@ -146,10 +181,6 @@ void wmk_scene_to_geo_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff
                            void *out, ptrdiff_t out_stride, size_t count);
 void wmk_scene_to_geo_avx512(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                              void *out, ptrdiff_t out_stride, size_t count);
-
-/* The dispatched scene -> geo (wmk_cpu_path picks the body). */
-void wmk_scene_to_geo(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
-                      void *out, ptrdiff_t out_stride, size_t count);
 
 /* The short-range geodesic (Swift's ShortRangeGeodesic), four lines per step, branch-
  * free: the batch forms' kernels. The Swift method's constants, read from Swift so both

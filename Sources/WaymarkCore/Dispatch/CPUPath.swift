@@ -46,6 +46,16 @@ public enum CPUPath: Sendable, Equatable {
         }
     }
 
+    /// The `wmk_cpu_path` value naming this path.
+    @inlinable
+    var kernelPath: Int32 {
+        switch self {
+        case .baseline: Int32(WMK_PATH_BASELINE)
+        case .avx2FMA: Int32(WMK_PATH_AVX2_FMA)
+        case .avx512: Int32(WMK_PATH_AVX512)
+        }
+    }
+
     /// The paths in order: each one's CPU features contain the previous one's.
     @inlinable
     var rank: Int {

@@ -39,8 +39,10 @@ extension SceneFrame {
     func scenePositionsChecked(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                                into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                count: Int, path: CPUPath) throws(WaymarkError) {
-        try FrameKernels.geoToFrameChecked({ kernelFrame(for: path) }, path: path, geodetic: input,
-                                           stride: inputStride, into: output, stride: outputStride, count: count)
+        try withUnsafePointer(to: kernelFrame(for: path)) { (frame) throws(WaymarkError) in
+            try FrameKernels.forward(frame, geodetic: input, stride: inputStride, into: output, stride: outputStride,
+                                     count: count)
+        }
     }
 
     /// Baseline geo → scene for `count` points (same buffer rules as the exact form).
@@ -80,9 +82,10 @@ extension SceneFrame {
     func geodeticPositionsChecked(scene input: UnsafeRawPointer, stride inputStride: Int,
                                   into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                   count: Int, path: CPUPath) throws(WaymarkError) {
-        try FrameKernels.frameToGeoChecked({ kernelFrame(for: path, inverse: true) }, path: path, scene: input,
-                                           stride: inputStride, into: output, stride: outputStride, count: count,
-                                           limit: sceneLimit)
+        try withUnsafePointer(to: kernelFrame(for: path)) { (frame) throws(WaymarkError) in
+            try FrameKernels.reverse(frame, scene: input, stride: inputStride, into: output, stride: outputStride,
+                                     count: count)
+        }
     }
 
     /// Exact geo → scene for a typed buffer (`SIMD3<Double>` has a 32-byte stride).
@@ -115,10 +118,10 @@ extension LocalTangentFrame {
     public func forward(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                         into output: UnsafeMutableRawPointer, stride outputStride: Int,
                         count: Int) throws(WaymarkError) {
-        let path = CPUPath.current
-        try FrameKernels.geoToFrameChecked({ kernelFrame(rows: ecefToENU, offset: .zero, path: path) }, path: path,
-                                           geodetic: input, stride: inputStride, into: output,
-                                           stride: outputStride, count: count)
+        try withUnsafePointer(to: enuKernelFrame(path: .current)) { (frame) throws(WaymarkError) in
+            try FrameKernels.forward(frame, geodetic: input, stride: inputStride, into: output, stride: outputStride,
+                                     count: count)
+        }
     }
 
     /// ENU → geodetic for `count` vectors over strided buffers.
@@ -126,9 +129,9 @@ extension LocalTangentFrame {
     public func reverse(enu input: UnsafeRawPointer, stride inputStride: Int,
                         into output: UnsafeMutableRawPointer, stride outputStride: Int,
                         count: Int) throws(WaymarkError) {
-        let path = CPUPath.current
-        try FrameKernels.frameToGeoChecked({ kernelFrame(rows: ecefToENU, offset: .zero, path: path) }, path: path,
-                                           scene: input, stride: inputStride, into: output,
-                                           stride: outputStride, count: count)
+        try withUnsafePointer(to: enuKernelFrame(path: .current)) { (frame) throws(WaymarkError) in
+            try FrameKernels.reverse(frame, scene: input, stride: inputStride, into: output, stride: outputStride,
+                                     count: count)
+        }
     }
 }

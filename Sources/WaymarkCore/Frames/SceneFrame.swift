@@ -34,6 +34,9 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
     // enuToScene · R(φ₀, λ₀). Rows.
     @usableFromInline var enuToScene: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
     @usableFromInline var ecefToScene: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
+    // The frame as the C kernels read it, prepared for the process's CPUPath whenever
+    // the rows change, so no conversion prepares anything (SceneFrame+Kernels.swift).
+    @usableFromInline package internal(set) var kernel: wmk_scene_frame
 
     /// A scene frame at `origin` with the origin at scene (0, 0, 0) and no heading
     /// correction.
@@ -49,6 +52,7 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
         headingCorrection = 0
         enuToScene = (.zero, .zero, .zero)
         ecefToScene = (.zero, .zero, .zero)
+        kernel = wmk_scene_frame()
         foldRotations()
     }
 
@@ -107,6 +111,7 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
         func row(_ i: Int) -> SIMD3<Double> { (a0[i] * rotated.0 + a1[i] * rotated.1 + a2[i] * rotated.2) * scale }
         enuToScene = (row(0), row(1), row(2))
         ecefToScene = tangentFrame.ecefRows(fromENURows: enuToScene)
+        kernel = preparedKernelFrame(for: .current)
     }
 
     // MARK: Local vectors
@@ -149,9 +154,7 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
     @inlinable @inline(__always)
     func scenePositions(latitude: SIMD4<Double>, longitude: SIMD4<Double>, height: SIMD4<Double>)
         -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
-        let path = CPUPath.current
-        return FrameKernels.geoToFrame4(kernelFrame(for: path), path: path, latitude: latitude, longitude: longitude,
-                                        height: height)
+        FrameKernels.geoToFrame4(kernel, latitude: latitude, longitude: longitude, height: height)
     }
 
     /// Scene position of a geodetic point by one of the spherical baselines, through the
@@ -187,7 +190,7 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
         withUnsafeMutableBytes(of: &output) { o in
             withUnsafeBytes(of: input) { i in
                 geodeticPositionsUnchecked(scene: i.baseAddress!, stride: 24, into: o.baseAddress!, stride: 24,
-                                           count: 1, path: .current)
+                                           count: 1)
             }
         }
         return GeodeticCoordinate(unchecked: output.0, output.1, output.2)

@@ -80,35 +80,10 @@ extension SceneFrame {
     func anchorTransformsChecked(geodetic input: UnsafeRawPointer, stride: Int,
                                  intoUnaligned output: UnsafeMutableRawPointer, outputStride: Int, count: Int,
                                  path: CPUPath) throws(WaymarkError) {
-        try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
-        try StridedTriples.checkShape(count: count, stride: outputStride, elementSize: MemoryLayout<Matrix4x4f>.size)
-        if let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count,
-                                                       maximumHeight: Limits.maximumSceneCoordinate) {
-            throw .invalidElement(index: bad.index, fault: bad.fault)
+        try withUnsafePointer(to: kernelFrame(for: path)) { (frame) throws(WaymarkError) in
+            try FrameKernels.anchors(frame, axes: axes, geodetic: input, stride: stride, into: output,
+                                     stride: outputStride, count: count)
         }
-        guard count > 0 else { return }
-        anchorTransformsUnchecked(geodetic: input, stride: stride, intoUnaligned: output, outputStride: outputStride,
-                                  count: count, path: path)
-    }
-
-    /// The body over validated input, `count` > 0: the whole batch in C (positions,
-    /// yaws and matrices) on `path`.
-    @inlinable
-    func anchorTransformsUnchecked(geodetic input: UnsafeRawPointer, stride: Int,
-                                   intoUnaligned output: UnsafeMutableRawPointer, outputStride: Int, count: Int,
-                                   path: CPUPath) {
-        let y = axes.yawAxes
-        var yaw = wmk_anchor_axes(forward: Int32(y.forward), side: Int32(y.side), up: Int32(y.up),
-                                  cos_sign: y.cosSign, sin_sign: y.sinSign)
-        var frame = kernelFrame(for: path)
-        #if arch(x86_64)
-        switch path {
-        case .avx512: wmk_anchor_transforms_avx512(&frame, input, stride, output, outputStride, count, &yaw); return
-        case .avx2FMA: wmk_anchor_transforms_avx2(&frame, input, stride, output, outputStride, count, &yaw); return
-        case .baseline: break
-        }
-        #endif
-        wmk_anchor_transforms_baseline(&frame, input, stride, output, outputStride, count, &yaw)
     }
 
     /// Anchor transforms for a typed route buffer.

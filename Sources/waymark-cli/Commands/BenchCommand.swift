@@ -1,6 +1,8 @@
 import CProj
 import CReferenceKernels
+import CWaymark
 import Waymark
+import WaymarkC
 
 /// `waymark bench [--points N] [--repeat R] [--threads T]`: every contender on the same
 /// generated walking route in one process, repetitions interleaved, median ns per point,
@@ -9,7 +11,12 @@ import Waymark
 /// `vs_geod_inverse` = PROJ's geod_inverse time / this time for distance work. With
 /// `--threads T`, geo → scene and scene → geo split over T threads as well
 /// (`geo_to_scene_threads_T`, `scene_to_geo_threads_T`): wall-clock ns per point of the
-/// whole batch and `speedup` = the one-thread line's time / this time.
+/// whole batch and `speedup` = the one-thread line's time / this time. The call overhead:
+/// `geo_to_scene_1_point` and `geo_to_scene_16_point` (and their `scene_to_geo_` twins)
+/// convert the same points through the C ABI's `wm_frame_forward` (`wm_frame_reverse`)
+/// one or 16 points per call, ns per point, with `vs_batch` = this time / the N-point
+/// batch's (`geo_to_scene`, `scene_to_geo`); `scene_to_geo`'s `vs_geo_to_scene` = its
+/// time / `geo_to_scene`'s.
 enum BenchCommand {
     struct Contender {
         let name: String
@@ -47,9 +54,33 @@ enum BenchCommand {
         let transform = Matrix4x4f.translation(SIMD3(1, 2, 3)) * Matrix4x4f.rotationAboutY(cos: 0.8, sin: 0.6)
         let gcj = UnsafeMutablePointer<Double>.allocate(capacity: 3 * n)
         try! ChinaDatum.convert(.gcj02FromWGS84, region: .everywhere, geodetic: input, stride: 24, into: gcj, stride: 24, count: n)
+        // The C ABI's frame and typed buffers for the per-call lines.
+        let cFrame = UnsafeMutablePointer<wm_frame>.allocate(capacity: 1)
+        _ = wm_frame_init(cFrame, wm_geodetic(lat_deg: origin.latitude, lon_deg: origin.longitude, height_m: origin.height),
+                          WM_AXES_EUS)
+        let cGeodetic = UnsafeMutablePointer<wm_geodetic>.allocate(capacity: n)
+        let cScene = UnsafeMutablePointer<wm_vec3>.allocate(capacity: n)
+        let cBack = UnsafeMutablePointer<wm_geodetic>.allocate(capacity: n)
+        for (i, p) in route.enumerated() {
+            cGeodetic[i] = wm_geodetic(lat_deg: p.latitude, lon_deg: p.longitude, height_m: p.height)
+            cScene[i] = wm_vec3(x: scene[3 * i], y: scene[3 * i + 1], z: scene[3 * i + 2])
+        }
         defer {
             for p in [input, output, scene, distances, gcj] { p.deallocate() }
             matrices.deallocate(); floats.deallocate()
+            cFrame.deallocate(); cGeodetic.deallocate(); cScene.deallocate(); cBack.deallocate()
+        }
+        /// All n points through the C ABI, `per` points per call.
+        func perCall(_ per: Int, reverse: Bool) -> () -> Void {
+            {
+                var i = 0
+                while i < n {
+                    let k = min(per, n - i)
+                    if reverse { _ = wm_frame_reverse(cFrame, cScene + i, 24, cBack + i, 24, k, nil) }
+                    else { _ = wm_frame_forward(cFrame, cGeodetic + i, 24, cScene + i, 24, k, nil) }
+                    i += k
+                }
+            }
         }
 
         var contenders: [Contender] = [
@@ -70,6 +101,10 @@ enum BenchCommand {
             Contender(name: "scene_to_geo", distanceWork: false) {
                 try! frame.geodeticPositions(scene: scene, stride: 24, into: output, stride: 24, count: n)
             },
+            Contender(name: "geo_to_scene_1_point", distanceWork: false, run: perCall(1, reverse: false)),
+            Contender(name: "geo_to_scene_16_point", distanceWork: false, run: perCall(16, reverse: false)),
+            Contender(name: "scene_to_geo_1_point", distanceWork: false, run: perCall(1, reverse: true)),
+            Contender(name: "scene_to_geo_16_point", distanceWork: false, run: perCall(16, reverse: true)),
             Contender(name: "anchor_transforms", distanceWork: false) {
                 try! frame.anchorTransforms(geodetic: input, stride: 24, into: matrices, count: n)
             },
@@ -140,6 +175,8 @@ enum BenchCommand {
             speedupOf = [geo: "geo_to_scene", back: "scene_to_geo"]
         }
 
+        let batchOf = ["geo_to_scene_1_point": "geo_to_scene", "geo_to_scene_16_point": "geo_to_scene",
+                       "scene_to_geo_1_point": "scene_to_geo", "scene_to_geo_16_point": "scene_to_geo"]
         var samples = [[Double]](repeating: [], count: contenders.count)
         let clock = ContinuousClock()
         for _ in 0..<repeats {
@@ -157,6 +194,12 @@ enum BenchCommand {
         for (k, contender) in contenders.enumerated() {
             var line = "\(contender.name) ns_per_point=\(rounded(medians[k])) vs_proj=\(rounded(projTime / medians[k])) vs_floor=\(rounded(medians[k] / floorTime))"
             if contender.distanceWork { line += " vs_geod_inverse=\(rounded(geodTime / medians[k]))" }
+            if let batch = batchOf[contender.name] {
+                line += " vs_batch=\(rounded(medians[k] / medians[contenders.firstIndex { $0.name == batch }!]))"
+            }
+            if contender.name == "scene_to_geo" {
+                line += " vs_geo_to_scene=\(rounded(medians[k] / medians[contenders.firstIndex { $0.name == "geo_to_scene" }!]))"
+            }
             if let single = speedupOf[contender.name] {
                 line += " speedup=\(rounded(medians[contenders.firstIndex { $0.name == single }!] / medians[k]))"
             }

@@ -210,7 +210,10 @@ enum HelpText {
         speed of every path against PROJ and a vectorised C floor (build with
         -c release): NAME ns_per_point=X vs_proj=Y vs_floor=Z; --threads T (1 to
         256) adds geo_to_scene_threads_T and scene_to_geo_threads_T, the batch split
-        over T threads: aggregate ns per point and speedup= over one thread
+        over T threads: aggregate ns per point and speedup= over one thread;
+        geo_to_scene_1_point, _16_point (and scene_to_geo_'s): the same points
+        through wm_frame_forward (wm_frame_reverse) 1 or 16 per call, vs_batch=
+        this / the N-point batch's time
         """
         static let datum = """
         --from wgs84|gcj02|bd09 --to wgs84|gcj02|bd09
