@@ -105,6 +105,25 @@ def _message(report) -> str:
     return ffi.string(report.message).decode("utf-8", "replace")
 
 
+def _read(function: str, element: str, call):
+    """The readers' two calls: the size query (a refused text raises ReadError with the
+    report's line and reason), then the read into a buffer of that size. Returns (count,
+    buffer, report)."""
+    report = _report()
+    count = ffi.new("size_t *")
+    status = call(ffi.NULL, 0, count, report)
+    if status == _abi.WM_ERROR_INVALID_VALUE and report.line:
+        raise ReadError(int(report.line), _message(report))
+    if status not in (_abi.WM_OK, _abi.WM_ERROR_BAD_COUNT):
+        raise WaymarkError(status, function)
+    n = int(count[0])
+    buffer = ffi.new(f"{element}[]", max(n, 1))
+    status = call(buffer, n, count, report)
+    if status != _abi.WM_OK:
+        raise WaymarkError(status, function)
+    return n, buffer, report
+
+
 def read_points(source, format: Optional[str] = None, *, gpx_part: Optional[str] = None,
                 polygons: str = "skip", maximum_points: int = 0) -> TrackPoints:
     """The points of a GPX, KML, TCX, NMEA, GeoJSON (or OSRM/Valhalla response) or
@@ -128,18 +147,9 @@ def read_points(source, format: Optional[str] = None, *, gpx_part: Optional[str]
     options.gpx_part = _GPX_PARTS[gpx_part]
     options.polygon_rings = 1 if polygons == "rings" else 0
     options.maximum_points = maximum_points
-    report = _report()
-    count = ffi.new("size_t *")
-    status = lib.wm_track_read(data, len(data), TRACK_FORMATS[fmt], options, ffi.NULL, 0, count, report)
-    if status == _abi.WM_ERROR_INVALID_VALUE and report.line:
-        raise ReadError(int(report.line), _message(report))
-    if status not in (_abi.WM_OK, _abi.WM_ERROR_BAD_COUNT):
-        raise WaymarkError(status, "wm_track_read")
-    n = int(count[0])
-    buffer = ffi.new("wm_track_point[]", max(n, 1))
-    status = lib.wm_track_read(data, len(data), TRACK_FORMATS[fmt], options, buffer, n, count, report)
-    if status != _abi.WM_OK:
-        raise WaymarkError(status, "wm_track_read")
+    n, buffer, report = _read("wm_track_read", "wm_track_point",
+                              lambda out, capacity, count, report: lib.wm_track_read(
+                                  data, len(data), TRACK_FORMATS[fmt], options, out, capacity, count, report))
     raw = np.frombuffer(ffi.buffer(buffer, n * ffi.sizeof("wm_track_point")),
                         dtype=np.dtype([("lat", "f8"), ("lon", "f8"), ("h", "f8"), ("time", "f8"), ("line", "u8")]))
     points = np.empty(n, dtype=POINT_DTYPE)
@@ -156,18 +166,9 @@ def read_log_rows(source) -> np.ndarray:
     array of ``LOG_ROW_DTYPE``, in order, each row checked as the CLI checks it. Raises
     ReadError (line, reason) for a log the reader refuses."""
     data = _bytes(source)
-    report = _report()
-    count = ffi.new("size_t *")
-    status = lib.wm_field_log_read(data, len(data), ffi.NULL, 0, count, report)
-    if status == _abi.WM_ERROR_INVALID_VALUE and report.line:
-        raise ReadError(int(report.line), _message(report))
-    if status not in (_abi.WM_OK, _abi.WM_ERROR_BAD_COUNT):
-        raise WaymarkError(status, "wm_field_log_read")
-    n = int(count[0])
-    buffer = ffi.new("wm_log_row[]", max(n, 1))
-    status = lib.wm_field_log_read(data, len(data), buffer, n, count, report)
-    if status != _abi.WM_OK:
-        raise WaymarkError(status, "wm_field_log_read")
+    n, buffer, report = _read("wm_field_log_read", "wm_log_row",
+                              lambda out, capacity, count, report: lib.wm_field_log_read(
+                                  data, len(data), out, capacity, count, report))
     names = ["time_s", "event", "tracking", "lat", "lon", "h", "accuracy_m", "x", "y", "z", "yaw_deg", "pitch_deg",
              "roll_deg", "true_heading_deg", "heading_accuracy_deg", "course_deg", "course_accuracy_deg", "speed_mps",
              "speed_accuracy_mps", "line"]
