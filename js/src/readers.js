@@ -91,7 +91,8 @@ function run(exports, fn, bytes, elementSize, call) {
 }
 
 function message(exports, report) {
-  const bytes = new Uint8Array(exports.memory.buffer, report + OFFSETOF.wm_read_report.message, 488);
+  const bytes = new Uint8Array(exports.memory.buffer, report + OFFSETOF.wm_read_report.message,
+    SIZEOF.wm_read_report - OFFSETOF.wm_read_report.message);
   const end = bytes.indexOf(0);
   return decoder.decode(bytes.subarray(0, end < 0 ? bytes.length : end));
 }

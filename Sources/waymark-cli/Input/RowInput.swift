@@ -24,7 +24,7 @@ enum InputFormat: String, CaseIterable {
 
     /// Heights above sea level (GPX `<ele>`, KML `absolute` altitudes, TCX
     /// `AltitudeMeters`), made ellipsoidal through EGM96 unless `--heights orthometric`.
-    var seaLevelHeights: Bool { self == .gpx || self == .kml || self == .tcx }
+    var seaLevelHeights: Bool { trackFormat?.seaLevelHeights ?? false }
     /// Tracks whose points may lack a height, and carry times (`--missing-heights`,
     /// `--keep-columns` carries `time`).
     var isTrack: Bool { self == .gpx || self == .kml || self == .tcx || self == .nmea }

@@ -12,13 +12,14 @@ enum WholeInput {
     static func read(_ path: String?) throws(CLIError) -> [UInt8] {
         let fd = try path.map { p throws(CLIError) in try CSVInput.openFile(p) } ?? STDIN_FILENO
         defer { if path != nil { closeDescriptor(fd) } }
+        // The descriptor's reads (EINTR retried, errno kept): FieldLogFile's source.
+        let source = DescriptorSource(fd)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { source.read(into: $0) }
             if n < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
+                let reason = String(cString: strerror(source.error))
                 if bytes.isEmpty { throw .noInput("cannot read \(path ?? "standard input"): \(reason)") }
                 throw .ioError("cannot read \(path ?? "standard input"): \(reason)")
             }
@@ -33,6 +34,3 @@ enum WholeInput {
         return bytes
     }
 }
-
-@inline(__always)
-private func systemRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int { read(fd, p, n) }

@@ -2,6 +2,7 @@
 // wm_field_log_read): the code the waymark CLI, Python and JavaScript run, so a file reads
 // to the same points, or is refused at the same line for the same reason, in C# too.
 using System;
+using System.Runtime.InteropServices;
 using System.Text;
 
 namespace Waymark
@@ -113,7 +114,9 @@ namespace Waymark
         {
             byte* m = report.Message;
             int n = 0;
-            while (n < 488 && m[n] != 0) n++;
+            // The message runs to the struct's end (its size less the fields before it).
+            int capacity = sizeof(ReadReport) - (int)Marshal.OffsetOf(typeof(ReadReport), "Message");
+            while (n < capacity && m[n] != 0) n++;
             return Encoding.UTF8.GetString(m, n);
         }
     }
