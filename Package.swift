@@ -13,8 +13,11 @@ let package = Package(
         // Everything: the core, the PROJ layer, the walk simulators and the readers (import Waymark).
         .library(name: "Waymark", targets: ["Waymark"]),
         // The core alone: no PROJ, no Foundation (frames, short-range geodesics,
-        // GCJ-02/BD-09, matrices, navigation).
+        // GCJ-02/BD-09, matrices).
         .library(name: "WaymarkCore", targets: ["WaymarkCore"]),
+        // AR navigation on the core: the navigator and its estimators, route arrows,
+        // screen math, labels, POIs (no PROJ, no Foundation).
+        .library(name: "WaymarkNavigation", targets: ["WaymarkNavigation"]),
         // Karney geodesics, the PROJ pipeline reference, CRS transforms, the geoid.
         .library(name: "WaymarkPROJ", targets: ["WaymarkPROJ"]),
         // The readers of the formats Waymark takes (GPX, KML, TCX, NMEA, field logs) on the
@@ -50,23 +53,25 @@ let package = Package(
         // The core's C kernels: the run-time CPU dispatch and the AVX2 + FMA paths (a C
         // function target attribute, so no unsafeFlags anywhere; see the README's speed section).
         .target(name: "CWaymarkKernels", linkerSettings: [.linkedLibrary("m")]),
-        // The PROJ layer on top of the core.
-        .target(name: "WaymarkPROJ", dependencies: ["WaymarkCore", "CProj", "CProjFilePolicy"]),
+        // AR navigation on top of the core: no PROJ, no Foundation, Embedded-Swift clean.
+        .target(name: "WaymarkNavigation", dependencies: ["WaymarkCore", "CWaymarkMath"]),
+        // The PROJ layer on top of the core (and the navigator's geoid heights).
+        .target(name: "WaymarkPROJ", dependencies: ["WaymarkCore", "WaymarkNavigation", "CProj", "CProjFilePolicy"]),
         // The seeded walk simulators (field tests of the heading corrector and the
         // navigator) on top of the core: no PROJ, no Foundation, Embedded-Swift clean.
-        .target(name: "WaymarkSimulation", dependencies: ["WaymarkCore", "WaymarkIO", "CWaymarkMath"]),
+        .target(name: "WaymarkSimulation", dependencies: ["WaymarkCore", "WaymarkNavigation", "WaymarkIO", "CWaymarkMath"]),
         // The C library's strtod for the readers (a module of its own, as CWaymarkMath).
         .systemLibrary(name: "CWaymarkText"),
         // The format readers on top of the core: one parser per format, for the CLI and,
         // through the C API, every binding (no PROJ, no Foundation, Embedded-Swift clean).
-        .target(name: "WaymarkIO", dependencies: ["WaymarkCore", "CWaymarkText"]),
-        // The umbrella: re-exports the four.
-        .target(name: "Waymark", dependencies: ["WaymarkCore", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO"]),
+        .target(name: "WaymarkIO", dependencies: ["WaymarkCore", "WaymarkNavigation", "CWaymarkText"]),
+        // The umbrella: re-exports the five.
+        .target(name: "Waymark", dependencies: ["WaymarkCore", "WaymarkNavigation", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO"]),
         // The C ABI: include/waymark.h as a module (its experimental section included),
         // implemented by thin Swift adapters.
         .systemLibrary(name: "CWaymark"),
         // WAYMARK_PROJ: the full flavour (CMake's core flavour compiles without it).
-        .target(name: "WaymarkC", dependencies: ["WaymarkCore", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO", "CWaymark"],
+        .target(name: "WaymarkC", dependencies: ["WaymarkCore", "WaymarkNavigation", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO", "CWaymark"],
                 swiftSettings: [.define("WAYMARK_PROJ")]),
         // The C floor `waymark bench` and Benchmarks/ measure against (not in the library,
         // not a product: Benchmarks/ compiles the same sources as its own target).
@@ -74,10 +79,10 @@ let package = Package(
         // does the same polynomial work.
         .target(name: "CReferenceKernels", dependencies: ["CWaymarkKernels"]),
         .executableTarget(name: "waymark-cli", dependencies: [
-            "Waymark", "WaymarkSimulation", "WaymarkIO", "CReferenceKernels", "CProj", "WaymarkC", "CWaymark",
+            "Waymark", "WaymarkNavigation", "WaymarkSimulation", "WaymarkIO", "CReferenceKernels", "CProj", "WaymarkC", "CWaymark",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkCore", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO", "CProj", "CWaymark"]),
+        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkCore", "WaymarkNavigation", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO", "CProj", "CWaymark"]),
         .testTarget(name: "CLITests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import CWaymark
 import WaymarkCore
+import WaymarkNavigation
 
 /// The shared tail of the camera helpers: checks the projection and viewport, then
 /// fills the caller's `wm_camera` (nothing written on error).

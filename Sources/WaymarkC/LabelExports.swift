@@ -1,5 +1,6 @@
 import CWaymark
 import WaymarkCore
+import WaymarkNavigation
 
 @c @implementation
 public func wm_screen_label(_ view: UnsafePointer<wm_mat4f>?, _ projection: UnsafePointer<wm_mat4f>?, _ viewport: wm_viewport,

@@ -1,5 +1,6 @@
 import CWaymark
 import WaymarkCore
+import WaymarkNavigation
 
 // Handles: retained Swift objects behind opaque pointers.
 final class RouteHandle { let path: RoutePath; init(_ p: RoutePath) { path = p } }

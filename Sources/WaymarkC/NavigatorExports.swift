@@ -1,5 +1,6 @@
 import CWaymark
 import WaymarkCore
+import WaymarkNavigation
 #if WAYMARK_PROJ
 import WaymarkPROJ
 #endif

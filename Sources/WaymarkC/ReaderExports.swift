@@ -1,5 +1,6 @@
 import CWaymark
 import WaymarkCore
+import WaymarkNavigation
 import WaymarkIO
 
 // The readers (the header's "Reading files"): WaymarkIO's, over the caller's text and

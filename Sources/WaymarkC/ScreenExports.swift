@@ -1,5 +1,6 @@
 import CWaymark
 import WaymarkCore
+import WaymarkNavigation
 
 /// The core projection for C matrices and viewport (computed in double), or nil when
 /// they are invalid.

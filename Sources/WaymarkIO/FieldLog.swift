@@ -1,4 +1,5 @@
 import WaymarkCore
+import WaymarkNavigation
 
 /// Field logs: the fixes, camera frames, compass readings and tracking changes of a
 /// walk as CSV, the format `waymark replay` reads and `waymark simulate --log` writes

@@ -1,4 +1,5 @@
 import WaymarkCore
+import WaymarkNavigation
 
 extension FieldLog {
     /// Streams the rows of a log from a ``ByteSource`` in bounded memory (one line of at

@@ -1,4 +1,5 @@
 import WaymarkCore
+import WaymarkNavigation
 
 /// A deterministic field test of the heading corrector (the Yandex.Maps article's walks
 /// around the office, made repeatable): a pedestrian walks a route; GPS reports noisy fixes at

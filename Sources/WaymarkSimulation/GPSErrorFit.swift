@@ -1,5 +1,6 @@
 import CWaymarkMath
 import WaymarkCore
+import WaymarkNavigation
 import WaymarkIO
 
 /// One static receiver's horizontal fixes in a local east-north frame, or a moving

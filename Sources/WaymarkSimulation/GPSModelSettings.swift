@@ -1,5 +1,6 @@
 import CWaymarkMath
 import WaymarkCore
+import WaymarkNavigation
 
 /// What a ``GPSErrorFit`` tells the navigator's filter: the three settings of
 /// `Navigator.Configuration` that make its GPS model the fitted one, each clamped into

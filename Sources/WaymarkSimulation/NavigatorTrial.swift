@@ -1,4 +1,5 @@
 import WaymarkCore
+import WaymarkNavigation
 
 /// A simulated walk run through a ``Navigator`` as an app runs it (every fix to
 /// ``Navigator/addFix(_:)`` with its velocity when the walk has one,

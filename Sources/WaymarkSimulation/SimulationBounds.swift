@@ -1,4 +1,5 @@
 import WaymarkCore
+import WaymarkNavigation
 
 extension Limits {
     /// The longest simulated walk (`wm_simulate`, `waymark simulate`): 3 600 s, an

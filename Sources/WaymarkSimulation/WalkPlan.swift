@@ -1,5 +1,6 @@
 import CWaymarkMath
 import WaymarkCore
+import WaymarkNavigation
 
 /// Where a simulated walker is at each moment: along the route at the scenario's speed,
 /// with its pauses at corners, its wrong turn, its side of the street and cut corners,

@@ -1,5 +1,6 @@
 import CWaymarkMath
 import WaymarkCore
+import WaymarkNavigation
 
 /// A simulated walk as an AR app records it: GPS fixes (1 Hz by default) with the
 /// device's scene position, camera frames (10 Hz by default) looking along the walk,

@@ -1,5 +1,6 @@
 import Testing
 @_spi(CPUPaths) @testable import WaymarkCore
+@testable import WaymarkNavigation
 @testable import WaymarkPROJ
 import WaymarkSimulation
 

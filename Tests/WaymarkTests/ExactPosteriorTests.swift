@@ -5,6 +5,7 @@ import Darwin
 import Glibc
 #endif
 import WaymarkCore
+import WaymarkNavigation
 import WaymarkSimulation
 
 /// The exact posterior reference (Reference/ExactPosterior.swift) checked on its own: its

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaymarkCore
+@testable import WaymarkNavigation
 @testable import WaymarkSimulation
 
 /// `GPSLogSimulator` (GnssLogger text with truth columns) read back through

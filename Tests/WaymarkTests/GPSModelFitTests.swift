@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaymarkCore
+@testable import WaymarkNavigation
 import WaymarkSimulation
 
 /// `GPSErrorFit` (white + first-order Gauss–Markov GPS error, REML with unknown means):

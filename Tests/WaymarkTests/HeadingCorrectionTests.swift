@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaymarkCore
+@testable import WaymarkNavigation
 @testable import WaymarkPROJ
 import Waymark
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import WaymarkCore
+@testable import WaymarkNavigation
 
 /// ``HeadingCorrector`` and the navigator's ``FixStore`` fit the heading with one engine
 /// (``TrackFitter``): on the same fixes they give the same numbers to the bit, and

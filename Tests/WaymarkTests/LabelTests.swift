@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaymarkCore
+@testable import WaymarkNavigation
 
 /// Labels that stand and face the user, labels that do not overlap, and tapping a mark.
 @Suite("Labels and picking")

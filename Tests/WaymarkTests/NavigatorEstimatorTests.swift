@@ -3,6 +3,7 @@ import Testing
 import Glibc
 #endif
 @testable import WaymarkCore
+@testable import WaymarkNavigation
 import Waymark
 
 /// The navigator's estimator against the exact posterior of the simulator's model

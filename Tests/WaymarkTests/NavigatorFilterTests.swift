@@ -3,6 +3,7 @@ import Testing
 import Glibc
 #endif
 @testable import WaymarkCore
+@testable import WaymarkNavigation
 import Waymark
 
 /// The navigator's filter over simulated walks with realistic errors: issue 22's

@@ -1,5 +1,6 @@
 import Testing
 @testable import WaymarkCore
+@testable import WaymarkNavigation
 @testable import WaymarkPROJ
 import Waymark
 

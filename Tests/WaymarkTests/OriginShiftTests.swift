@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaymarkCore
+@testable import WaymarkNavigation
 import WaymarkSimulation
 
 /// Origin shifting keeps what engines get in `Float` small, and never moves anything in

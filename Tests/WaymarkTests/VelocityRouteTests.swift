@@ -3,6 +3,7 @@ import Testing
 import Glibc
 #endif
 @testable import WaymarkCore
+@testable import WaymarkNavigation
 import Waymark
 
 /// GPS velocity and the route as evidence (issue 35): the velocity against the exact

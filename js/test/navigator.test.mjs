@@ -13,7 +13,7 @@ import { perspective } from "../src/index.js";
 const fixtures = `${root}js/test/fixtures/`;
 const RAD = Math.PI / 180;
 
-/** CameraPose.transform (Sources/WaymarkCore/Navigation/CameraPose.swift) in EUS: the
+/** CameraPose.transform (Sources/WaymarkNavigation/CameraPose.swift) in EUS: the
  * log's yaw, pitch and roll as the camera -> scene matrix replay builds, column-major. */
 function cameraTransform(x, y, z, yaw, pitch, roll) {
   const [sy, cy, sp, cp, sr, cr] = [Math.sin(yaw * RAD), Math.cos(yaw * RAD), Math.sin(pitch * RAD), Math.cos(pitch * RAD), Math.sin(roll * RAD), Math.cos(roll * RAD)];

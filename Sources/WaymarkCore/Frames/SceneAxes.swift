@@ -207,7 +207,7 @@ public struct SceneAxes: Hashable, Sendable, BitwiseCopyable, CaseIterable, RawR
 
     /// +1 when scene axis `i` points east, north or up; −1 for west, south or down.
     @inlinable @inline(__always)
-    func enuSign(_ i: Int) -> Double { code >> (4 * Int32(i)) & 15 < 3 ? 1 : -1 }
+    package func enuSign(_ i: Int) -> Double { code >> (4 * Int32(i)) & 15 < 3 ? 1 : -1 }
 
     // MARK: Directions
 
@@ -239,20 +239,20 @@ public struct SceneAxes: Hashable, Sendable, BitwiseCopyable, CaseIterable, RawR
     /// rotation about e_k by θ maps f onto d when cos θ = σ·d_j/|d|, sin θ = σ·τ·d_l/|d|,
     /// τ = +1 when j follows k cyclically (j = k + 1 mod 3), else −1.
     @usableFromInline
-    struct YawAxes: Sendable, BitwiseCopyable {
+    package struct YawAxes: Sendable, BitwiseCopyable {
         /// Forward (j), side (l) and vertical (k) scene axis indices.
-        @usableFromInline let forward: Int, side: Int, up: Int
+        @usableFromInline package let forward: Int, side: Int, up: Int
         /// σ and σ·τ.
-        @usableFromInline let cosSign: Double, sinSign: Double
+        @usableFromInline package let cosSign: Double, sinSign: Double
 
         @inlinable
-        init(forward: Int, side: Int, up: Int, cosSign: Double, sinSign: Double) {
+        package init(forward: Int, side: Int, up: Int, cosSign: Double, sinSign: Double) {
             self.forward = forward; self.side = side; self.up = up; self.cosSign = cosSign; self.sinSign = sinSign
         }
     }
 
     @inlinable
-    var yawAxes: YawAxes {
+    package var yawAxes: YawAxes {
         let j = Int(forward.rawValue % 3), k = upAxisIndex, l = 3 - j - k
         let sigma: Double = forward.rawValue < 3 ? 1 : -1
         let tau: Double = j == (k + 1) % 3 ? 1 : -1

@@ -183,7 +183,7 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
     /// One point through the batch kernel (four lanes, one used), so a single
     /// conversion gives the same bits as the same point in any batch.
     @inlinable
-    func geodeticUnchecked(_ scene: SIMD3<Double>) -> GeodeticCoordinate {
+    package func geodeticUnchecked(_ scene: SIMD3<Double>) -> GeodeticCoordinate {
         let input = (scene.x, scene.y, scene.z)
         var output = (0.0, 0.0, 0.0)
         // The mutable output outermost: no closure captures a variable by reference.

@@ -1,4 +1,5 @@
 import WaymarkCore
+import WaymarkNavigation
 
 extension Navigator {
     /// A navigator along `route` (at least 2 points) whose heights may be above the

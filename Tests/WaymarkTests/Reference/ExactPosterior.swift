@@ -4,6 +4,7 @@ import Darwin
 import Glibc
 #endif
 import WaymarkCore
+import WaymarkNavigation
 import WaymarkSimulation
 
 /// The exact posterior of the walk simulator's model: a slow, simple reference the
