@@ -21,25 +21,31 @@ public func wm_mat4f_multiply(_ a: UnsafePointer<wm_mat4f>?, _ b: UnsafePointer<
     return WM_OK
 }
 
-@c @implementation
-public func wm_mat4f_inverse_rigid(_ m: UnsafePointer<wm_mat4f>?, _ out: UnsafeMutablePointer<wm_mat4f>?) -> wm_status {
+/// The one-matrix calls, checked in the header's order: NULL is NULL_POINTER, a
+/// non-finite matrix INVALID_VALUE, no answer from `answer` SINGULAR.
+func matrixAnswer(_ m: UnsafePointer<wm_mat4f>?, _ out: UnsafeMutablePointer<wm_mat4f>?,
+                  _ answer: (Matrix4x4f) -> Matrix4x4f?) -> wm_status {
     guard let m, let out else { return WM_ERROR_NULL_POINTER }
     let mm = matrix(m)
     guard mm.isFinite else { return WM_ERROR_INVALID_VALUE }
-    store(mm.rigidInverse, out)
+    guard let r = answer(mm) else { return WM_ERROR_SINGULAR }
+    store(r, out)
     return WM_OK
 }
 
 @c @implementation
+public func wm_mat4f_inverse_rigid(_ m: UnsafePointer<wm_mat4f>?, _ out: UnsafeMutablePointer<wm_mat4f>?) -> wm_status {
+    matrixAnswer(m, out) { $0.rigidInverse }
+}
+
+@c @implementation
 public func wm_mat4f_inverse(_ m: UnsafePointer<wm_mat4f>?, _ out: UnsafeMutablePointer<wm_mat4f>?) -> wm_status {
-    guard let m, let out else { return WM_ERROR_NULL_POINTER }
-    let mm = matrix(m)
-    guard mm.isFinite else { return WM_ERROR_INVALID_VALUE }
-    guard let inverse = Matrix4x4d(mm).inverse else { return WM_ERROR_SINGULAR }
-    let single = Matrix4x4f(inverse)
-    guard single.isFinite else { return WM_ERROR_SINGULAR }
-    store(single, out)
-    return WM_OK
+    matrixAnswer(m, out) { mm in
+        // Inverted in double; an inverse beyond Float's range is as singular as none.
+        guard let inverse = Matrix4x4d(mm).inverse else { return nil }
+        let single = Matrix4x4f(inverse)
+        return single.isFinite ? single : nil
+    }
 }
 
 @c @implementation

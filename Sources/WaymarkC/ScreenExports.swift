@@ -10,6 +10,19 @@ func screenProjection(_ view: UnsafePointer<wm_mat4f>?, _ projection: UnsafePoin
                                  viewport: (viewport.x, viewport.y, viewport.width, viewport.height))
 }
 
+/// The one-answer screen calls, checked in the header's order: a NULL camera matrix or
+/// output is NULL_POINTER; `valid` false (a non-finite or out-of-range argument) or an
+/// invalid camera is INVALID_VALUE; no answer from `answer` is NOT_AVAILABLE; otherwise
+/// the answer is written.
+func screenAnswer<T>(_ view: UnsafePointer<wm_mat4f>?, _ projection: UnsafePointer<wm_mat4f>?, _ viewport: wm_viewport,
+                     _ output: UnsafeMutablePointer<T>?, valid: Bool, _ answer: (ScreenProjection) -> T?) -> wm_status {
+    guard view != nil, projection != nil, let output else { return WM_ERROR_NULL_POINTER }
+    guard valid, let s = screenProjection(view, projection, viewport) else { return WM_ERROR_INVALID_VALUE }
+    guard let r = answer(s) else { return WM_ERROR_NOT_AVAILABLE }
+    output.pointee = r
+    return WM_OK
+}
+
 @c @implementation
 public func wm_screen_project(_ view: UnsafePointer<wm_mat4f>?, _ projection: UnsafePointer<wm_mat4f>?, _ viewport: wm_viewport,
                               _ point: wm_vec3, _ screen_x: UnsafeMutablePointer<Double>?, _ screen_y: UnsafeMutablePointer<Double>?,
@@ -27,32 +40,22 @@ public func wm_screen_project(_ view: UnsafePointer<wm_mat4f>?, _ projection: Un
 @c @implementation
 public func wm_screen_sphere_radius(_ view: UnsafePointer<wm_mat4f>?, _ projection: UnsafePointer<wm_mat4f>?, _ viewport: wm_viewport,
                                     _ center: wm_vec3, _ screen_diameter: Double, _ radius_m: UnsafeMutablePointer<Double>?) -> wm_status {
-    guard view != nil, projection != nil, let radius_m else { return WM_ERROR_NULL_POINTER }
-    guard finite(center), screen_diameter.isFinite, screen_diameter >= 0,
-          let s = screenProjection(view, projection, viewport) else { return WM_ERROR_INVALID_VALUE }
-    guard let r = s.sphereRadius(center: vec(center), screenDiameter: screen_diameter) else { return WM_ERROR_NOT_AVAILABLE }
-    radius_m.pointee = r
-    return WM_OK
+    screenAnswer(view, projection, viewport, radius_m, valid: finite(center) && screen_diameter.isFinite && screen_diameter >= 0) {
+        $0.sphereRadius(center: vec(center), screenDiameter: screen_diameter)
+    }
 }
 
 @c @implementation
 public func wm_screen_billboard_roll(_ view: UnsafePointer<wm_mat4f>?, _ projection: UnsafePointer<wm_mat4f>?, _ viewport: wm_viewport,
                                      _ point: wm_vec3, _ roll_deg: UnsafeMutablePointer<Double>?) -> wm_status {
-    guard view != nil, projection != nil, let roll_deg else { return WM_ERROR_NULL_POINTER }
-    guard finite(point), let s = screenProjection(view, projection, viewport) else { return WM_ERROR_INVALID_VALUE }
-    guard let r = s.sceneXAxisRoll(at: vec(point)) else { return WM_ERROR_NOT_AVAILABLE }
-    roll_deg.pointee = r
-    return WM_OK
+    screenAnswer(view, projection, viewport, roll_deg, valid: finite(point)) { $0.sceneXAxisRoll(at: vec(point)) }
 }
 
 @c @implementation
 public func wm_screen_label_roll(_ view: UnsafePointer<wm_mat4f>?, _ projection: UnsafePointer<wm_mat4f>?, _ viewport: wm_viewport,
                                  _ axes: wm_axes, _ roll_deg: UnsafeMutablePointer<Double>?) -> wm_status {
-    guard view != nil, projection != nil, let roll_deg else { return WM_ERROR_NULL_POINTER }
-    guard let axes = SceneAxes(rawValue: axes), let s = screenProjection(view, projection, viewport) else { return WM_ERROR_INVALID_VALUE }
-    guard let r = s.labelRoll(axes: axes) else { return WM_ERROR_NOT_AVAILABLE }
-    roll_deg.pointee = r
-    return WM_OK
+    let axes = SceneAxes(rawValue: axes)
+    return screenAnswer(view, projection, viewport, roll_deg, valid: axes != nil) { s in axes.flatMap { s.labelRoll(axes: $0) } }
 }
 
 @c @implementation

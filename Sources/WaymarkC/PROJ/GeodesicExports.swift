@@ -32,14 +32,13 @@ public func wm_geodesic_inverse_batch(_ origin: wm_geodetic, _ input: UnsafePoin
                                       _ distance_m: UnsafeMutablePointer<Double>?, _ azimuth1_deg: UnsafeMutablePointer<Double>?,
                                       _ azimuth2_deg: UnsafeMutablePointer<Double>?, _ count: Int,
                                       _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    guard count != 0 else { return WM_OK }
-    guard let input, distance_m != nil else { return WM_ERROR_NULL_POINTER }
-    guard let origin = coordinate(origin) else { return WM_ERROR_INVALID_VALUE }
-    do {
-        try Geodesic.wgs84.inverse(from: origin, geodetic: input, stride: in_stride, distances: distance_m,
-                                   azimuths1: azimuth1_deg, azimuths2: azimuth2_deg, count: count, shortRange: true)
-    } catch { return status(of: error, firstBad: first_bad) }
-    return WM_OK
+    geodesicBatch(origin, input, distance_m, count) { origin, input in
+        do throws(WaymarkError) {
+            try Geodesic.wgs84.inverse(from: origin, geodetic: input, stride: in_stride, distances: distance_m,
+                                       azimuths1: azimuth1_deg, azimuths2: azimuth2_deg, count: count, shortRange: true)
+        } catch { return status(of: error, firstBad: first_bad) }
+        return WM_OK
+    }
 }
 
 @c @implementation

@@ -9,7 +9,7 @@ enum AccuracyCommand {
     static func run(_ command: Accuracy, _ out: inout Output) throws(CLIError) {
         // No TRACK (as opposed to `-`, standard input): the built-in table.
         guard command.files.isEmpty else { return try TrackAccuracyCommand.run(command, &out) }
-        let input = command.input.options(from: command.from, file: nil)
+        let input = command.input.options(from: command.source.from, file: nil)
         if let name = command.origin.isEmpty ? input.firstGiven : "origin" {
             throw .usage("--\(name) is for a TRACK (waymark accuracy TRACK …); without one accuracy prints the built-in table")
         }

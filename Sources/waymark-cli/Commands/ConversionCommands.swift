@@ -2,14 +2,11 @@ import Waymark
 
 /// `waymark scene` and `waymark geodetic`: rows of coordinates through a SceneFrame.
 enum ConversionCommands {
-    /// Rows per batch on the streaming paths.
-    static let batch = 1024
-
     /// `scene --origin LAT,LON[,H] [--axes eus|enu|eun] [--method …] [FILE]`:
     /// rows `lat,lon[,h]` → `x,y,z`.
     static func scene(_ command: Scene, _ out: inout Output) throws(CLIError) {
-        let origin = try required(command.origin)
-        let frame = SceneFrame(origin: origin, axes: command.axes.value ?? .eus)
+        let origin = try command.frame.origin.value()
+        let frame = try command.frame.frame()
         let method = command.method.value ?? .ellipsoidal
         let pipeline: ProjTopocentricPipeline?
         do throws(WaymarkError) {
@@ -17,7 +14,7 @@ enum ConversionCommands {
         } catch {
             throw .usage("cannot build the PROJ pipeline: \(describe(error))")
         }
-        var input = try RowInput(command.input.options(from: command.from, file: command.file), geographic: true)
+        var input = try RowInput(command.input.options(from: command.source.from, file: command.file), geographic: true)
         defer { input.close() }
         if method == .ellipsoidal && !input.keepsColumns {
             try streamScene(frame, &input, &out)
@@ -49,14 +46,8 @@ enum ConversionCommands {
     /// step): the same numbers as one point at a time, as the frame computes each lane
     /// alone.
     static func streamScene(_ frame: SceneFrame, _ input: inout RowInput, _ out: inout Output) throws(CLIError) {
-        out.inputIsRoute = input.isRoute
-        try out.header("x,y,z")
-        let points = UnsafeMutablePointer<Double>.allocate(capacity: 3 * batch)
-        let scene = UnsafeMutablePointer<Double>.allocate(capacity: 3 * batch)
-        let lines = UnsafeMutablePointer<Int>.allocate(capacity: batch)
-        defer { points.deallocate(); scene.deallocate(); lines.deallocate() }
-        try RowStream.batches(&input, lineBuffered: out.lineBuffered, fieldCounts: 2...3, width: 3, buffer: points, lines: lines,
-                              capacity: batch) { line, count, slot throws(CLIError) in
+        let stride = RowStream.tripleStride
+        try RowStream.triples(&input, &out, fieldCounts: 2...3, header: "x,y,z") { line, count, slot throws(CLIError) in
             if count == 2 { slot[2] = 0 }
             do throws(WaymarkError) {
                 // Checked (and the longitude normalised) as the one-point path does.
@@ -65,9 +56,10 @@ enum ConversionCommands {
             } catch {
                 throw .data(line: line, describe(error, latitude: slot[0]))
             }
-        } flush: { n throws(CLIError) in
+        } convert: { points, scene, n, lines in
             do throws(WaymarkError) {
-                try frame.scenePositions(geodetic: points, stride: 24, into: scene, stride: 24, count: n)
+                try frame.scenePositions(geodetic: points, stride: stride, into: scene, stride: stride, count: n)
+                return (n, nil)
             } catch {
                 // Heights beyond the batch's bound: one at a time, so each row gets its
                 // own answer or its own error.
@@ -75,18 +67,18 @@ enum ConversionCommands {
                     let p: SIMD3<Double>
                     do throws(WaymarkError) {
                         p = frame.scenePosition(of: try GeodeticCoordinate(latitude: points[3 * i], longitude: points[3 * i + 1], height: points[3 * i + 2]))
-                    } catch { throw .data(line: lines[i], describe(error, latitude: points[3 * i])) }
+                    } catch { return (i, .data(line: lines[i], describe(error, latitude: points[3 * i]))) }
                     scene[3 * i] = p.x; scene[3 * i + 1] = p.y; scene[3 * i + 2] = p.z
                 }
+                return (n, nil)
             }
-            for i in 0..<n { out.row(scene[3 * i], scene[3 * i + 1], scene[3 * i + 2]) }
         }
     }
 
     /// `geodetic --origin LAT,LON[,H] [--axes …] [FILE]`: rows `x,y,z` → `lat,lon,h`.
     static func geodetic(_ command: Geodetic, _ out: inout Output) throws(CLIError) {
-        let frame = SceneFrame(origin: try required(command.origin), axes: command.axes.value ?? .eus)
-        var input = try RowInput(command.input.options(from: command.from, file: command.file), geographic: false)
+        let frame = try command.frame.frame()
+        var input = try RowInput(command.input.options(from: command.source.from, file: command.file), geographic: false)
         defer { input.close() }
         let geographic = (lat: 0, lon: 1, h: Optional(2))
         if input.keepsColumns {
@@ -101,23 +93,19 @@ enum ConversionCommands {
             }
             return
         }
-        try out.header("lat,lon,h", geographic: geographic)
-        let scene = UnsafeMutablePointer<Double>.allocate(capacity: 3 * batch)
-        let points = UnsafeMutablePointer<Double>.allocate(capacity: 3 * batch)
-        let lines = UnsafeMutablePointer<Int>.allocate(capacity: batch)
-        defer { points.deallocate(); scene.deallocate(); lines.deallocate() }
-        try RowStream.batches(&input, lineBuffered: out.lineBuffered, fieldCounts: 3...3, width: 3, buffer: scene, lines: lines,
-                              capacity: batch) { _, _, _ throws(CLIError) in
+        let stride = RowStream.tripleStride
+        try RowStream.triples(&input, &out, fieldCounts: 3...3, header: "lat,lon,h", geographic: geographic) { _, _, _ throws(CLIError) in
             // Checked by the batch below, which names the first bad row.
-        } flush: { n throws(CLIError) in
-            do throws(WaymarkError) { try frame.geodeticPositions(scene: scene, stride: 24, into: points, stride: 24, count: n) } catch {
-                guard case .invalidElement(let index, let fault) = error else { throw .data(line: lines[0], describe(error)) }
-                // The rows before the bad one are written first, as a row-by-row reader does.
-                try? frame.geodeticPositions(scene: scene, stride: 24, into: points, stride: 24, count: index)
-                for i in 0..<index { out.row(points[3 * i], points[3 * i + 1], points[3 * i + 2]) }
-                throw .data(line: lines[index], describe(WaymarkError.invalidInput(fault)))   // the one-point path's words
+        } convert: { scene, points, n, lines in
+            do throws(WaymarkError) {
+                try frame.geodeticPositions(scene: scene, stride: stride, into: points, stride: stride, count: n)
+                return (n, nil)
+            } catch {
+                guard case .invalidElement(let index, let fault) = error else { return (0, .data(line: lines[0], describe(error))) }
+                // The rows before the bad one are converted alone, to be written first.
+                try? frame.geodeticPositions(scene: scene, stride: stride, into: points, stride: stride, count: index)
+                return (index, .data(line: lines[index], describe(WaymarkError.invalidInput(fault))))   // the one-point path's words
             }
-            for i in 0..<n { out.row(points[3 * i], points[3 * i + 1], points[3 * i + 2]) }
         }
     }
 }

@@ -24,23 +24,19 @@ enum DatumCommands {
             }
             return
         }
-        out.inputIsRoute = input.isRoute
-        try out.header("lat,lon", geographic: geographic)
-        let batch = ConversionCommands.batch
-        let points = UnsafeMutablePointer<Double>.allocate(capacity: 3 * batch)
-        let lines = UnsafeMutablePointer<Int>.allocate(capacity: batch)
-        defer { points.deallocate(); lines.deallocate() }
-        try RowStream.batches(&input, lineBuffered: out.lineBuffered, fieldCounts: 2...2, width: 3, buffer: points, lines: lines,
-                              capacity: batch) { line, _, slot throws(CLIError) in
+        let stride = RowStream.tripleStride
+        try RowStream.triples(&input, &out, fieldCounts: 2...2, header: "lat,lon", geographic: geographic, columns: 2) { line, _, slot throws(CLIError) in
             slot[2] = 0
             do throws(WaymarkError) { _ = try GeodeticCoordinate(latitude: slot[0], longitude: slot[1]) } catch {
                 throw .data(line: line, describe(error, latitude: slot[0]))
             }
-        } flush: { n throws(CLIError) in
-            do throws(WaymarkError) { try ChinaDatum.convert(conversion, region: region, geodetic: points, stride: 24, into: points, stride: 24, count: n) } catch {
-                throw .data(line: lines[0], describe(error))   // checked row by row above
+        } convert: { points, result, n, lines in
+            do throws(WaymarkError) {
+                try ChinaDatum.convert(conversion, region: region, geodetic: points, stride: stride, into: result, stride: stride, count: n)
+                return (n, nil)
+            } catch {
+                return (0, .data(line: lines[0], describe(error)))   // checked row by row above
             }
-            for i in 0..<n { out.row(points[3 * i], points[3 * i + 1]) }
         }
     }
 
@@ -81,7 +77,7 @@ enum DatumCommands {
         do throws(WaymarkError) { geoid = try Geoid(interpolation: cubic ? .cubic : .bilinear) } catch {
             throw .library(error, .unavailable)
         }
-        var input = try RowInput(command.input.options(from: command.from, file: command.file), geographic: true)
+        var input = try RowInput(command.input.options(from: command.source.from, file: command.file), geographic: true)
         defer { input.close() }
         try RowStream.each(&input, &out, fieldCounts: undulationOnly ? 2...3 : 3...3, header: undulationOnly ? "undulation_m" : "lat,lon,h",
                            geographic: undulationOnly ? nil : (lat: 0, lon: 1, h: 2)) { row throws(CLIError) in

@@ -63,7 +63,7 @@ enum GeodesicCommands {
 
     /// `direct [FILE]`: rows `lat1,lon1,azimuth1_deg,distance_m` → `lat2,lon2,azimuth2_deg`.
     static func direct(_ command: Direct, _ out: inout Output) throws(CLIError) {
-        var input = try RowInput(command.input.options(from: command.from, file: command.file), geographic: false)
+        var input = try RowInput(command.input.options(from: command.source.from, file: command.file), geographic: false)
         defer { input.close() }
         try RowStream.each(&input, &out, fieldCounts: 4...4, header: "lat2,lon2,azimuth2_deg",
                            geographic: (lat: 0, lon: 1, h: nil)) { row throws(CLIError) in

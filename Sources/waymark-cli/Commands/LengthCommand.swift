@@ -8,7 +8,7 @@ enum LengthCommand {
         + "meters_per_degree_m,meters_per_degree_azimuth_deg,along_track_m"
 
     static func run(_ command: Length, _ out: inout Output) throws(CLIError) {
-        let track = try Track.read(command.input.options(from: command.from, file: command.file), command: "length")
+        let track = try Track.read(command.input.options(from: command.source.from, file: command.file), command: "length")
         let c = TrackComparison(track: track)
         out.line("# length of \(command.file ?? "standard input"): \(c.points.count) points (\(track.format)), \(c.segments.count) segment\(c.segments.count == 1 ? "" : "s")")
         for line in TrackAccuracyCommand.lengthLines(c) { out.line("# " + line) }

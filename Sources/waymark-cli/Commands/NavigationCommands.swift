@@ -304,11 +304,11 @@ enum NavigationCommands {
     /// `arrows --origin LAT,LON[,H] --position LAT,LON[,H] [--spacing-m 3] [--ahead-m 100] ROUTE_FILE`:
     /// rows `x,y,z,yaw_deg` (eus) for the arrows ahead of the user.
     static func arrows(_ command: Arrows, _ out: inout Output) throws(CLIError) {
-        let origin = try required(command.origin)
+        let origin = try command.origin.value()
         let position = try required(command.position, "position")
         guard let file = command.file else { throw .usage("arrows needs a ROUTE_FILE (rows lat,lon[,h])") }
         let spacing = command.spacingM.value ?? 3, ahead = command.aheadM.value ?? 100
-        let route = try readRoute(file, format: command.from.value).points
+        let route = try readRoute(file, format: command.source.from.value).points
         guard !route.isEmpty else { throw .usage("the route file has no points") }
         let frame = SceneFrame(origin: origin, axes: .eus)
         try out.header("x,y,z,yaw_deg")

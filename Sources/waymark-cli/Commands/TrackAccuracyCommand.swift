@@ -16,7 +16,7 @@ enum TrackAccuracyCommand {
     ]
 
     static func run(_ command: Accuracy, _ out: inout Output) throws(CLIError) {
-        let track = try Track.read(command.input.options(from: command.from, file: command.file), command: "accuracy")
+        let track = try Track.read(command.input.options(from: command.source.from, file: command.file), command: "accuracy")
         let comparison = TrackComparison(track: track, origin: command.origin.value)
         let name = command.file ?? "standard input"
         for line in summary(comparison, name: name) { out.line("# " + line) }

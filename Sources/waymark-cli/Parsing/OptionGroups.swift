@@ -1,4 +1,5 @@
 import ArgumentParser
+import Waymark
 
 // The options several commands share, as ArgumentParser groups; value options are
 // arrays of ``Given`` (one occurrence each, parsed where declared).
@@ -45,6 +46,48 @@ struct RowOutputGroup: ParsableArguments {
     var outputFormat: [Given<OutputFormat>] = []
 
     func format() throws(CLIError) -> OutputFormat { try OutputFormat.chosen(to + outputFormat) }
+}
+
+/// `--origin`, required: the commands whose scene has no other origin (scene,
+/// geodetic, arrows).
+struct OriginOption: ParsableArguments {
+    @Option(name: .customLong("origin"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("The scene's origin (required).", valueName: coordinateHelp), transform: Given.coordinate("origin"))
+    var origin: [Given<GeodeticCoordinate>] = []
+
+    /// The origin given; none is a usage error.
+    func value() throws(CLIError) -> GeodeticCoordinate { try required(origin) }
+}
+
+/// `--axes`'s help: the named conventions, then the engine presets.
+let axesHelp = ArgumentHelp("Scene axes (default: eus), or an engine preset: arkit, realitykit, scenekit, arcore, arcore-unity, unity, unreal (centimetres), godot, threejs, webxr, bevy.", valueName: "eus|enu|eun|ENGINE")
+
+/// `--origin` and `--axes`: the scene frame of the conversion commands (scene, geodetic).
+struct SceneFrameOptions: ParsableArguments {
+    @OptionGroup var origin: OriginOption
+
+    @Option(name: .customLong("axes"), parsing: .unconditionalSingleValue, help: axesHelp, completion: .list(axesChoices),
+            transform: Given.axes("axes"))
+    var axes: [Given<SceneAxes>] = []
+
+    /// The frame these options name (EUS axes when none is given).
+    func frame() throws(CLIError) -> SceneFrame { SceneFrame(origin: try origin.value(), axes: axes.value ?? .eus) }
+}
+
+/// `--from FORMAT`, the input's point format: the commands that read points (scene,
+/// accuracy, length, arrows, geoid).
+struct PointFormatOption: ParsableArguments {
+    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: inputFormatHelp,
+            completion: InputFormat.defaultCompletionKind, transform: Given.choice("from"))
+    var from: [Given<InputFormat>] = []
+}
+
+/// `--from csv`: the commands whose rows are not points (geodetic, direct), so CSV is
+/// their only format.
+struct CSVFormatOption: ParsableArguments {
+    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: csvFormatHelp, completion: .list(["csv"]),
+            transform: Given.choice("from"))
+    var from: [Given<InputFormat>] = []
 }
 
 /// `--output-format csv|json|geojson` alone: datum, transform and geoid, whose `--to`

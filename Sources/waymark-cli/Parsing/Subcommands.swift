@@ -14,25 +14,17 @@ struct Demo: WaymarkCommand {
 }
 
 /// The help of `--axes`.
-private let axesHelp = ArgumentHelp("Scene axes (default: eus), or an engine preset: arkit, realitykit, scenekit, arcore, arcore-unity, unity, unreal (centimetres), godot, threejs, webxr, bevy.", valueName: "eus|enu|eun|ENGINE")
 
 struct Scene: WaymarkCommand {
     static let entry = HelpText.Entry.scene
     static let configuration = helpConfiguration("scene", "Rows lat,lon[,h] -> x,y,z (AR scene coordinates).", input: "[FILE]")
-    @Option(name: .customLong("origin"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("The scene's origin (required).", valueName: coordinateHelp), transform: Given.coordinate("origin"))
-    var origin: [Given<GeodeticCoordinate>] = []
-    @Option(name: .customLong("axes"), parsing: .unconditionalSingleValue, help: axesHelp, completion: .list(axesChoices),
-            transform: Given.axes("axes"))
-    var axes: [Given<SceneAxes>] = []
+    @OptionGroup var frame: SceneFrameOptions
     @Option(name: .customLong("method"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The exact method (default: ellipsoidal), PROJ's pipeline or a spherical baseline.",
                                valueName: Choice.SceneMethod.valueNames),
             completion: Choice.SceneMethod.defaultCompletionKind, transform: Given.choice("method"))
     var method: [Given<Choice.SceneMethod>] = []
-    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: inputFormatHelp,
-            completion: InputFormat.defaultCompletionKind, transform: Given.choice("from"))
-    var from: [Given<InputFormat>] = []
+    @OptionGroup var source: PointFormatOption
     @OptionGroup var input: RowInputGroup
     @OptionGroup var rows: RowOutputGroup
     @OptionGroup var output: OutputOptionGroup
@@ -45,15 +37,8 @@ struct Scene: WaymarkCommand {
 struct Geodetic: WaymarkCommand {
     static let entry = HelpText.Entry.geodetic
     static let configuration = helpConfiguration("geodetic", "Rows x,y,z -> lat,lon,h.", input: "[FILE]")
-    @Option(name: .customLong("origin"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("The scene's origin (required).", valueName: coordinateHelp), transform: Given.coordinate("origin"))
-    var origin: [Given<GeodeticCoordinate>] = []
-    @Option(name: .customLong("axes"), parsing: .unconditionalSingleValue, help: axesHelp, completion: .list(axesChoices),
-            transform: Given.axes("axes"))
-    var axes: [Given<SceneAxes>] = []
-    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: csvFormatHelp, completion: .list(["csv"]),
-            transform: Given.choice("from"))
-    var from: [Given<InputFormat>] = []
+    @OptionGroup var frame: SceneFrameOptions
+    @OptionGroup var source: CSVFormatOption
     @OptionGroup var input: CSVInputGroup
     @OptionGroup var rows: RowOutputGroup
     @OptionGroup var output: OutputOptionGroup
@@ -91,9 +76,7 @@ struct Inverse: WaymarkCommand {
 struct Direct: WaymarkCommand {
     static let entry = HelpText.Entry.direct
     static let configuration = helpConfiguration("direct", "Rows lat1,lon1,azimuth1_deg,distance_m -> lat2,lon2,azimuth2_deg.", input: "[FILE]")
-    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: csvFormatHelp, completion: .list(["csv"]),
-            transform: Given.choice("from"))
-    var from: [Given<InputFormat>] = []
+    @OptionGroup var source: CSVFormatOption
     @OptionGroup var input: CSVInputGroup
     @OptionGroup var rows: RowOutputGroup
     @OptionGroup var output: OutputOptionGroup
@@ -116,9 +99,7 @@ struct Accuracy: WaymarkCommand {
             help: ArgumentHelp("The scene origin for a TRACK (default: its first point).", valueName: coordinateHelp),
             transform: Given.coordinate("origin"))
     var origin: [Given<GeodeticCoordinate>] = []
-    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: inputFormatHelp,
-            completion: InputFormat.defaultCompletionKind, transform: Given.choice("from"))
-    var from: [Given<InputFormat>] = []
+    @OptionGroup var source: PointFormatOption
     @OptionGroup var input: RowInputGroup
     @OptionGroup var output: OutputOptionGroup
     @Argument(help: ArgumentHelp("A track or route in any input format (without one: the built-in table; - is standard input).",
@@ -131,9 +112,7 @@ struct Accuracy: WaymarkCommand {
 struct Length: WaymarkCommand {
     static let entry = HelpText.Entry.length
     static let configuration = helpConfiguration("length", "A track's length and per-segment distance and azimuth by each method.", input: "[FILE]")
-    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: inputFormatHelp,
-            completion: InputFormat.defaultCompletionKind, transform: Given.choice("from"))
-    var from: [Given<InputFormat>] = []
+    @OptionGroup var source: PointFormatOption
     @OptionGroup var input: RowInputGroup
     @OptionGroup var output: OutputOptionGroup
     @Argument(help: ArgumentHelp("The track or route (any input format; default: standard input).", valueName: "TRACK"), completion: .file())
@@ -312,9 +291,7 @@ struct Replay: WaymarkCommand {
 struct Arrows: WaymarkCommand {
     static let entry = HelpText.Entry.arrows
     static let configuration = helpConfiguration("arrows", "Rows x,y,z,yaw_deg (eus) of the route arrows ahead of the user.", input: "ROUTE_FILE")
-    @Option(name: .customLong("origin"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("The scene's origin (required).", valueName: coordinateHelp), transform: Given.coordinate("origin"))
-    var origin: [Given<GeodeticCoordinate>] = []
+    @OptionGroup var origin: OriginOption
     @Option(name: .customLong("position"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The user's position (required).", valueName: coordinateHelp), transform: Given.coordinate("position"))
     var position: [Given<GeodeticCoordinate>] = []
@@ -326,9 +303,7 @@ struct Arrows: WaymarkCommand {
             help: ArgumentHelp("How far ahead (default: 100).", valueName: "M"),
             transform: Given.number("ahead-m", { $0 > 0 }, message: "--spacing-m and --ahead-m must be positive"))
     var aheadM: [Given<Double>] = []
-    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: inputFormatHelp,
-            completion: InputFormat.defaultCompletionKind, transform: Given.choice("from"))
-    var from: [Given<InputFormat>] = []
+    @OptionGroup var source: PointFormatOption
     @OptionGroup var rows: RowOutputGroup
     @OptionGroup var output: OutputOptionGroup
     @Argument(help: ArgumentHelp("The route (rows lat,lon[,h]).", valueName: "ROUTE_FILE"), completion: .file())
@@ -415,9 +390,7 @@ struct GeoidCommand: WaymarkCommand {
             help: ArgumentHelp("Between the grid's nodes: PROJ's bilinear (default) or NGA's cubic.", valueName: Choice.Interpolation.valueNames),
             completion: Choice.Interpolation.defaultCompletionKind, transform: Given.choice("interpolation"))
     var interpolation: [Given<Choice.Interpolation>] = []
-    @Option(name: .customLong("from"), parsing: .unconditionalSingleValue, help: inputFormatHelp,
-            completion: InputFormat.defaultCompletionKind, transform: Given.choice("from"))
-    var from: [Given<InputFormat>] = []
+    @OptionGroup var source: PointFormatOption
     @OptionGroup var input: RowInputGroup
     @OptionGroup var rows: OutputFormatGroup
     @OptionGroup var output: OutputOptionGroup
