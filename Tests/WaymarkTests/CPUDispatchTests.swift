@@ -232,9 +232,9 @@ struct CPUDispatchTests {
                     let enu = SIMD3(scene[3 * i], scene[3 * i + 1], scene[3 * i + 2])
                     let ecef = t.ecef(of: try GeodeticCoordinate(latitude: back[3 * i], longitude: back[3 * i + 1], height: back[3 * i + 2]))
                     let original = t.ecef(of: t.origin) + SIMD3(
-                        -t.sinLon0 * enu.x - t.sinLat0 * t.cosLon0 * enu.y + t.cosLat0 * t.cosLon0 * enu.z,
-                        t.cosLon0 * enu.x - t.sinLat0 * t.sinLon0 * enu.y + t.cosLat0 * t.sinLon0 * enu.z,
-                        t.cosLat0 * enu.y + t.sinLat0 * enu.z)
+                        -t.rotation.sinLon * enu.x - t.rotation.sinLat * t.rotation.cosLon * enu.y + t.rotation.cosLat * t.rotation.cosLon * enu.z,
+                        t.rotation.cosLon * enu.x - t.rotation.sinLat * t.rotation.sinLon * enu.y + t.rotation.cosLat * t.rotation.sinLon * enu.z,
+                        t.rotation.cosLat * enu.y + t.rotation.sinLat * enu.z)
                     // Back to ECEF within round-off of the magnitudes involved.
                     let tolerance = 2e-15 * max(norm(original), 6.4e6) * 8
                     #expect(norm(ecef - original) <= tolerance, "\(path) \(ellipsoid) \(enu)")

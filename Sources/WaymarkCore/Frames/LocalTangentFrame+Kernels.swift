@@ -6,11 +6,7 @@ import CWaymarkKernels
 extension LocalTangentFrame {
     /// The rows taking an ECEF offset from the origin to ENU: east, north, up.
     @inlinable
-    var ecefToENU: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>) {
-        (SIMD3(-sinLon0, cosLon0, 0),
-         SIMD3(-sinLat0 * cosLon0, -sinLat0 * sinLon0, cosLat0),
-         SIMD3(cosLat0 * cosLon0, cosLat0 * sinLon0, sinLat0))
-    }
+    var ecefToENU: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>) { rotation.rows }
 
     /// The rows taking an ECEF offset to a frame whose rows act on ENU as `rows`
     /// (rows · R(φ₀, λ₀)).
@@ -33,7 +29,7 @@ extension LocalTangentFrame {
                      sceneLimit: Double, path: CPUPath) -> wmk_scene_frame {
         var frame = wmk_scene_frame(ell: geocentric.constants,
                                     lat0: origin.latitude, lon0: origin.longitude, h0: origin.height,
-                                    slat0: sinLat0, clat0: cosLat0, slon0: sinLon0, clon0: cosLon0,
+                                    slat0: rotation.sinLat, clat0: rotation.cosLat, slon0: rotation.sinLon, clon0: rotation.cosLon,
                                     x0: x0, y0: y0, z0: z0,
                                     m: (m.0.x, m.0.y, m.0.z, m.1.x, m.1.y, m.1.z, m.2.x, m.2.y, m.2.z),
                                     mr: (r.0.x, r.0.y, r.0.z, r.1.x, r.1.y, r.1.z, r.2.x, r.2.y, r.2.z),

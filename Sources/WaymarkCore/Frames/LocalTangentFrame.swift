@@ -21,9 +21,9 @@ public struct LocalTangentFrame: Sendable, BitwiseCopyable {
     public let ellipsoid: Ellipsoid
 
     @usableFromInline let geocentric: Geocentric
+    /// The origin's ECEF position, metres.
     @usableFromInline let x0: Double, y0: Double, z0: Double
-    @usableFromInline let sinLat0: Double, cosLat0: Double
-    @usableFromInline let sinLon0: Double, cosLon0: Double
+    @usableFromInline let rotation: ENURotation
 
     /// A frame at `origin` on `ellipsoid` (WGS-84 by default).
     public init(origin: GeodeticCoordinate, ellipsoid: Ellipsoid = .wgs84) {
@@ -31,8 +31,7 @@ public struct LocalTangentFrame: Sendable, BitwiseCopyable {
         self.ellipsoid = ellipsoid
         geocentric = Geocentric(ellipsoid)
         (x0, y0, z0) = geocentric.forward(latitude: origin.latitude, longitude: origin.longitude, height: origin.height)
-        (sinLat0, cosLat0) = AngleMath.sincosd(origin.latitude)
-        (sinLon0, cosLon0) = AngleMath.sincosd(origin.longitude)
+        rotation = ENURotation(latitude: origin.latitude, longitude: origin.longitude)
     }
 
     /// Geodetic → ENU: metres east, north and up of the origin.
@@ -45,11 +44,7 @@ public struct LocalTangentFrame: Sendable, BitwiseCopyable {
     @inlinable @inline(__always)
     func forward(latitude: Double, longitude: Double, height: Double) -> SIMD3<Double> {
         let p = geocentric.forward(latitude: latitude, longitude: longitude, height: height)
-        let dx = p.x - x0, dy = p.y - y0, dz = p.z - z0
-        let t = cosLon0 * dx + sinLon0 * dy
-        return SIMD3(-sinLon0 * dx + cosLon0 * dy,
-                     -sinLat0 * t + cosLat0 * dz,
-                     cosLat0 * t + sinLat0 * dz)
+        return rotation.rotate(SIMD3(p.x - x0, p.y - y0, p.z - z0))
     }
 
     /// ENU → geodetic. Longitude in [-180, 180).
@@ -65,11 +60,8 @@ public struct LocalTangentFrame: Sendable, BitwiseCopyable {
     /// (the package's walk simulators among them).
     @inlinable @inline(__always)
     package func reverseUnchecked(_ enu: SIMD3<Double>) -> GeodeticCoordinate {
-        let t = -sinLat0 * enu.y + cosLat0 * enu.z
-        let x = x0 + cosLon0 * t - sinLon0 * enu.x
-        let y = y0 + sinLon0 * t + cosLon0 * enu.x
-        let z = z0 + cosLat0 * enu.y + sinLat0 * enu.z
-        let g = geocentric.reverse(x: x, y: y, z: z)
+        let p = rotation.unrotate(enu, from: SIMD3(x0, y0, z0))
+        let g = geocentric.reverse(x: p.x, y: p.y, z: p.z)
         return GeodeticCoordinate(unchecked: g.latitude, g.longitude, g.height)
     }
 
