@@ -1,4 +1,5 @@
 import { Status, nameOf } from "./constants.js";
+import { STATUS_TEXT } from "./generated/abi.js";
 
 /** A refused call: `statusName` is the C status's name ("INVALID_VALUE"), `status` its
  * number, `firstBad` the index of the first bad point when one was reported,
@@ -24,15 +25,8 @@ export function fieldError(fn, status, description, problems) {
     problems.map(([name]) => name));
 }
 
-/** The statuses' English descriptions as wm_status_string gives them, for errors the
- * wrapper raises before calling the module. */
-const descriptions = {
-  [Status.NULL_POINTER]: "null pointer", [Status.INVALID_VALUE]: "invalid value",
-  [Status.BAD_COUNT]: "bad count", [Status.INVALID_FRAME]: "invalid frame",
-};
-
 /** A WaymarkError raised by the wrapper itself (an argument the module never sees). */
 export function argumentError(fn, statusName, detail, firstBad) {
   const status = Status[statusName];
-  return new WaymarkError(fn, status, `${descriptions[status] ?? statusName.toLowerCase()}: ${detail}`, firstBad);
+  return new WaymarkError(fn, status, `${STATUS_TEXT[status] ?? statusName.toLowerCase()}: ${detail}`, firstBad);
 }

@@ -112,7 +112,7 @@ test("--check fails, naming the files, when the header changes and the files do 
   // A copy of the repository's inputs with one value changed in the header.
   const dir = mkdtempSync(join(tmpdir(), "waymark-abi-"));
   try {
-    for (const path of ["scripts/generate-bindings-constants", "include/waymark.h", "js/src/generated/abi.js",
+    for (const path of ["scripts/generate-bindings-constants", "include/waymark.h", "Sources/WaymarkC/Status.swift", "js/src/generated/abi.js",
       "js/src/generated/abi.d.ts", "python/src/waymark/_abi.py"]) {
       const text = readFileSync(`${root}${path}`, "utf8");
       const changed = path === "include/waymark.h" ? text.replace("#define WM_PLACEMENT_CLAMP   2", "#define WM_PLACEMENT_CLAMP   3") : text;

@@ -158,3 +158,12 @@ test("a refused navigator option or fix names its field (error.fields, and the v
   nav.addFix({ ...fix, verticalAccuracy: -1 });   // no height: any vertical accuracy
   nav.dispose();
 });
+
+test("an argument the package refuses itself reads wm_status_string's words, as the module's refusals do", async () => {
+  const { STATUS_TEXT } = await import("../src/generated/abi.js");
+  for (const status of Object.values(Status)) assert.equal(STATUS_TEXT[status], wm.statusString(status), `status ${status}`);
+  let error;
+  try { wm.createFrame([55.75, 37.62, 0]).forward("not points"); } catch (e) { error = e; }
+  assert.ok(error instanceof WaymarkError, `${error}`);
+  assert.ok(error.message.includes(`(${wm.statusString(error.status)}: `), error.message);
+});

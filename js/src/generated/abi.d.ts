@@ -481,3 +481,5 @@ export declare const OFFSETOF: Readonly<{
     navigator_accuracy_confidence: 136; fix_count: 144; series_count: 152;
   }>;
 }>;
+/** wm_status_string's text of each status, by status number. */
+export declare const STATUS_TEXT: Readonly<Record<number, string>>;

@@ -301,3 +301,19 @@ export const OFFSETOF = Object.freeze({
     navigator_accuracy_confidence: 136, fix_count: 144, series_count: 152,
   }),
 });
+
+/** wm_status_string's text of each status (Sources/WaymarkC/Status.swift), for the errors
+ * the package raises before calling the module. */
+export const STATUS_TEXT = Object.freeze({
+  [0]: "ok",
+  [1]: "null pointer",
+  [2]: "invalid value (NaN, infinity, latitude beyond +-90, bad ellipsoid, radius or enum)",
+  [3]: "stride smaller than its element",
+  [4]: "count too large for memory",
+  [5]: "PROJ failed",
+  [6]: "no convergence",
+  [7]: "PROJ grid file missing (install proj-data)",
+  [8]: "frame not initialised by wm_frame_init",
+  [9]: "singular matrix",
+  [10]: "not available (no estimate in the window, or behind the camera)",
+});
