@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WaymarkIO
 
 /// A whole file (or standard input) in memory, for the formats read as documents
 /// (GeoJSON, GPX, polylines). Bounded: more than ``maximumBytes`` is a data error (65).
@@ -10,19 +6,13 @@ enum WholeInput {
     static let maximumBytes = 1 << 28   // 256 MiB
 
     static func read(_ path: String?) throws(CLIError) -> [UInt8] {
-        let fd = try path.map { p throws(CLIError) in try CSVInput.openFile(p) } ?? STDIN_FILENO
-        defer { if path != nil { closeDescriptor(fd) } }
-        // The descriptor's reads (EINTR retried, errno kept): FieldLogFile's source.
-        let source = DescriptorSource(fd)
+        let input = try InputFile(path: path)
+        defer { input.close() }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { source.read(into: $0) }
-            if n < 0 {
-                let reason = String(cString: strerror(source.error))
-                if bytes.isEmpty { throw .noInput("cannot read \(path ?? "standard input"): \(reason)") }
-                throw .ioError("cannot read \(path ?? "standard input"): \(reason)")
-            }
+            let n = chunk.withUnsafeMutableBytes { input.source.read(into: $0) }
+            if n < 0 { throw input.exit(.unreadable) }
             if n == 0 { break }
             guard bytes.count + n <= maximumBytes else {
                 throw CLIError(kind: .data, message: "\(path ?? "standard input") is larger than 256 MiB; split it or convert it to CSV, which is streamed")

@@ -112,7 +112,15 @@ enum Choice {
         case auto, comma, semicolon, tab, whitespace
 
         /// The delimiter; nil for `auto`.
-        var delimiter: CSVDelimiter? { CSVDelimiter(rawValue: rawValue) }
+        var delimiter: CSVDelimiter? {
+            switch self {
+            case .auto: nil
+            case .comma: .comma
+            case .semicolon: .semicolon
+            case .tab: .tab
+            case .whitespace: .whitespace
+            }
+        }
     }
 
     /// `--polygons`: GeoJSON and KML polygons skipped with a warning, or their rings read.
