@@ -1367,7 +1367,10 @@ WM_API wm_status wm_navigator_legs(const wm_navigator *navigator, size_t index, 
  * (Trackpoints with a Position of the first Activity or Course), NMEA 0183 (GGA and
  * RMC of any talker, checksums verified; heights = altitude + geoid separation),
  * GeoJSON (RFC 7946 positions [lon, lat(, h)]; an OSRM route/v1 or Valhalla route
- * response is read as its route) and encoded polylines (one a line) at precision 5 or 6. */
+ * response is read as its route), encoded polylines (one a line) at precision 5 or 6,
+ * and delimited rows lat,lon[,h] as waymark's row commands read them (the delimiter the
+ * text shows; a header naming lat, lon, h and time columns in any order; '#' comments;
+ * heights and times as given, NaN where none). */
 #define WM_TRACK_FORMAT_GPX       1
 #define WM_TRACK_FORMAT_KML       2
 #define WM_TRACK_FORMAT_TCX       3
@@ -1375,6 +1378,7 @@ WM_API wm_status wm_navigator_legs(const wm_navigator *navigator, size_t index, 
 #define WM_TRACK_FORMAT_GEOJSON   5
 #define WM_TRACK_FORMAT_POLYLINE  6
 #define WM_TRACK_FORMAT_POLYLINE6 7
+#define WM_TRACK_FORMAT_CSV       8   /* since 0.4 */
 typedef int32_t wm_track_format;
 
 /* Which part of a GPX file is read (the parts are never merged). */

@@ -95,7 +95,7 @@ export type ModuleSource = string | URL | Response | Promise<Response> | ArrayBu
  * CLI's, Python's, C#'s). Rejects with a ReadError for a refused document, a WaymarkError
  * for a bad option. The readers' module (about 130 KB) is loaded on the first read. */
 export declare function readTrack(input: ReadInput, options?: {
-  format?: "gpx" | "kml" | "tcx" | "nmea" | "geojson" | "polyline" | "polyline6"; name?: string; gpxPart?: "track" | "route" | "waypoints";
+  format?: "gpx" | "kml" | "tcx" | "nmea" | "geojson" | "polyline" | "polyline6" | "csv"; name?: string; gpxPart?: "track" | "route" | "waypoints";
   polygons?: "skip" | "rings"; module?: ModuleSource;
 }): Promise<TrackRead>;
 /** Every row of a field log (waymark replay's format), checked as the CLI checks it. */

@@ -44,6 +44,8 @@ public enum TrackFormat: UInt32, Sendable, CaseIterable {
     case polyline = 6
     /// Encoded polylines at precision 6.
     case polyline6 = 7
+    /// Delimited rows `lat,lon[,h]` (``TrackReader/csv(_:options:)``).
+    case csv = 8
 
     /// Heights in this format are above sea level (GPX `<ele>`, KML `absolute`, TCX
     /// `AltitudeMeters`): a caller that wants ellipsoidal heights converts them through a
@@ -90,7 +92,7 @@ public struct TrackRead: Sendable {
     /// What was not read (polygons skipped, other GPX parts, fixes without a position…).
     public var warnings: [String]
     /// The document as read: the format's name ("gpx", "kml", "tcx", "nmea", "geojson",
-    /// "polyline", "polyline6"), or the kind of route response a JSON document was
+    /// "polyline", "polyline6", "csv"), or the kind of route response a JSON document was
     /// ("osrm", "valhalla").
     public var kind: String
 

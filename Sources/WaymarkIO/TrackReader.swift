@@ -21,6 +21,7 @@ public enum TrackReader {
         case .geojson: return try geojson(bytes, options: options)
         case .polyline: return try polyline(bytes, precision: 5, options: options)
         case .polyline6: return try polyline(bytes, precision: 6, options: options)
+        case .csv: return try csv(bytes, options: options)
         }
     }
 

@@ -95,6 +95,19 @@ int main(int argc, char **argv) {
     CHECK(kept == 99 && memcmp(&points[0], &before, sizeof before) == 0, "nothing written for a refused document");
     free(nul);
 
+    /* CSV by the CLI's rules: a logger's header names its columns in its own order. */
+    char *csv = slurp(dir, "logger_columns.csv", &length);
+    report = fresh_report();
+    CHECK(wm_track_read(csv, length, WM_TRACK_FORMAT_CSV, NULL, points, 121, &count, &report) == WM_OK && count == 2
+          && points[0].line == 3 && points[0].latitude_deg == 55.7339 && points[0].longitude_deg == 37.5886
+          && points[0].height_m == 150 && points[1].time_s == 1714806001.5 && report.is_route == 0, "CSV rows, reordered by the header");
+    free(csv);
+    csv = slurp(dir, "separator_in_lat.csv", &length);
+    report = fresh_report();
+    CHECK(wm_track_read(csv, length, WM_TRACK_FORMAT_CSV, NULL, points, 121, &kept, &report) == WM_ERROR_INVALID_VALUE
+          && report.line == 2 && strcmp(report.message, "field 1 '55.733_97' is not a number") == 0, "a CSV number the CLI refuses");
+    free(csv);
+
     /* An empty text is a document without points. */
     report = fresh_report();
     CHECK(wm_track_read(NULL, 0, WM_TRACK_FORMAT_NMEA, NULL, NULL, 0, &kept, &report) == WM_ERROR_INVALID_VALUE && report.line == 1,

@@ -49,10 +49,10 @@ struct CEncodingTests {
 
     @Test("the readers: track formats and GPX parts")
     func readers() {
-        #expect([TrackFormat.gpx, .kml, .tcx, .nmea, .geojson, .polyline, .polyline6].map { Int($0.rawValue) }
+        #expect([TrackFormat.gpx, .kml, .tcx, .nmea, .geojson, .polyline, .polyline6, .csv].map { Int($0.rawValue) }
                 == [WM_TRACK_FORMAT_GPX, WM_TRACK_FORMAT_KML, WM_TRACK_FORMAT_TCX, WM_TRACK_FORMAT_NMEA, WM_TRACK_FORMAT_GEOJSON,
-                    WM_TRACK_FORMAT_POLYLINE, WM_TRACK_FORMAT_POLYLINE6].map { Int($0) })
-        #expect(TrackFormat.allCases.count == 7)
+                    WM_TRACK_FORMAT_POLYLINE, WM_TRACK_FORMAT_POLYLINE6, WM_TRACK_FORMAT_CSV].map { Int($0) })
+        #expect(TrackFormat.allCases.count == 8)
         #expect([TrackReadOptions.GPXPart.automatic, .track, .route, .waypoints].map { Int($0.rawValue) }
                 == [WM_GPX_PART_AUTO, WM_GPX_PART_TRACK, WM_GPX_PART_ROUTE, WM_GPX_PART_WAYPOINTS].map { Int($0) })
     }

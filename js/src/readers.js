@@ -9,15 +9,15 @@ import { WaymarkError, argumentError } from "./errors.js";
 import { blockBytes } from "./memory.js";
 import { OFFSETOF, SIZEOF, WM_GPX_PART_AUTO, WM_GPX_PART_ROUTE, WM_GPX_PART_TRACK, WM_GPX_PART_WAYPOINTS,
   WM_TRACK_FORMAT_GEOJSON, WM_TRACK_FORMAT_GPX, WM_TRACK_FORMAT_KML, WM_TRACK_FORMAT_NMEA, WM_TRACK_FORMAT_POLYLINE,
-  WM_TRACK_FORMAT_POLYLINE6, WM_TRACK_FORMAT_TCX, WM_TRACKING_LIMITED,
+  WM_TRACK_FORMAT_POLYLINE6, WM_TRACK_FORMAT_TCX, WM_TRACK_FORMAT_CSV, WM_TRACKING_LIMITED,
   WM_TRACKING_NORMAL, WM_TRACKING_RESET } from "./generated/abi.js";
 
 /** The formats readTrack takes. */
 export const TrackFormat = Object.freeze({ gpx: WM_TRACK_FORMAT_GPX, kml: WM_TRACK_FORMAT_KML, tcx: WM_TRACK_FORMAT_TCX,
   nmea: WM_TRACK_FORMAT_NMEA, geojson: WM_TRACK_FORMAT_GEOJSON, polyline: WM_TRACK_FORMAT_POLYLINE,
-  polyline6: WM_TRACK_FORMAT_POLYLINE6 });
+  polyline6: WM_TRACK_FORMAT_POLYLINE6, csv: WM_TRACK_FORMAT_CSV });
 const EXTENSIONS = { gpx: "gpx", kml: "kml", tcx: "tcx", nmea: "nmea", nma: "nmea", geojson: "geojson", json: "geojson",
-  polyline: "polyline", polyline6: "polyline6" };
+  polyline: "polyline", polyline6: "polyline6", csv: "csv" };
 const GPX_PARTS = { undefined: WM_GPX_PART_AUTO, track: WM_GPX_PART_TRACK, route: WM_GPX_PART_ROUTE, waypoints: WM_GPX_PART_WAYPOINTS };
 const EVENTS = { 1: "fix", 2: "frame", 3: "heading", 4: "tracking" };
 const TRACKING = { [WM_TRACKING_NORMAL]: "normal", [WM_TRACKING_LIMITED]: "limited", [WM_TRACKING_RESET]: "reset" };
@@ -101,7 +101,7 @@ function message(exports, report) {
  * The points of a GPX, KML, TCX, NMEA, GeoJSON (or OSRM/Valhalla response) or encoded
  * polyline document: `input` its text (a string), or its
  * bytes (an ArrayBuffer or typed array, as a file input's `arrayBuffer()` gives).
- * `options.format`: "gpx", "kml", "tcx", "nmea", "geojson", "polyline" or "polyline6" (or `options.name`, a file name whose
+ * `options.format`: "gpx", "kml", "tcx", "nmea", "geojson", "polyline", "polyline6" or "csv" (or `options.name`, a file name whose
  * extension says it); `options.gpxPart`: "track", "route" or "waypoints"; `options.polygons`:
  * "skip" (default, with a warning) or "rings" (KML, GeoJSON). Resolves to `{ points, isRoute,
  * warnings }`, each point `{ line, lat, lon, h, time }` (degrees; metres as the document
@@ -112,7 +112,7 @@ export async function readTrack(input, options = {}) {
   const fn = "readTrack";
   const name = options.format ?? EXTENSIONS[String(options.name ?? "").split(".").pop().toLowerCase()];
   const format = TrackFormat[name];
-  if (format === undefined) throw argumentError(fn, "INVALID_VALUE", `format must be gpx, kml, tcx, nmea, geojson, polyline or polyline6 (or a name with such an extension), not ${JSON.stringify(options.format ?? options.name)}`);
+  if (format === undefined) throw argumentError(fn, "INVALID_VALUE", `format must be gpx, kml, tcx, nmea, geojson, polyline, polyline6 or csv (or a name with such an extension), not ${JSON.stringify(options.format ?? options.name)}`);
   const part = GPX_PARTS[options.gpxPart];
   if (part === undefined) throw argumentError(fn, "INVALID_VALUE", `gpxPart must be "track", "route" or "waypoints", not ${JSON.stringify(options.gpxPart)}`);
   const polygons = options.polygons ?? "skip";

@@ -99,9 +99,21 @@ def test_read_track_and_read_log_go_through_the_library():
 
 
 def test_compare_csv_refuses_what_it_used_to_truncate(tmp_path):
-    for text, line in (("lat,lon\n55.7,37.6,1,2\n", 2), ("55.7,,37.6\n", 1), ("55.7,37.6\n55.733_97,37.6\n", 2)):
+    for text, line in (("55.7,37.6,1,2\n", 1), ("55.7,,37.6\n", 1), ("55.7,37.6\n55.733_97,37.6\n", 2)):
         p = tmp_path / "t.csv"
         p.write_text(text)
         with pytest.raises(waymark.ReadError) as e:
             waymark.read_track(p)
         assert e.value.line == line
+
+
+def test_csv_is_read_by_the_clis_rules(tmp_path):
+    """The library's CSV reader, as the CLI's row commands stream it: a header names the
+    columns in any order (others, such as a logger's speed, are left alone), delimiters
+    and comments as the CLI takes them, a time column in seconds or ISO 8601."""
+    p = tmp_path / "logger.csv"
+    p.write_text("# a phone logger\nspeed;lon;time;lat\n1.4;37.6;2026-11-27T05:00:00Z;55.7\n1.5;37.61;2026-11-27T05:00:01Z;55.71\n")
+    read = waymark.read_points(p)
+    assert read.format == "csv" and list(read.points["line"]) == [3, 4]
+    assert np.array_equal(read.lat_lon_h(), [[55.7, 37.6, 0.0], [55.71, 37.61, 0.0]])
+    assert read.points["time"][1] - read.points["time"][0] == 1.0

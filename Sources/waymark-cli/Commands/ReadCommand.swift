@@ -2,7 +2,7 @@ import ArgumentParser
 import Waymark
 import WaymarkIO
 
-/// `waymark read [--from gpx|kml|tcx|nmea|geojson|polyline|polyline6|log] FILE`: what WaymarkIO's readers — the
+/// `waymark read [--from gpx|kml|tcx|nmea|geojson|polyline|polyline6|csv|log] FILE`: what WaymarkIO's readers — the
 /// ones the C API hands Python, JavaScript and C# — read from a file, so a user sees what
 /// Waymark takes from it and the bindings' results can be checked against the CLI's
 /// text. Tracks: `line,lat,lon,h,time` (as the file states them: no geoid here). Field
@@ -11,7 +11,7 @@ import WaymarkIO
 enum ReadCommand {
     /// What `--from` names.
     enum Format: String, CaseIterable, ExpressibleByArgument, Sendable {
-        case gpx, kml, tcx, nmea, geojson, polyline, polyline6, log
+        case gpx, kml, tcx, nmea, geojson, polyline, polyline6, csv, log
     }
 
     static func run(_ command: Read, _ out: inout Output) throws(CLIError) {
@@ -20,13 +20,15 @@ enum ReadCommand {
         if named == nil, let path {
             try InputFormat.refuseKMZ(path)
             if path.lowercased().hasSuffix(".log") { named = .log }
+            else if path.lowercased().hasSuffix(".csv") { named = .csv }
             else if let byExtension = InputFormat.fromExtension(path) { named = Format(rawValue: byExtension.rawValue) }
         }
         guard let kind = named else {
-            throw .usage("--from gpx|kml|tcx|nmea|geojson|polyline|polyline6|log is needed: \(path.map { "\($0) has no extension that names one" } ?? "standard input has no name")")
+            throw .usage("--from gpx|kml|tcx|nmea|geojson|polyline|polyline6|csv|log is needed: \(path.map { "\($0) has no extension that names one" } ?? "standard input has no name")")
         }
         let gpxPart = command.parts.gpxPart.value, polygons = command.parts.polygons.value
-        guard kind != .log, let trackFormat = InputFormat(rawValue: kind.rawValue)?.trackFormat else {
+        let trackFormat = kind == .csv ? TrackFormat.csv : InputFormat(rawValue: kind.rawValue)?.trackFormat
+        guard kind != .log, let trackFormat else {
             if gpxPart != nil || polygons != nil { throw .usage("--gpx-part and --polygons are for track files") }
             return try log(path, &out)
         }

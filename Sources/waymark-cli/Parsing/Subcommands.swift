@@ -419,7 +419,7 @@ struct Read: WaymarkCommand {
     static let entry = HelpText.Entry.read
     static let configuration = helpConfiguration("read", "What Waymark's readers (every binding's) read from a track file or a field log.", input: "[FILE]")
     @Option(name: .customLong("from"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("The FILE's format (default: its extension, as --from's, or .log).",
+            help: ArgumentHelp("The FILE's format (default: its extension, as --from's, .csv or .log).",
                                valueName: ReadCommand.Format.valueNames),
             completion: ReadCommand.Format.defaultCompletionKind, transform: Given.choice("from"))
     var from: [Given<ReadCommand.Format>] = []

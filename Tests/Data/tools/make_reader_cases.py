@@ -88,6 +88,12 @@ CASES = {
                                '"coordinates": [[[37.6, 55.7], [37.7, 55.7], [37.7, 55.8], [37.6, 55.7]]]}},\n'
                                '{"type": "Feature", "id": 7, "geometry": {"type": "LineString", "coordinates":\n'
                                '[[37.5886, 55.7339, 150.25], [37.5887, 55.7340, 1e2]]}}]}\n',
+    "logger_columns.csv": "# a phone logger: the header names the columns in its own order\n"
+                          "speed;lon;time;lat;altitude\n1.4;37.5886;2024-05-04T07:00:00Z;55.7339;150\n"
+                          "1.5;37.5887;1714806001.5;55.7340;151.25\n",
+    "nul_in_number.csv": "55.7339,37.5886\n55.7\x0099,37.5887\n",
+    "separator_in_lat.csv": "lat,lon\n55.733_97,37.6\n",
+    "semicolons_one_field.csv": "55.7339,37.5886\n55.7340;37.5887\n",
     "velocity.log": VLOG + "\n0.0,fix,55.7339,37.5886,151.4,5,0,1.4,0,,,,,,,90,-1,1.4,\n0.5,frame,,,,,0,1.4,0,-15,0,0,,,,,,,\n"
                     "0.5,heading,,,,,0,1.4,0,-15,0,0,3.5,5,,,,,\n1.0,tracking,,,,,,,,,,,,,limited,,,,\n",
 }

@@ -48,9 +48,9 @@ namespace Waymark
     /// <summary>The readers of the header's "Reading files" section.</summary>
     public static unsafe class Readers
     {
-        /// <summary>The points of a GPX, KML, TCX or NMEA document.</summary>
+        /// <summary>The points of a GPX, KML, TCX, NMEA, GeoJSON, polyline or CSV document.</summary>
         /// <param name="text">The file's bytes.</param>
-        /// <param name="format">NativeMethods.WM_TRACK_FORMAT_GPX, _KML, _TCX or _NMEA.</param>
+        /// <param name="format">NativeMethods.WM_TRACK_FORMAT_GPX, _KML, _TCX, _NMEA, _GEOJSON, _POLYLINE, _POLYLINE6 or _CSV.</param>
         /// <param name="gpxPart">NativeMethods.WM_GPX_PART_* (GPX only; default: the first track, else route, else the waypoints).</param>
         /// <param name="polygonRings">KML: read a Polygon's rings (default: skip it with a warning).</param>
         /// <exception cref="WaymarkReadException">The document is refused (its line and reason).</exception>

@@ -500,6 +500,10 @@ namespace Waymark
         /// </summary>
         public const int WM_TRACK_FORMAT_POLYLINE6 = 7;
         /// <summary>
+        /// WM_TRACK_FORMAT_CSV (waymark.h): since 0.4
+        /// </summary>
+        public const int WM_TRACK_FORMAT_CSV = 8;
+        /// <summary>
         /// WM_GPX_PART_AUTO (waymark.h): the first track with points, else the first route, else the
         /// waypoints
         /// </summary>

@@ -813,7 +813,8 @@ static unsafe class WaymarkTests
                                                     { ".tcx", NativeMethods.WM_TRACK_FORMAT_TCX }, { ".nmea", NativeMethods.WM_TRACK_FORMAT_NMEA },
                                                     { ".geojson", NativeMethods.WM_TRACK_FORMAT_GEOJSON }, { ".json", NativeMethods.WM_TRACK_FORMAT_GEOJSON },
                                                     { ".polyline", NativeMethods.WM_TRACK_FORMAT_POLYLINE },
-                                                    { ".polyline6", NativeMethods.WM_TRACK_FORMAT_POLYLINE6 } };
+                                                    { ".polyline6", NativeMethods.WM_TRACK_FORMAT_POLYLINE6 },
+                                                    { ".csv", NativeMethods.WM_TRACK_FORMAT_CSV } };
         var files = Directory.GetFiles(Path.Combine(dir, "readers")).OrderBy(f => f, StringComparer.Ordinal).ToList();
         foreach (var n in new[] { "walk_strava.gpx", "walk_osmand.gpx", "walk_gpx10.gpx", "walk_track.kml", "walk_places.kml", "walk_garmin.tcx", "walk_logger.nmea",
                                    "geojson_io.geojson", "osrm_geojson.json", "osrm_polyline.json", "osrm_polyline6.json", "valhalla_route.json" })

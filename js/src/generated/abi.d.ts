@@ -188,6 +188,8 @@ export declare const WM_TRACK_FORMAT_NMEA: 4;
 export declare const WM_TRACK_FORMAT_GEOJSON: 5;
 export declare const WM_TRACK_FORMAT_POLYLINE: 6;
 export declare const WM_TRACK_FORMAT_POLYLINE6: 7;
+/** since 0.4 */
+export declare const WM_TRACK_FORMAT_CSV: 8;
 /** the first track with points, else the first route, else the waypoints */
 export declare const WM_GPX_PART_AUTO: 0;
 export declare const WM_GPX_PART_TRACK: 1;

@@ -117,6 +117,7 @@ export const WM_TRACK_FORMAT_NMEA = 4;
 export const WM_TRACK_FORMAT_GEOJSON = 5;
 export const WM_TRACK_FORMAT_POLYLINE = 6;
 export const WM_TRACK_FORMAT_POLYLINE6 = 7;
+export const WM_TRACK_FORMAT_CSV = 8;
 export const WM_GPX_PART_AUTO = 0;
 export const WM_GPX_PART_TRACK = 1;
 export const WM_GPX_PART_ROUTE = 2;

@@ -192,6 +192,8 @@ WM_TRACK_FORMAT_NMEA = 4
 WM_TRACK_FORMAT_GEOJSON = 5
 WM_TRACK_FORMAT_POLYLINE = 6
 WM_TRACK_FORMAT_POLYLINE6 = 7
+#: since 0.4
+WM_TRACK_FORMAT_CSV = 8
 #: the first track with points, else the first route, else the waypoints
 WM_GPX_PART_AUTO = 0
 WM_GPX_PART_TRACK = 1

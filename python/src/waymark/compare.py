@@ -11,8 +11,6 @@ only subtracts.
 """
 from __future__ import annotations
 
-import csv
-import json
 import os
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
@@ -20,73 +18,26 @@ from typing import Any, Optional, Sequence
 import numpy as np
 
 from ._lib import vector
-import re
-
-from .readers import ReadError, read_points
+from .readers import read_points
 from .core import Frame, geodesic_inverse_batch, haversine_pairs, polyline_length
 
 POINT_COLUMNS = ("lat", "lon", "h", "distance_m", "haversine_horizontal_error_m", "haversine_3d_error_m",
                  "meters_per_degree_horizontal_error_m", "meters_per_degree_3d_error_m")
-# The numbers the library's readers take (C's strtod, the whole field): no digit
-# separators ("55.733_97") or non-ASCII digits, which Python's float() would take.
-_NUMBER = re.compile(r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)\Z", re.ASCII | re.IGNORECASE)
-
 SEGMENT_COLUMNS = ("segment", "geodesic_m", "haversine_m", "haversine_distance_error_m", "haversine_relative_error")
 
 
 def read_track(source) -> np.ndarray:
-    """(n, 3) lat, lon, h from a GPX, KML, TCX or NMEA file (read by the library's
-    readers, as ``read_points``: heights as the document gives them, or 0), GeoJSON
-    (LineString, MultiLineString, Point features; [lon, lat(, h)]) or CSV (rows
-    lat,lon[,h] of plain numbers, a header line allowed: a row with another count of
-    fields, an empty field or a value that is not a number raises ReadError naming its
-    line), or an array (n, 2|3) as it is."""
+    """(n, 3) lat, lon, h: a track file or document in any format ``read_points`` takes
+    (GPX, KML, TCX, NMEA, GeoJSON and route responses, polylines, and CSV rows
+    lat,lon[,h] by the CLI's rules; the library's readers, one behaviour in every
+    language: a refused file raises ReadError naming its line), heights as the document
+    gives them or 0; or an array (n, 2|3) as it is."""
     if not isinstance(source, (str, os.PathLike)):
         a = np.asarray(source, dtype=np.float64)
         if a.ndim != 2 or a.shape[1] not in (2, 3):
             raise TypeError(f"track: expected shape (n, 2) or (n, 3), got {a.shape}")
         return np.column_stack([a, np.zeros(len(a))]) if a.shape[1] == 2 else np.ascontiguousarray(a)
-    path = os.fspath(source)
-    lower = path.lower()
-    if lower.endswith((".gpx", ".kml", ".tcx", ".nmea", ".nma")):
-        # The library's readers (the CLI's): heights as the document states them, 0 where none.
-        return read_points(path).lat_lon_h()
-    if lower.endswith((".geojson", ".json")):
-        doc = json.load(open(path))
-        coords = []
-
-        def geometry(g):
-            t = g.get("type")
-            if t == "LineString":
-                coords.extend(g["coordinates"])
-            elif t == "MultiLineString":
-                for line in g["coordinates"]:
-                    coords.extend(line)
-            elif t == "Point":
-                coords.append(g["coordinates"])
-            elif t == "GeometryCollection":
-                for sub in g["geometries"]:
-                    geometry(sub)
-        features = doc["features"] if doc.get("type") == "FeatureCollection" else [doc]
-        for f in features:
-            geometry(f["geometry"] if f.get("type") == "Feature" else f)
-        return np.array([(c[1], c[0], c[2] if len(c) > 2 else 0.0) for c in coords], dtype=np.float64).reshape(-1, 3)
-    rows: list = []
-    with open(path, newline="") as f:
-        for number, row in enumerate(csv.reader(f), 1):
-            cells = [c.strip() for c in row]
-            if not any(cells):
-                continue
-            if not all(_NUMBER.match(c) for c in cells):
-                if not rows and not any(_NUMBER.match(c) for c in cells):
-                    continue   # a header line
-                bad = next(c for c in cells if not _NUMBER.match(c))
-                raise ReadError(number, f"'{bad[:40]}' is not a number" if bad else "an empty field")
-            if len(cells) not in (2, 3):
-                raise ReadError(number, f"expected lat,lon[,h], found {len(cells)} fields")
-            v = [float(c) for c in cells]
-            rows.append((v[0], v[1], v[2] if len(v) > 2 else 0.0))
-    return np.array(rows, dtype=np.float64).reshape(-1, 3)
+    return read_points(source).lat_lon_h()
 
 
 @dataclass

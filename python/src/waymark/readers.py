@@ -22,9 +22,10 @@ from ._lib import WaymarkError, ffi, lib
 #: The formats ``read_points`` takes, and their file extensions.
 TRACK_FORMATS = {"gpx": _abi.WM_TRACK_FORMAT_GPX, "kml": _abi.WM_TRACK_FORMAT_KML, "tcx": _abi.WM_TRACK_FORMAT_TCX,
                  "nmea": _abi.WM_TRACK_FORMAT_NMEA, "geojson": _abi.WM_TRACK_FORMAT_GEOJSON,
-                 "polyline": _abi.WM_TRACK_FORMAT_POLYLINE, "polyline6": _abi.WM_TRACK_FORMAT_POLYLINE6}
+                 "polyline": _abi.WM_TRACK_FORMAT_POLYLINE, "polyline6": _abi.WM_TRACK_FORMAT_POLYLINE6,
+                 "csv": _abi.WM_TRACK_FORMAT_CSV}
 _EXTENSIONS = {".gpx": "gpx", ".kml": "kml", ".tcx": "tcx", ".nmea": "nmea", ".nma": "nmea", ".geojson": "geojson",
-               ".json": "geojson", ".polyline": "polyline", ".polyline6": "polyline6"}
+               ".json": "geojson", ".polyline": "polyline", ".polyline6": "polyline6", ".csv": "csv"}
 _GPX_PARTS = {None: _abi.WM_GPX_PART_AUTO, "track": _abi.WM_GPX_PART_TRACK, "route": _abi.WM_GPX_PART_ROUTE,
               "waypoints": _abi.WM_GPX_PART_WAYPOINTS}
 
@@ -92,7 +93,7 @@ def _format_of(source, fmt: Optional[str]) -> str:
         if ext in _EXTENSIONS:
             return _EXTENSIONS[ext]
     raise ValueError("format= is needed: the source names no .gpx, .kml, .tcx, .nmea, .nma, .geojson, .json, "
-                     ".polyline or .polyline6 file")
+                     ".polyline, .polyline6 or .csv file")
 
 
 def _report():
@@ -126,10 +127,11 @@ def _read(function: str, element: str, call):
 
 def read_points(source, format: Optional[str] = None, *, gpx_part: Optional[str] = None,
                 polygons: str = "skip", maximum_points: int = 0) -> TrackPoints:
-    """The points of a GPX, KML, TCX, NMEA, GeoJSON (or OSRM/Valhalla response) or
-    encoded-polyline document (a path, a URL through fsspec, a file object, bytes, or the
-    document's text). ``format``: "gpx", "kml", "tcx", "nmea", "geojson", "polyline" or
-    "polyline6" (default: the path's extension). ``gpx_part``: "track", "route" or
+    """The points of a GPX, KML, TCX, NMEA, GeoJSON (or OSRM/Valhalla response),
+    encoded-polyline or CSV (rows lat,lon[,h], the CLI's rules) document (a path, a URL
+    through fsspec, a file object, bytes, or the document's text). ``format``: "gpx",
+    "kml", "tcx", "nmea", "geojson", "polyline", "polyline6" or "csv" (default: the
+    path's extension). ``gpx_part``: "track", "route" or
     "waypoints" (default: the first track, else the first route, else the waypoints).
     ``polygons``: "skip" (with a warning) or "rings" (KML, GeoJSON). Heights are as the document
     states them (GPX, KML, TCX above sea level; NMEA above the ellipsoid), NaN where a
