@@ -233,11 +233,12 @@ enum HelpText {
         interpolation between grid nodes; cubic is NGA's (within 0.71 mm)
         """
         static let read = """
-        [--from gpx|kml|tcx|nmea|geojson|polyline|polyline6|log]
+        [--from gpx|kml|tcx|nmea|geojson|polyline|polyline6|csv|log]
         [--gpx-part track|route|waypoints] [--polygons skip|rings] [FILE]
         what Waymark's readers (the C API's wm_track_read and wm_field_log_read,
         which Python, JavaScript and C# call) read from a file (GPX, KML, TCX,
-        NMEA, GeoJSON and OSRM/Valhalla responses, polylines): a track's points as
+        NMEA, GeoJSON and OSRM/Valhalla responses, polylines, CSV rows lat,lon[,h]
+        as the row commands read them, --from csv or a .csv file): a track's points as
         line,lat,lon,h,time (h as the file states it, above sea level for GPX, KML
         and TCX; h and time empty where a point has none; time in seconds since
         1970 UTC; warnings on standard error), or a field log's rows (--from log,
