@@ -293,3 +293,14 @@ def test_dask_origins_and_columns_take_exact_shapes():
         wd.dataframe_to_scene(df, (55.0, 37.0, 0.0), out=("x", "y"))
     np.testing.assert_array_equal(wd.dataframe_to_scene(df, (55.0, 37.0, 0.0))[["x", "y", "z"]].to_numpy(),
                                   waymark.Frame(55.0, 37.0, 0.0).forward(df.to_numpy()))
+
+
+def test_perspective_refuses_a_singular_projection():
+    """The audit's case: near and far so small that the matrix is singular. wm_perspective
+    refuses it (INVALID_VALUE), so Python raises instead of returning a matrix the screen
+    calls would then refuse; ordinary tiny ranges still work."""
+    with pytest.raises(waymark.WaymarkError) as e:
+        waymark.perspective(60, 1, 1e-200, 1e-150)
+    assert e.value.status_name == "INVALID_VALUE"
+    m = waymark.perspective(60, 1, 1e-3, 1.0)
+    assert np.isfinite(m).all() and abs(np.linalg.det(m)) > 0
