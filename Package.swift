@@ -79,7 +79,7 @@ let package = Package(
         // does the same polynomial work.
         .target(name: "CReferenceKernels", dependencies: ["CWaymarkKernels"]),
         .executableTarget(name: "waymark-cli", dependencies: [
-            "Waymark", "WaymarkNavigation", "WaymarkSimulation", "WaymarkIO", "CReferenceKernels", "CProj", "WaymarkC", "CWaymark",
+            "Waymark", "WaymarkNavigation", "WaymarkSimulation", "WaymarkIO", "CReferenceKernels", "WaymarkC", "CWaymark",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkCore", "WaymarkNavigation", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO", "CProj", "CWaymark"]),

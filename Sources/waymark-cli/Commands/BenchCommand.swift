@@ -1,4 +1,8 @@
-import CProj
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CReferenceKernels
 import CWaymark
 import Waymark

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
 
 /// `waymark bench --threads N`: one batch converted by N threads at once, each a
 /// contiguous chunk, as an engine's job system or Python's `workers=` splits it (the
@@ -29,9 +34,7 @@ final class ChunkedRunner: @unchecked Sendable {
         self.count = count
         go = (1..<max(threads, 1)).map { _ in DispatchSemaphore(value: 0) }
         for k in 1..<max(threads, 1) {
-            let thread = Thread { [self] in self.serve(chunk: k) }
-            thread.name = "waymark-bench-\(k)"
-            thread.start()
+            startThread { [self] in self.serve(chunk: k) }
         }
     }
 
@@ -67,4 +70,35 @@ final class ChunkedRunner: @unchecked Sendable {
         for semaphore in go { semaphore.signal() }
         for _ in go { done.wait() }
     }
+}
+
+/// The closure a started thread runs, retained across pthread_create's untyped argument.
+private final class ThreadBody {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+}
+
+/// Starts a detached POSIX thread running `body` (the CLI's one use of threads, so
+/// no Foundation for them).
+private func startThread(_ body: @escaping () -> Void) {
+    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    #if os(Linux)
+    var thread = pthread_t()
+    let status = pthread_create(&thread, nil, { raw in
+        Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
+        return nil
+    }, context)
+    #else
+    var thread: pthread_t?
+    let status = pthread_create(&thread, nil, { raw in
+        Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().run()
+        return nil
+    }, context)
+    #endif
+    guard status == 0 else { fatalError("waymark bench: cannot start a thread (pthread_create: \(status))") }
+    #if os(Linux)
+    pthread_detach(thread)
+    #else
+    if let thread { pthread_detach(thread) }
+    #endif
 }

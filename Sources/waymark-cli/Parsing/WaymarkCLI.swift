@@ -126,8 +126,8 @@ struct WaymarkCLI: ParsableCommand {
             return fail(.usage("--generate-completion-script takes one of bash, zsh, fish"))
         }
         var script = completionScript(for: shell)
-        if shell == .bash, let start = script.range(of: "\n_waymark_help() {\n"),
-           let end = script.range(of: "\n}\n", range: start.upperBound..<script.endIndex) {
+        if shell == .bash, let start = script.firstRange(of: "\n_waymark_help() {\n"),
+           let end = script[start.upperBound...].firstRange(of: "\n}\n") {
             let names = Help.commandNames.joined(separator: " ")
             script.insert(contentsOf: "\n    COMPREPLY+=($(compgen -W '\(names)' -- \"${cur}\"))", at: end.lowerBound)
         }
