@@ -23,6 +23,16 @@ export function blockBytes(bytes, fn, what) {
   return bytes;
 }
 
+/** `value` again when called later: a typed array over `memory` (a PointBuffer's array,
+ * a caller's own view of the module) is detached when that memory grows, as an
+ * allocation inside a call may make it, so the view is made afresh over the same bytes
+ * then. Anything else is given back as it is. */
+export function keep(memory, value) {
+  if (!ArrayBuffer.isView(value) || value.buffer !== memory.buffer || typeof value.subarray !== "function") return () => value;
+  const { constructor: View, byteOffset, length } = value;
+  return () => (value.buffer === memory.buffer ? value : new View(memory.buffer, byteOffset, length));
+}
+
 /** Frees what an object held when it is garbage-collected without dispose(). */
 export const finalizer = typeof FinalizationRegistry === "function"
   ? new FinalizationRegistry((release) => release())

@@ -1,7 +1,7 @@
 import { Axes, Region, Status } from "./constants.js";
 import { OFFSETOF, SIZEOF } from "./generated/abi.js";
 import { WaymarkError, argumentError } from "./errors.js";
-import { PointBuffer, blockBytes } from "./memory.js";
+import { PointBuffer, blockBytes, keep } from "./memory.js";
 import { Frame } from "./frame.js";
 import { copyNumbers, enumValue, matrix, numberOf, point, tripleCount, viewport } from "./args.js";
 import { Navigator } from "./navigator.js";
@@ -92,8 +92,9 @@ export class Waymark {
   /**
    * Runs a batch function `fn(...leading, in, 24, out, [outBytes,] count, first_bad)`.
    * `points` and `out` may be PointBuffers (read and written in place), typed arrays or
-   * arrays (copied through a scratch block). Returns `out`, or a new array of
-   * `perPoint` elements a point (Float32Array for matrices, else Float64Array).
+   * arrays (copied through a scratch block). Returns `out` (viewed afresh when it is a
+   * view of the module's memory that the scratch block's growth detached), or a new
+   * array of `perPoint` elements a point (Float32Array for matrices, else Float64Array).
    * Refused before anything changes: points that are not numbers (a BigInt64Array or
    * DataView: NULL_POINTER; a BigInt element: INVALID_VALUE with its point as firstBad),
    * and BAD_COUNT for a batch whose copy in and out would need more than
@@ -110,18 +111,20 @@ export class Waymark {
       if (out.length < count * perPoint) throw argumentError(fn, "BAD_COUNT", `out holds ${out.length} numbers, ${count * perPoint} needed`);
     }
     const inPlace = points instanceof PointBuffer, outPlace = out instanceof PointBuffer;
+    const pointsNow = keep(this.memory, points), outNow = keep(this.memory, out);
     const inBytes = inPlace ? 0 : count * POINT, outCopy = outPlace ? 0 : count * outBytes;
     const block = this.scratch(8 + inBytes + outCopy, fn, `${count} points copied in and out`);
     const firstBad = block, input = inPlace ? points.pointer : block + 8, output = outPlace ? out.pointer : block + 8 + inBytes;
     this.u32(firstBad, 1)[0] = NO_INDEX;
-    if (!inPlace && count > 0) copyNumbers(this.f64(input, 3 * count), points, fn, "points", 3);
+    if (!inPlace && count > 0) copyNumbers(this.f64(input, 3 * count), pointsNow(), fn, "points", 3);
     const args = contiguous
       ? [...leading, input, POINT, output, count, firstBad]
       : [...leading, input, POINT, output, outBytes, count, firstBad];
     this.check(fn, this.exports[fn](...args), firstBad);
     if (outPlace) return out;
     const view = new OutArray(this.memory.buffer, output, count * perPoint);
-    if (out) { out.set(view); return out; }
+    // A view of the module's memory as out= is returned made afresh if the block grew it.
+    if (out) { const fresh = outNow(); fresh.set(view); return fresh; }
     return OutArray.from(view);
   }
 
@@ -155,6 +158,8 @@ export class Waymark {
     options ??= {};
     if (typeof options !== "object") throw argumentError(fn, "INVALID_VALUE", "options must be an object");
     const region = options.region ?? Region.CHINA_RECTANGLE;
+    // The region's block may grow memory: views of it are taken again after.
+    const pointsNow = keep(this.memory, points), outNow = keep(this.memory, options.out), regionNow = keep(this.memory, region);
     let block = 0, polygon = null;
     try {
       let regionPointer = 0;
@@ -165,7 +170,7 @@ export class Waymark {
         const vertexOffset = Math.ceil(REGION / 8) * 8;
         block = this.alloc(vertexOffset + (polygon ? 0 : POINT * vertices), fn, `a region of ${vertices} vertices`);
         const vertexPointer = polygon ? region.pointer : block + vertexOffset;
-        if (!polygon && vertices > 0) copyNumbers(this.f64(vertexPointer, 3 * vertices), region, fn, "options.region");
+        if (!polygon && vertices > 0) copyNumbers(this.f64(vertexPointer, 3 * vertices), regionNow(), fn, "options.region");
         writeRegion(this, block, Region.POLYGON, vertexPointer, vertices);
         regionPointer = block;
       } else {
@@ -176,7 +181,7 @@ export class Waymark {
           regionPointer = block;
         }
       }
-      return this.batch(fn, [regionPointer], points, options.out, POINT, 3);
+      return this.batch(fn, [regionPointer], pointsNow(), outNow(), POINT, 3);
     } finally {
       this.free(block);
     }
@@ -198,6 +203,7 @@ export class Waymark {
     if (out !== undefined && (!(out instanceof Float64Array) || out.length < 3 * count)) {
       throw argumentError(fn, "BAD_COUNT", `out must be a Float64Array of ${3 * count} numbers`);
     }
+    const pointsNow = keep(this.memory, points), outNow = keep(this.memory, out);
     // Three matrices, the viewport, the point, then x, y (doubles) and visible (an int32).
     const block = this.scratch(3 * MATRIX + VIEWPORT + POINT + 24);
     const transform = block, view = transform + MATRIX, projection = view + MATRIX, viewportAt = projection + MATRIX;
@@ -206,7 +212,7 @@ export class Waymark {
     matrix(this.f32(projection, 16), camera.projection, fn, "camera.projection");
     this.f64(viewportAt, 4).set(viewport(camera.viewport, fn));
     this.check("wm_mat4f_inverse_rigid", this.exports.wm_mat4f_inverse_rigid(transform, view));
-    const values = points instanceof PointBuffer ? points.array : points;
+    const values = points instanceof PointBuffer ? points.array : pointsNow();
     // Into a fresh array first: a point refused part-way leaves `out` as it was.
     const result = new Float64Array(3 * count);
     for (let i = 0; i < count; i++) {
@@ -220,8 +226,9 @@ export class Waymark {
       result[3 * i] = x; result[3 * i + 1] = y; result[3 * i + 2] = this.i32(xy + 16, 1)[0];
     }
     if (!out) return result;
-    out.set(result);
-    return out;
+    const fresh = outNow();
+    fresh.set(result);
+    return fresh;
   }
 
   /**
@@ -239,14 +246,14 @@ export class Waymark {
     const o = point(origin, fn, "origin");
     // A PointBuffer is read in place; anything else is copied. Views of memory are taken
     // only after scratch(), which may grow (and so detach) the module's memory.
-    const inPlace = points instanceof PointBuffer;
+    const inPlace = points instanceof PointBuffer, pointsNow = keep(this.memory, points);
     if (inPlace) points._check();
     const block = this.scratch(8 + POINT + (inPlace ? 0 : count * POINT) + count * 24, fn, `${count} points and their geodesics`);
     const firstBad = block, originAt = block + 8, input = inPlace ? points.pointer : originAt + POINT;
     const out = inPlace ? originAt + POINT : input + count * POINT;
     this.u32(firstBad, 1)[0] = NO_INDEX;
     this.f64(originAt, 3).set(o);
-    if (!inPlace && count > 0) copyNumbers(this.f64(input, 3 * count), points, fn, "points", 3);
+    if (!inPlace && count > 0) copyNumbers(this.f64(input, 3 * count), pointsNow(), fn, "points", 3);
     this.check(fn, this.exports[fn](originAt, input, POINT, out, out + 8 * count, out + 16 * count, count, firstBad), firstBad);
     return {
       distanceM: Float64Array.from(this.f64(out, count)),

@@ -166,3 +166,22 @@ test("issue 37: SensorFeed keeps a WebXR pose only when the navigator took its f
   assert.deepEqual(feed.errors, []);
   nav.dispose();
 });
+
+test("issue 37: a PointBuffer's array passed as points or out= survives the memory growth the call's own scratch block causes", async () => {
+  // A module of its own, so the scratch block starts empty and must grow here.
+  const fresh = await load(), twin = await load();
+  const frame = fresh.createFrame([55.7339, 37.5886, 150], "EUS"), other = twin.createFrame([55.7339, 37.5886, 150], "EUS");
+  const count = 200000, points = fresh.allocPoints(count);
+  for (let i = 0; i < count; i++) points.array.set([55.7339 + i * 1e-7, 37.5886, 150], 3 * i);
+  const expected = other.forward(Float64Array.from(points.array));
+  const memory = fresh.memory.buffer.byteLength;
+  assert.deepEqual(frame.forward(points.array), expected);   // threw a TypeError: a detached view
+  assert.ok(fresh.memory.buffer.byteLength > memory, "the scratch block grew the memory");
+  const out = fresh.allocPoints(2 * count), view = out.array;
+  const written = frame.forward(Array.from(points.array).concat(Array.from(points.array)), view);
+  assert.deepEqual(written.subarray(0, 3 * count), expected);   // the same bytes, seen afresh
+  assert.deepEqual(out.array.subarray(3 * count), expected);
+  const datum = fresh.gcj02FromWgs84(points.array, { region: "EVERYWHERE" });
+  assert.deepEqual(datum, twin.gcj02FromWgs84(Float64Array.from(points.array), { region: "EVERYWHERE" }));
+  for (const o of [frame, other, points, out]) o.dispose();
+});
