@@ -68,7 +68,7 @@ export declare class ReadError extends Error {
 
 /** The formats readTrack takes (WM_TRACK_FORMAT_*). */
 export declare const TrackFormat: { readonly gpx: 1; readonly kml: 2; readonly tcx: 3; readonly nmea: 4; readonly geojson: 5;
-  readonly polyline: 6; readonly polyline6: 7 };
+  readonly polyline: 6; readonly polyline6: 7; readonly csv: 8 };
 
 /** A point of a track: its line, degrees, metres as the file states them (null: none),
  * seconds since 1970 UTC (null: none). */
@@ -91,8 +91,8 @@ export type ReadInput = string | ArrayBuffer | ArrayBufferView;
 /** Where the readers' module comes from (default: the package's wasm/waymark-io.wasm). */
 export type ModuleSource = string | URL | Response | Promise<Response> | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
 
-/** The points of a GPX, KML, TCX, NMEA, GeoJSON or polyline document, read by the library's readers (the
- * CLI's, Python's, C#'s). Rejects with a ReadError for a refused document, a WaymarkError
+/** The points of a GPX, KML, TCX, NMEA, GeoJSON, polyline or CSV (rows lat,lon[,h]) document, read by the
+ * library's readers (the CLI's, Python's, C#'s). Rejects with a ReadError for a refused document, a WaymarkError
  * for a bad option. The readers' module (about 130 KB) is loaded on the first read. */
 export declare function readTrack(input: ReadInput, options?: {
   format?: "gpx" | "kml" | "tcx" | "nmea" | "geojson" | "polyline" | "polyline6" | "csv"; name?: string; gpxPart?: "track" | "route" | "waypoints";

@@ -31,6 +31,10 @@ public struct CSVOptions: Sendable {
     public var lonLat = false
     /// Columns past the coordinates are carried through as text (``CSVRow/extras``).
     public var keepColumns = false
+    /// Faults name the CLI's options that would read the text (`--delimiter tab`,
+    /// `--keep-columns`): for the CLI's row commands, which take them. Off, a fault says
+    /// only what is wrong (the C API and the bindings read with the defaults).
+    public var namesOptions = false
 
     /// The defaults: the delimiter the text shows, latitude first, no extra columns.
     public init() {}
@@ -126,9 +130,8 @@ public struct CSVReader<Source: ByteSource> {
             count = try coordinateCount(order, fieldCounts)
             for column in order[count...] { extras.append(String(decoding: fieldBytes[fields[column]], as: UTF8.self)) }
             if dataRows == 0 {
-                for column in order[count...] {
-                    extraNames.append(headerNames.indices.contains(column) ? String(decoding: headerNames[column], as: UTF8.self)
-                                                                            : "field\(column + 1)")
+                extraNames = order[count...].map { column in
+                    headerNames.indices.contains(column) ? String(decoding: headerNames[column], as: UTF8.self) : "field\(column + 1)"
                 }
             }
             order = Array(order[..<count])
@@ -186,6 +189,9 @@ public struct CSVReader<Source: ByteSource> {
     /// Reads lines until one with data fields (skipping blanks, comments and the header);
     /// false at the end of the text.
     private mutating func nextFields(fieldCounts: ClosedRange<Int>) throws(StreamFault) -> Bool {
+        // The last line's fields may share the line reader's buffer: let go of it, so the
+        // reader refills its buffer in place instead of copying it.
+        fieldBytes = []
         while try reader.next() {
             let line = reader.line
             var start = 0, end = line.count
@@ -212,8 +218,8 @@ public struct CSVReader<Source: ByteSource> {
                     } else if candidate == .tab {
                         try split(line, content, by: .whitespace)
                         if numericFields() {
-                            throw fault("fields are separated by both tabs and spaces: say which with "
-                                        + "--delimiter whitespace or --delimiter tab")
+                            throw fault("fields are separated by both tabs and spaces"
+                                        + (options.namesOptions ? ": say which with --delimiter whitespace or --delimiter tab" : ""))
                         }
                     }
                     if delimiter == nil { try split(line, content, by: .comma) }
@@ -226,8 +232,8 @@ public struct CSVReader<Source: ByteSource> {
             if delimiter == nil || delimiter == .comma, fields.count == 1, !options.autoDetect,
                let other = Self.otherSeparator(line, content) {
                 // Numbers separated by something else are data in the wrong format, not a header.
-                throw fault("fields are separated by \(other.plural); comma-separated fields expected "
-                            + "(--delimiter \(other.option) reads them)")
+                throw fault("fields are separated by \(other.plural); comma-separated fields expected"
+                            + (options.namesOptions ? " (--delimiter \(other.option) reads them)" : ""))
             }
             if firstContent {
                 sawData = true
@@ -272,7 +278,8 @@ public struct CSVReader<Source: ByteSource> {
         }
         if comma { return .comma }
         if semicolon && tab {
-            throw fault("both semicolons and tabs separate fields: say which with --delimiter semicolon or --delimiter tab")
+            throw fault("both semicolons and tabs separate fields"
+                        + (options.namesOptions ? ": say which with --delimiter semicolon or --delimiter tab" : ""))
         }
         if semicolon { return .semicolon }
         if tab { return .tab }
@@ -310,15 +317,15 @@ public struct CSVReader<Source: ByteSource> {
 
     /// Splits the line's `content` into `fields` (unquoted, trimmed) of `fieldBytes`.
     private mutating func split(_ line: [UInt8], _ content: Range<Int>, by delimiter: CSVDelimiter) throws(StreamFault) {
-        fieldBytes.removeAll(keepingCapacity: true)
         fields.removeAll(keepingCapacity: true)
         let quoted = line[content].contains(UInt8(ascii: "\""))
         if !quoted {
-            // Fields are ranges of the line itself.
-            fieldBytes.append(contentsOf: line)
+            // Fields are ranges of the line itself, whose buffer they share (no copy).
+            fieldBytes = line
             Self.ranges(line, content, delimiter, into: &fields)
             return
         }
+        fieldBytes = []
         let number = reader.lineNumber
         try Self.split(line, content, delimiter, into: &fieldBytes, &fields, line: number)
     }
@@ -419,7 +426,8 @@ public struct CSVReader<Source: ByteSource> {
         guard fieldCounts.contains(count) else {
             let expected = fieldCounts.lowerBound == fieldCounts.upperBound ? "\(fieldCounts.lowerBound)"
                 : "\(fieldCounts.lowerBound) to \(fieldCounts.upperBound)"
-            let hint = count > fieldCounts.upperBound ? " (--keep-columns carries extra columns through to the output)" : ""
+            let hint = count > fieldCounts.upperBound && options.namesOptions
+                ? " (--keep-columns carries extra columns through to the output)" : ""
             throw fault("expected \(expected) fields, found \(count)\(hint)")
         }
     }

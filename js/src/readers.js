@@ -98,8 +98,8 @@ function message(exports, report) {
 }
 
 /**
- * The points of a GPX, KML, TCX, NMEA, GeoJSON (or OSRM/Valhalla response) or encoded
- * polyline document: `input` its text (a string), or its
+ * The points of a GPX, KML, TCX, NMEA, GeoJSON (or OSRM/Valhalla response), encoded
+ * polyline or CSV (rows lat,lon[,h], the CLI's rules with their defaults) document: `input` its text (a string), or its
  * bytes (an ArrayBuffer or typed array, as a file input's `arrayBuffer()` gives).
  * `options.format`: "gpx", "kml", "tcx", "nmea", "geojson", "polyline", "polyline6" or "csv" (or `options.name`, a file name whose
  * extension says it); `options.gpxPart`: "track", "route" or "waypoints"; `options.polygons`:

@@ -28,6 +28,8 @@ struct CSVInput {
     /// `lat,lon[,h]`, so a header naming its columns (or `--lon-lat`) is honoured.
     init(path: String?, geographic: Bool = false, options: CSVOptions = CSVOptions()) throws(CLIError) {
         input = try InputFile(path: path)
+        var options = options
+        options.namesOptions = true   // the row commands take --delimiter and --keep-columns
         reader = CSVReader(input.source, geographic: geographic, options: options)
     }
 

@@ -44,7 +44,7 @@ enum Help {
     /// lines anywhere): an option stays on one line with its value (`--heights
     /// orthometric`), and a choice list broken after `|` is joined again.
     static func reflowed(_ text: String, width: Int = 78) -> String {
-        text.components(separatedBy: "\n\n").map { paragraph -> String in
+        text.split(separator: "\n\n", omittingEmptySubsequences: false).map { paragraph -> String in
             var joined = ""
             for line in paragraph.split(separator: "\n") {
                 if !joined.isEmpty && !joined.hasSuffix("|") { joined += " " }

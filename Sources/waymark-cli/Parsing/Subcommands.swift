@@ -13,8 +13,6 @@ struct Demo: WaymarkCommand {
     func body(_ out: inout Output) throws(CLIError) { try DemoCommand.run(&out) }
 }
 
-/// The help of `--axes`.
-
 struct Scene: WaymarkCommand {
     static let entry = HelpText.Entry.scene
     static let configuration = helpConfiguration("scene", "Rows lat,lon[,h] -> x,y,z (AR scene coordinates).", input: "[FILE]")

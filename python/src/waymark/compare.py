@@ -18,7 +18,7 @@ from typing import Any, Optional, Sequence
 import numpy as np
 
 from ._lib import vector
-from .readers import read_points
+from .readers import _EXTENSIONS, read_points
 from .core import Frame, geodesic_inverse_batch, haversine_pairs, polyline_length
 
 POINT_COLUMNS = ("lat", "lon", "h", "distance_m", "haversine_horizontal_error_m", "haversine_3d_error_m",
@@ -37,7 +37,9 @@ def read_track(source) -> np.ndarray:
         if a.ndim != 2 or a.shape[1] not in (2, 3):
             raise TypeError(f"track: expected shape (n, 2) or (n, 3), got {a.shape}")
         return np.column_stack([a, np.zeros(len(a))]) if a.shape[1] == 2 else np.ascontiguousarray(a)
-    return read_points(source).lat_lon_h()
+    # A file whose extension names no format is CSV, as it always was here.
+    known = os.path.splitext(os.fspath(source))[1].lower() in _EXTENSIONS
+    return read_points(source, None if known else "csv").lat_lon_h()
 
 
 @dataclass
