@@ -68,7 +68,15 @@ func kernelBatch<Input, Output>(_ frame: UnsafePointer<wm_frame>?, _ input: Unsa
 public func wm_frame_forward(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_geodetic>?, _ in_stride: Int,
                              _ output: UnsafeMutablePointer<wm_vec3>?, _ out_stride: Int, _ count: Int,
                              _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    kernelBatch(frame, input, output, count, first_bad) { kernel, input, output throws(WaymarkError) in
+    // One point (an engine's anchors, one call each): straight to the kernel's checked
+    // entry when the shape is plainly valid. Anything it refuses takes the general path
+    // below, which finds the status; a call is then about one point's latency, and
+    // every instruction in front of it delays the next call's start.
+    if count == 1, in_stride >= 24, out_stride >= 24, let frame, let input, let output,
+       let kernel = FrameStorage.kernel(frame), wmk_frame_forward(kernel, input, in_stride, output, out_stride, 1) != 0 {
+        return WM_OK
+    }
+    return kernelBatch(frame, input, output, count, first_bad) { kernel, input, output throws(WaymarkError) in
         try FrameKernels.forward(kernel, geodetic: input, stride: in_stride, into: output, stride: out_stride, count: count)
     }
 }
