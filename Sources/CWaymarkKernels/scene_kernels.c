@@ -117,22 +117,24 @@ int wmk_geodetic_all_valid_avx512(const void *in, ptrdiff_t in_stride, size_t co
 int wmk_scene_all_valid_avx512(const void *in, ptrdiff_t in_stride, size_t count, double limit);
 #endif
 
-int wmk_scene_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double limit) {
+/* The batches' pre-checks on the process's path: scene (limit) or geodetic (max_h). */
+static int wmk_all_valid(int scene, const void *in, ptrdiff_t in_stride, size_t count, double bound) {
 #if defined(__x86_64__)
     int path = wmk_cpu_path();
-    if (path == WMK_PATH_AVX512) return wmk_scene_all_valid_avx512(in, in_stride, count, limit);
-    if (path == WMK_PATH_AVX2_FMA) return wmk_scene_all_valid_avx2(in, in_stride, count, limit);
+    if (path == WMK_PATH_AVX512)
+        return (scene ? wmk_scene_all_valid_avx512 : wmk_geodetic_all_valid_avx512)(in, in_stride, count, bound);
+    if (path == WMK_PATH_AVX2_FMA)
+        return (scene ? wmk_scene_all_valid_avx2 : wmk_geodetic_all_valid_avx2)(in, in_stride, count, bound);
 #endif
-    return wmkv_scene_all_valid_baseline(in, in_stride, count, limit);
+    return (scene ? wmkv_scene_all_valid_baseline : wmkv_geodetic_all_valid_baseline)(in, in_stride, count, bound);
+}
+
+int wmk_scene_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double limit) {
+    return wmk_all_valid(1, in, in_stride, count, limit);
 }
 
 int wmk_geodetic_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double max_h) {
-#if defined(__x86_64__)
-    int path = wmk_cpu_path();
-    if (path == WMK_PATH_AVX512) return wmk_geodetic_all_valid_avx512(in, in_stride, count, max_h);
-    if (path == WMK_PATH_AVX2_FMA) return wmk_geodetic_all_valid_avx2(in, in_stride, count, max_h);
-#endif
-    return wmkv_geodetic_all_valid_baseline(in, in_stride, count, max_h);
+    return wmk_all_valid(0, in, in_stride, count, max_h);
 }
 
 void wmk_geo_to_scene_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
