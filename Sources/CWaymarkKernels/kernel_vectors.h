@@ -32,6 +32,12 @@
 #define WMK_PORTABLE_END
 #endif
 #define WMK_INLINE static inline __attribute__((always_inline))
+/* Rare branches (WMK_COLD in the bodies: WMK_OUTLINE and the path's target) out of
+ * line, so the common path saves no registers for their calls. */
+#define WMK_OUTLINE static __attribute__((noinline, cold))
+#ifndef WMK_PAIRED
+#define WMK_PAIRED 0
+#endif
 #if defined(__x86_64__)
 #define WMK_AVX2_FMA __attribute__((target("avx2,fma")))
 #define WMK_SQRT_AVX2(v) ((v4d)_mm256_sqrt_pd((__m256d)(v)))
@@ -46,12 +52,25 @@ typedef double v4d __attribute__((vector_size(32)));
 typedef long long v4l __attribute__((vector_size(32)));
 typedef float v4f __attribute__((vector_size(16)));
 typedef float v8f __attribute__((vector_size(32)));
-/* Eight lanes: only the AVX-512 bodies use them (x86-64, under WMK_AVX512). */
+/* One lane: the single points' bodies (scalar instructions; the same operations as
+ * every lane of the wide bodies). */
+typedef double v1d __attribute__((vector_size(8)));
+typedef long long v1l __attribute__((vector_size(8)));
+/* Eight lanes: the AVX-512 bodies, and scene -> geo's AVX2 + FMA batches as pairs of
+ * four-lane vectors (WMK_PAIRED; x86-64 only). */
 typedef double v8d __attribute__((vector_size(64)));
 typedef long long v8l __attribute__((vector_size(64)));
 
+#if defined(__x86_64__)
+/* Square roots of a pair of AVX2 vectors (eight lanes, WMK_PAIRED). */
+static inline __attribute__((always_inline)) WMK_AVX2_FMA v8d wmk_sqrt_avx2_pair(v8d v) {
+    v4d lo = __builtin_shufflevector(v, v, 0, 1, 2, 3), hi = __builtin_shufflevector(v, v, 4, 5, 6, 7);
+    return __builtin_shufflevector(WMK_SQRT_AVX2(lo), WMK_SQRT_AVX2(hi), 0, 1, 2, 3, 4, 5, 6, 7);
+}
+#endif
+
 /* The bodies are written once for any lane width: each kernel file defines WMK_LANES
- * (4 or 8) before including a body, and the body's vnd (doubles), vnl (64-bit lane
+ * (1, 4 or 8) before including a body, and the body's vnd (doubles), vnl (64-bit lane
  * masks and integers), WMK_SPLAT and WMK_SPLATL resolve to that width's types, so one
  * formula has one home whatever the width. */
 #define WMK_PASTE_(a, b, c) a##b##c
@@ -62,6 +81,8 @@ typedef long long v8l __attribute__((vector_size(64)));
 #define WMK_SPLATL(v) WMK_PASTE(WMK_SPLATL, WMK_LANES, )(v)
 #define WMK_SPLAT4(v) ((v4d){(v), (v), (v), (v)})
 #define WMK_SPLATL4(v) ((v4l){(v), (v), (v), (v)})
+#define WMK_SPLAT1(v) ((v1d){(v)})
+#define WMK_SPLATL1(v) ((v1l){(v)})
 #define WMK_SPLAT8(v) ((v8d){(v), (v), (v), (v), (v), (v), (v), (v)})
 #define WMK_SPLATL8(v) ((v8l){(v), (v), (v), (v), (v), (v), (v), (v)})
 #define WMK_SIGN WMK_SPLATL((long long)0x8000000000000000ULL)
@@ -76,7 +97,16 @@ static inline __attribute__((always_inline)) v4d wmk_sqrt_baseline(v4d v) {
     v4d r = {lo[0], lo[1], hi[0], hi[1]};
     return r;
 }
+/* One lane's square root (sqrtsd; no errno branch as sqrt() may carry). */
+static inline __attribute__((always_inline)) v1d wmk_sqrt1(v1d v) {
+    v1d r = {_mm_cvtsd_f64(_mm_sqrt_sd(_mm_setzero_pd(), _mm_set_sd(v[0])))};
+    return r;
+}
 #else
+static inline __attribute__((always_inline)) v1d wmk_sqrt1(v1d v) {
+    v1d r = {__builtin_sqrt(v[0])};
+    return r;
+}
 static inline __attribute__((always_inline)) v4d wmk_sqrt_baseline(v4d v) {
     v4d r;
     int k;

@@ -82,12 +82,29 @@ void wmk_geocentric_reverse(const wmk_ellipsoid *e, double x, double y, double z
 /* The portable path. */
 #define WMK_LANES 4
 #define WMK_FN WMK_INLINE
+#define WMK_COLD WMK_OUTLINE
 #define WMK(name) wmkv_##name##_baseline
 #define WMK_SQRT(v) wmk_sqrt_baseline(v)
 #define WMK_ROUNDED(v) ((void)0)
 #define WMK_INVSQRT(v) (1.0 / wmk_sqrt_baseline(v))
 #include "vector_body.inc"
+#undef WMK
+#undef WMK_SQRT
+#undef WMK_INVSQRT
+
+/* One lane: a single point in scalar instructions. The four-lane body spends a whole
+ * group's work (and its shuffles) on one point, which an engine converting anchors one
+ * by one pays per call. */
+#undef WMK_LANES
+#define WMK_LANES 1
+#define WMK(name) wmkv_##name##_baseline1
+#define WMK_SQRT(v) wmk_sqrt1(v)
+#define WMK_INVSQRT(v) (1.0 / wmk_sqrt1(v))
+#include "vector_body.inc"
+#undef WMK_LANES
+#define WMK_LANES 4
 #undef WMK_FN
+#undef WMK_COLD
 #undef WMK
 #undef WMK_SQRT
 #undef WMK_ROUNDED
@@ -100,22 +117,24 @@ int wmk_geodetic_all_valid_avx512(const void *in, ptrdiff_t in_stride, size_t co
 int wmk_scene_all_valid_avx512(const void *in, ptrdiff_t in_stride, size_t count, double limit);
 #endif
 
-int wmk_scene_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double limit) {
+/* The batches' pre-checks on the process's path: scene (limit) or geodetic (max_h). */
+static int wmk_all_valid(int scene, const void *in, ptrdiff_t in_stride, size_t count, double bound) {
 #if defined(__x86_64__)
     int path = wmk_cpu_path();
-    if (path == WMK_PATH_AVX512) return wmk_scene_all_valid_avx512(in, in_stride, count, limit);
-    if (path == WMK_PATH_AVX2_FMA) return wmk_scene_all_valid_avx2(in, in_stride, count, limit);
+    if (path == WMK_PATH_AVX512)
+        return (scene ? wmk_scene_all_valid_avx512 : wmk_geodetic_all_valid_avx512)(in, in_stride, count, bound);
+    if (path == WMK_PATH_AVX2_FMA)
+        return (scene ? wmk_scene_all_valid_avx2 : wmk_geodetic_all_valid_avx2)(in, in_stride, count, bound);
 #endif
-    return wmkv_scene_all_valid_baseline(in, in_stride, count, limit);
+    return (scene ? wmkv_scene_all_valid_baseline : wmkv_geodetic_all_valid_baseline)(in, in_stride, count, bound);
+}
+
+int wmk_scene_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double limit) {
+    return wmk_all_valid(1, in, in_stride, count, limit);
 }
 
 int wmk_geodetic_all_valid(const void *in, ptrdiff_t in_stride, size_t count, double max_h) {
-#if defined(__x86_64__)
-    int path = wmk_cpu_path();
-    if (path == WMK_PATH_AVX512) return wmk_geodetic_all_valid_avx512(in, in_stride, count, max_h);
-    if (path == WMK_PATH_AVX2_FMA) return wmk_geodetic_all_valid_avx2(in, in_stride, count, max_h);
-#endif
-    return wmkv_geodetic_all_valid_baseline(in, in_stride, count, max_h);
+    return wmk_all_valid(0, in, in_stride, count, max_h);
 }
 
 void wmk_geo_to_scene_baseline(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
@@ -161,12 +180,17 @@ int wmk_frame_anchors_baseline(const wmk_scene_frame *frame, const void *in, ptr
     return wmkv_frame_anchors_baseline(frame, in, in_stride, out, out_stride, count, axes);
 }
 
+static int wmk_frame_forward1_baseline(const wmk_scene_frame *frame, const void *in, void *out) {
+    return wmkv_frame_forward_baseline1(frame, in, 24, out, 24, 1);
+}
+
 WMK_PORTABLE_END
 
 #if defined(__x86_64__)
 /* The x86-64-v3 path: the same body with AVX2 + FMA code generation. */
 #define WMK_TARGET WMK_AVX2_FMA
 #define WMK_FN WMK_INLINE WMK_TARGET
+#define WMK_COLD WMK_OUTLINE WMK_TARGET
 #define WMK(name) wmkv_##name##_avx2
 #define WMK_SQRT(v) WMK_SQRT_AVX2(v)
 /* An empty asm the compiler cannot see through: v is materialised, rounded, so no
@@ -174,16 +198,62 @@ WMK_PORTABLE_END
 #define WMK_ROUNDED(v) __asm__("" : "+x"(v))
 #define WMK_INVSQRT(v) (1.0 / WMK_SQRT(v))
 #include "vector_body.inc"
-
-#define WMK_ENTRY(name) wmk_##name##_avx2
-#include "scene_entries.inc"
-#undef WMK_ENTRY
-#undef WMK_TARGET
-#undef WMK_FN
 #undef WMK
 #undef WMK_SQRT
 #undef WMK_ROUNDED
 #undef WMK_INVSQRT
+
+/* scene -> geo's batches as pairs of AVX2 vectors (reverse_body.inc says why); the
+ * same operations lane for lane, so the four-lane bits. */
+#undef WMK_LANES
+#define WMK_LANES 8
+#undef WMK_PAIRED
+#define WMK_PAIRED 1
+#define WMK(name) wmkv_##name##_avx2x2
+#define WMK_SQRT(v) wmk_sqrt_avx2_pair(v)
+#include "vector_math.inc"
+#include "reverse_body.inc"
+#undef WMK
+#undef WMK_SQRT
+#undef WMK_PAIRED
+#define WMK_PAIRED 0
+
+/* One lane, the same fused operations (clang fuses per expression, whatever the
+ * width), so a single point has the four- and eight-lane bodies' bits. <1 x double>
+ * has no register constraint: the rounding barrier takes its element. */
+#undef WMK_LANES
+#define WMK_LANES 1
+#define WMK(name) wmkv_##name##_avx2_1
+#define WMK_SQRT(v) wmk_sqrt1(v)
+#define WMK_ROUNDED(v) do { double wmk_lane_ = (v)[0]; __asm__("" : "+x"(wmk_lane_)); (v)[0] = wmk_lane_; } while (0)
+#define WMK_INVSQRT(v) (1.0 / wmk_sqrt1(v))
+#include "vector_body.inc"
+#undef WMK
+#undef WMK_SQRT
+#undef WMK_ROUNDED
+#undef WMK_INVSQRT
+#undef WMK_LANES
+#define WMK_LANES 4
+
+static WMK_TARGET int wmk_frame_forward1_avx2(const wmk_scene_frame *frame, const void *in, void *out) {
+    return wmkv_frame_forward_avx2_1(frame, in, 24, out, 24, 1);
+}
+
+static WMK_TARGET int wmk_frame_reverse4_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
+                                              void *out, ptrdiff_t out_stride, size_t count) {
+    return wmkv_frame_reverse_avx2(frame, in, in_stride, out, out_stride, count);
+}
+
+#define WMK(name) wmkv_##name##_avx2
+#define WMK_REVERSE(name) wmkv_##name##_avx2x2
+#define WMK_ENTRY(name) wmk_##name##_avx2
+#include "scene_entries.inc"
+#undef WMK_ENTRY
+#undef WMK_REVERSE
+#undef WMK_TARGET
+#undef WMK_FN
+#undef WMK_COLD
+#undef WMK
 
 /* The x86-64-v4 path: the same body, eight lanes, AVX-512 + FMA code generation. The
  * fused operations are the ones the AVX2 path fuses (clang decides contraction per
@@ -192,6 +262,7 @@ WMK_PORTABLE_END
 #define WMK_LANES 8
 #define WMK_TARGET WMK_AVX512
 #define WMK_FN WMK_INLINE WMK_TARGET
+#define WMK_COLD WMK_OUTLINE WMK_TARGET
 #define WMK(name) wmkv_##name##_avx512
 #define WMK_SQRT(v) WMK_SQRT_AVX512(v)
 /* "v": any of the 32 vector registers, which a 64-byte vector may occupy. */
@@ -199,9 +270,11 @@ WMK_PORTABLE_END
 #define WMK_INVSQRT(v) (1.0 / WMK_SQRT(v))
 #include "vector_body.inc"
 
+#define WMK_REVERSE(name) WMK(name)
 #define WMK_ENTRY(name) wmk_##name##_avx512
 #include "scene_entries.inc"
 #undef WMK_ENTRY
+#undef WMK_REVERSE
 #endif
 
 #if defined(__x86_64__)
@@ -229,7 +302,13 @@ void wmk_frame_prepare(wmk_scene_frame *frame, int32_t path) {
  * process may run: the callers refuse a frame naming one the machine lacks). */
 int wmk_frame_forward(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                       void *out, ptrdiff_t out_stride, size_t count) {
+    /* One point: the one-lane body (its strides are never read). A call is then about
+     * one point's chain of latencies; successive calls overlap in the core the more,
+     * the fewer instructions each carries. */
 #if defined(__x86_64__)
+    if (count == 1)
+        return frame->path == WMK_PATH_BASELINE ? wmk_frame_forward1_baseline(frame, in, out)
+                                                : wmk_frame_forward1_avx2(frame, in, out);
     /* Up to four points on the AVX-512 path: the four-lane body, whose bits are the
      * eight-lane one's, in half the micro-operations (Zen 4 splits a 512-bit operation
      * in two), so successive short calls overlap more. */
@@ -237,6 +316,8 @@ int wmk_frame_forward(const wmk_scene_frame *frame, const void *in, ptrdiff_t in
         return wmk_frame_forward_avx512(frame, in, in_stride, out, out_stride, count);
     if (frame->path >= WMK_PATH_AVX2_FMA && frame->path <= WMK_PATH_AVX512)
         return wmk_frame_forward_avx2(frame, in, in_stride, out, out_stride, count);
+#else
+    if (count == 1) return wmk_frame_forward1_baseline(frame, in, out);
 #endif
     return wmk_frame_forward_baseline(frame, in, in_stride, out, out_stride, count);
 }
@@ -244,9 +325,11 @@ int wmk_frame_forward(const wmk_scene_frame *frame, const void *in, ptrdiff_t in
 int wmk_frame_reverse(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                       void *out, ptrdiff_t out_stride, size_t count) {
 #if defined(__x86_64__)
-    if (frame->path == WMK_PATH_AVX512 && count > 4)
-        return wmk_frame_reverse_avx512(frame, in, in_stride, out, out_stride, count);
-    if (frame->path == WMK_PATH_AVX512) return wmk_frame_reverse_avx2(frame, in, in_stride, out, out_stride, count);
+    /* Up to four points on either fused path: one four-lane vector (the wider forms
+     * would carry idle lanes through the whole chain). */
+    if (frame->path >= WMK_PATH_AVX2_FMA && frame->path <= WMK_PATH_AVX512 && count <= 4)
+        return wmk_frame_reverse4_avx2(frame, in, in_stride, out, out_stride, count);
+    if (frame->path == WMK_PATH_AVX512) return wmk_frame_reverse_avx512(frame, in, in_stride, out, out_stride, count);
     if (frame->path == WMK_PATH_AVX2_FMA) return wmk_frame_reverse_avx2(frame, in, in_stride, out, out_stride, count);
 #endif
     return wmk_frame_reverse_baseline(frame, in, in_stride, out, out_stride, count);

@@ -34,41 +34,54 @@ public func wm_frame_set_estimate(_ frame: UnsafeMutablePointer<wm_frame>?, _ sc
 
 /// The shared shape of every frame batch: `count == 0` succeeding without looking at
 /// anything (the header's promise, whatever the other arguments), NULL and
-/// initialisation checks, and the core's error turned into a status.
+/// initialisation checks (`load` reads what the body needs from an initialised frame),
+/// and the core's error turned into a status.
+@inline(__always)
+func checkedBatch<Frame, Input, Output>(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<Input>?,
+                                        _ output: UnsafeMutablePointer<Output>?, _ count: Int,
+                                        _ firstBad: UnsafeMutablePointer<Int>?,
+                                        load: (UnsafePointer<wm_frame>) -> Frame?,
+                                        _ body: (Frame, UnsafePointer<Input>, UnsafeMutablePointer<Output>) throws(WaymarkError) -> Void) -> wm_status {
+    guard count != 0 else { return WM_OK }
+    guard let frame else { return WM_ERROR_NULL_POINTER }
+    guard let loaded = load(frame) else { return WM_ERROR_INVALID_FRAME }
+    guard let input, let output else { return WM_ERROR_NULL_POINTER }
+    do { try body(loaded, input, output) } catch { return status(of: error, firstBad: firstBad) }
+    return WM_OK
+}
+
+/// Batches over the whole `SceneFrame` (rebuilt from the stored parameters).
 @inline(__always)
 func frameBatch<Input, Output>(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<Input>?,
                                _ output: UnsafeMutablePointer<Output>?, _ count: Int,
                                _ firstBad: UnsafeMutablePointer<Int>?,
                                _ body: (SceneFrame, UnsafePointer<Input>, UnsafeMutablePointer<Output>) throws(WaymarkError) -> Void) -> wm_status {
-    guard count != 0 else { return WM_OK }
-    guard let frame else { return WM_ERROR_NULL_POINTER }
-    guard let scene = FrameStorage.load(frame) else { return WM_ERROR_INVALID_FRAME }
-    guard let input, let output else { return WM_ERROR_NULL_POINTER }
-    do { try body(scene, input, output) } catch { return status(of: error, firstBad: firstBad) }
-    return WM_OK
+    checkedBatch(frame, input, output, count, firstBad, load: FrameStorage.load, body)
 }
 
-/// The shape of the conversions: `count == 0` succeeding without looking at anything,
-/// NULL and initialisation checks, then `body` over the kernels' frame in place (one C
-/// entry that checks every element and dispatches once), its error turned into a status.
+/// The conversions: `body` over the kernels' frame in place (one C entry that checks
+/// every element and dispatches once).
 @inline(__always)
 func kernelBatch<Input, Output>(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<Input>?,
                                 _ output: UnsafeMutablePointer<Output>?, _ count: Int,
                                 _ firstBad: UnsafeMutablePointer<Int>?,
                                 _ body: (UnsafePointer<wmk_scene_frame>, UnsafePointer<Input>, UnsafeMutablePointer<Output>) throws(WaymarkError) -> Void) -> wm_status {
-    guard count != 0 else { return WM_OK }
-    guard let frame else { return WM_ERROR_NULL_POINTER }
-    guard let kernel = FrameStorage.kernel(frame) else { return WM_ERROR_INVALID_FRAME }
-    guard let input, let output else { return WM_ERROR_NULL_POINTER }
-    do { try body(kernel, input, output) } catch { return status(of: error, firstBad: firstBad) }
-    return WM_OK
+    checkedBatch(frame, input, output, count, firstBad, load: FrameStorage.kernel, body)
 }
 
 @c @implementation
 public func wm_frame_forward(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_geodetic>?, _ in_stride: Int,
                              _ output: UnsafeMutablePointer<wm_vec3>?, _ out_stride: Int, _ count: Int,
                              _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    kernelBatch(frame, input, output, count, first_bad) { kernel, input, output throws(WaymarkError) in
+    // One point (an engine's anchors, one call each): straight to the kernel's checked
+    // entry when the shape is plainly valid. Anything it refuses takes the general path
+    // below, which finds the status; a call is then about one point's latency, and
+    // every instruction in front of it delays the next call's start.
+    if count == 1, in_stride >= 24, out_stride >= 24, let frame, let input, let output,
+       let kernel = FrameStorage.kernel(frame), wmk_frame_forward(kernel, input, in_stride, output, out_stride, 1) != 0 {
+        return WM_OK
+    }
+    return kernelBatch(frame, input, output, count, first_bad) { kernel, input, output throws(WaymarkError) in
         try FrameKernels.forward(kernel, geodetic: input, stride: in_stride, into: output, stride: out_stride, count: count)
     }
 }
@@ -89,15 +102,13 @@ public func wm_frame_reverse(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafeP
 func anchorBatch(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_geodetic>?, _ inStride: Int,
                  _ output: UnsafeMutableRawPointer?, _ outStride: Int, _ count: Int,
                  _ firstBad: UnsafeMutablePointer<Int>?) -> wm_status {
-    guard count != 0 else { return WM_OK }
-    guard let frame else { return WM_ERROR_NULL_POINTER }
-    guard let kernel = FrameStorage.kernel(frame), let axes = FrameStorage.axes(frame) else { return WM_ERROR_INVALID_FRAME }
-    guard let input, let output else { return WM_ERROR_NULL_POINTER }
-    do {
-        try FrameKernels.anchors(kernel, axes: axes, geodetic: input, stride: inStride, into: output, stride: outStride,
-                                 count: count)
-    } catch { return status(of: error, firstBad: firstBad) }
-    return WM_OK
+    checkedBatch(frame, input, output?.assumingMemoryBound(to: UInt8.self), count, firstBad, load: { (frame) -> (UnsafePointer<wmk_scene_frame>, SceneAxes)? in
+        guard let kernel = FrameStorage.kernel(frame), let axes = FrameStorage.axes(frame) else { return nil }
+        return (kernel, axes)
+    }) { (loaded: (UnsafePointer<wmk_scene_frame>, SceneAxes), input, output) throws(WaymarkError) in
+        try FrameKernels.anchors(loaded.0, axes: loaded.1, geodetic: input, stride: inStride,
+                                 into: UnsafeMutableRawPointer(output), stride: outStride, count: count)
+    }
 }
 
 @c @implementation

@@ -42,10 +42,8 @@ package enum FrameKernels {
     package static func forward(_ frame: UnsafePointer<wmk_scene_frame>, geodetic input: UnsafeRawPointer,
                                 stride inputStride: Int, into output: UnsafeMutableRawPointer,
                                 stride outputStride: Int, count: Int) throws(WaymarkError) {
-        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
-        guard count > 0 else { return }
-        if wmk_frame_forward(frame, input, inputStride, output, outputStride, count) == 0 {
-            throw geodeticFault(input, stride: inputStride, count: count, maximumHeight: frame.pointee.max_height)
+        try checked(wmk_frame_forward, frame, input, inputStride, output, outputStride, count) {
+            geodeticFault(input, stride: inputStride, count: count, maximumHeight: frame.pointee.max_height)
         }
     }
 
@@ -54,13 +52,24 @@ package enum FrameKernels {
     package static func reverse(_ frame: UnsafePointer<wmk_scene_frame>, scene input: UnsafeRawPointer,
                                 stride inputStride: Int, into output: UnsafeMutableRawPointer,
                                 stride outputStride: Int, count: Int) throws(WaymarkError) {
-        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
-        guard count > 0 else { return }
-        if wmk_frame_reverse(frame, input, inputStride, output, outputStride, count) == 0 {
+        try checked(wmk_frame_reverse, frame, input, inputStride, output, outputStride, count) {
             let bad = StridedTriples.firstSceneFault(input, stride: inputStride, count: count,
                                                      limit: frame.pointee.scene_limit)
-            throw .invalidElement(index: bad?.index ?? 0, fault: bad?.fault ?? .outOfRange)
+            return .invalidElement(index: bad?.index ?? 0, fault: bad?.fault ?? .outOfRange)
         }
+    }
+
+    /// The conversions' shape: the strides and count checked, then the C entry (which
+    /// checks every element and writes only when all are valid); `fault` names the
+    /// first bad element of a batch it refused.
+    @inlinable @inline(__always)
+    static func checked(_ entry: (UnsafePointer<wmk_scene_frame>?, UnsafeRawPointer?, Int, UnsafeMutableRawPointer?, Int, Int) -> Int32,
+                        _ frame: UnsafePointer<wmk_scene_frame>, _ input: UnsafeRawPointer, _ inputStride: Int,
+                        _ output: UnsafeMutableRawPointer, _ outputStride: Int, _ count: Int,
+                        fault: () -> WaymarkError) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, strides: inputStride, outputStride)
+        guard count > 0 else { return }
+        if entry(frame, input, inputStride, output, outputStride, count) == 0 { throw fault() }
     }
 
     /// Anchor transforms with their checks (matrices every `outputStride` ≥ 64 bytes).

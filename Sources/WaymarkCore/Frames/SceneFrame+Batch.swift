@@ -19,8 +19,7 @@ extension SceneFrame {
     public func scenePositions(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                                into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                count: Int) throws(WaymarkError) {
-        try scenePositionsChecked(geodetic: input, stride: inputStride, into: output, stride: outputStride,
-                                  count: count, path: .current)
+        try conversion(input, inputStride, output, outputStride, count, path: .current, reverse: false)
     }
 
     /// Exact geo → scene by a chosen ``CPUPath`` (SPI `CPUPaths`: the tests and Benchmarks/
@@ -30,18 +29,22 @@ extension SceneFrame {
     @_spi(CPUPaths) public func scenePositions(geodetic input: UnsafeRawPointer, stride inputStride: Int,
                                 into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                 count: Int, path: CPUPath) throws(WaymarkError) {
-        try scenePositionsChecked(geodetic: input, stride: inputStride, into: output, stride: outputStride,
-                                  count: count, path: path.runnable)
+        try conversion(input, inputStride, output, outputStride, count, path: path.runnable, reverse: false)
     }
 
-    /// Both geo → scene forms: the checks, then the body on `path` (one this machine runs).
+    /// Both directions' batches on `path` (one this machine runs): the kernels' frame
+    /// for it, then the checked C entry.
     @inlinable
-    func scenePositionsChecked(geodetic input: UnsafeRawPointer, stride inputStride: Int,
-                               into output: UnsafeMutableRawPointer, stride outputStride: Int,
-                               count: Int, path: CPUPath) throws(WaymarkError) {
+    func conversion(_ input: UnsafeRawPointer, _ inputStride: Int, _ output: UnsafeMutableRawPointer,
+                    _ outputStride: Int, _ count: Int, path: CPUPath, reverse: Bool) throws(WaymarkError) {
         try withUnsafePointer(to: kernelFrame(for: path)) { (frame) throws(WaymarkError) in
-            try FrameKernels.forward(frame, geodetic: input, stride: inputStride, into: output, stride: outputStride,
-                                     count: count)
+            if reverse {
+                try FrameKernels.reverse(frame, scene: input, stride: inputStride, into: output, stride: outputStride,
+                                         count: count)
+            } else {
+                try FrameKernels.forward(frame, geodetic: input, stride: inputStride, into: output,
+                                         stride: outputStride, count: count)
+            }
         }
     }
 
@@ -64,8 +67,7 @@ extension SceneFrame {
     public func geodeticPositions(scene input: UnsafeRawPointer, stride inputStride: Int,
                                   into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                   count: Int) throws(WaymarkError) {
-        try geodeticPositionsChecked(scene: input, stride: inputStride, into: output, stride: outputStride,
-                                     count: count, path: .current)
+        try conversion(input, inputStride, output, outputStride, count, path: .current, reverse: true)
     }
 
     /// Exact scene → geo by a chosen ``CPUPath`` (as the geo → scene form).
@@ -73,19 +75,7 @@ extension SceneFrame {
     @_spi(CPUPaths) public func geodeticPositions(scene input: UnsafeRawPointer, stride inputStride: Int,
                                    into output: UnsafeMutableRawPointer, stride outputStride: Int,
                                    count: Int, path: CPUPath) throws(WaymarkError) {
-        try geodeticPositionsChecked(scene: input, stride: inputStride, into: output, stride: outputStride,
-                                     count: count, path: path.runnable)
-    }
-
-    /// Both scene → geo forms: the checks, then the body on `path` (one this machine runs).
-    @inlinable
-    func geodeticPositionsChecked(scene input: UnsafeRawPointer, stride inputStride: Int,
-                                  into output: UnsafeMutableRawPointer, stride outputStride: Int,
-                                  count: Int, path: CPUPath) throws(WaymarkError) {
-        try withUnsafePointer(to: kernelFrame(for: path)) { (frame) throws(WaymarkError) in
-            try FrameKernels.reverse(frame, scene: input, stride: inputStride, into: output, stride: outputStride,
-                                     count: count)
-        }
+        try conversion(input, inputStride, output, outputStride, count, path: path.runnable, reverse: true)
     }
 
     /// Exact geo → scene for a typed buffer (`SIMD3<Double>` has a 32-byte stride).
