@@ -185,3 +185,18 @@ test("issue 37: a PointBuffer's array passed as points or out= survives the memo
   assert.deepEqual(datum, twin.gcj02FromWgs84(Float64Array.from(points.array), { region: "EVERYWHERE" }));
   for (const o of [frame, other, points, out]) o.dispose();
 });
+
+test("issue 37: a China-datum call reads a PointBuffer's array after its polygon's block grew the memory (was an empty answer)", async () => {
+  const fresh = await load(), twin = await load();
+  const points = fresh.allocPoints(10);
+  for (let i = 0; i < 10; i++) points.array.set([31.2 + i * 1e-3, 121.5, 0], 3 * i);
+  // 500,000 vertices: a 12 MB block, more than the fresh module's memory has free.
+  const n = 500000, ring = new Float64Array(3 * n);
+  for (let i = 0; i < n; i++) ring.set([35 + 20 * Math.sin(2 * Math.PI * i / n), 105 + 35 * Math.cos(2 * Math.PI * i / n), 0], 3 * i);
+  const memory = fresh.memory.buffer.byteLength;
+  const got = fresh.gcj02FromWgs84(points.array, { region: ring });
+  assert.ok(fresh.memory.buffer.byteLength > memory, "the polygon's block grew the memory");
+  assert.deepEqual(got, twin.gcj02FromWgs84(Float64Array.from(points.array), { region: ring }));
+  assert.equal(got.length, 30);
+  points.dispose();
+});
