@@ -4,16 +4,12 @@ import CWaymarkKernels
 /// place a Swift frame is flattened for them. ``SceneFrame`` passes its folded rows and
 /// scene origin; the tangent frame's own batches pass the ENU rows.
 extension LocalTangentFrame {
-    /// The rows taking an ECEF offset from the origin to ENU: east, north, up.
-    @inlinable
-    var ecefToENU: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>) { rotation.rows }
-
     /// The rows taking an ECEF offset to a frame whose rows act on ENU as `rows`
     /// (rows · R(φ₀, λ₀)).
     @inlinable
     func ecefRows(fromENURows rows: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>))
         -> (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>) {
-        let (east, north, up) = ecefToENU
+        let (east, north, up) = rotation.rows
         func ecefRow(_ r: SIMD3<Double>) -> SIMD3<Double> { r.x * east + r.y * north + r.z * up }
         return (ecefRow(rows.0), ecefRow(rows.1), ecefRow(rows.2))
     }
@@ -44,7 +40,7 @@ extension LocalTangentFrame {
     /// their own inverse's transpose.
     @inlinable
     func enuKernelFrame(path: CPUPath) -> wmk_scene_frame {
-        kernelFrame(rows: ecefToENU, inverseRows: ecefToENU, offset: .zero, sceneLimit: Limits.maximumSceneCoordinate,
+        kernelFrame(rows: rotation.rows, inverseRows: rotation.rows, offset: .zero, sceneLimit: Limits.maximumSceneCoordinate,
                     path: path)
     }
 }

@@ -5,8 +5,8 @@ enum ConversionCommands {
     /// `scene --origin LAT,LON[,H] [--axes eus|enu|eun] [--method …] [FILE]`:
     /// rows `lat,lon[,h]` → `x,y,z`.
     static func scene(_ command: Scene, _ out: inout Output) throws(CLIError) {
-        let origin = try command.frame.origin.value()
         let frame = try command.frame.frame()
+        let origin = frame.tangentFrame.origin
         let method = command.method.value ?? .ellipsoidal
         let pipeline: ProjTopocentricPipeline?
         do throws(WaymarkError) {
