@@ -940,7 +940,8 @@ WM_API wm_status wm_proximity_update(wm_proximity *gate, double distance_m, int3
  *     with the scene's own velocity since the previous fix it measures the heading every
  *     second, without waiting for the user to walk far; a course reported while nearly
  *     standing still carries almost no information. With route_evidence on, the route is
- *     evidence too: the user walks on it, a few metres to one side (route_offset_sigma_m),
+ *     evidence too: the user walks on it, a few metres to one side (route_offset_sigma_m;
+ *     which side is learnt from the fixes, route_side_offset_m),
  *     except near corners; a test on its innovations switches it off while the user is off
  *     the route and on again when they rejoin (wm_navigator_result.route_evidence).
  *   - WM_ESTIMATOR_ROBUST / WM_ESTIMATOR_PAIRWISE: the gated window fits of the
@@ -1062,14 +1063,20 @@ typedef struct wm_navigator_config {
        take the defaults shown). Read by WM_ESTIMATOR_FILTER, not by the window fits. */
     int32_t route_evidence;          /* 0 (off) or 1: the route as evidence of where the user is */
     int32_t reserved_;               /* 0 */
-    double route_offset_sigma_m;     /* 4: 1-sigma of the user's offset from the route's centre
-                                        line, (0, 1000] */
+    double route_offset_sigma_m;     /* 2: 1-sigma of the user's offset from the centre of their
+                                        side of the street (route_side_offset_m), or from the
+                                        route's centre line when that is 0, (0, 1000] */
     double route_offset_distance_m;  /* 1000: metres walked over which that offset varies, > 0 */
     double velocity_correlated_share;/* 0.5: the slowly varying share of the GPS velocity's error,
                                         [0, 1) */
     double velocity_correlation_s;   /* 10: its correlation time, seconds, > 0 */
+    double route_side_offset_m;      /* 4: where each side of the street lies from the route's
+                                        centre line, [0, 1000]: the offset's prior is two
+                                        Gaussians of sigma route_offset_sigma_m, one per side,
+                                        and the fixes tell the sides apart; 0: one Gaussian
+                                        about the line */
 } wm_navigator_config;
-#define WM_NAVIGATOR_CONFIG_SIZE 328   /* sizeof(wm_navigator_config) in this version */
+#define WM_NAVIGATOR_CONFIG_SIZE 336   /* sizeof(wm_navigator_config) in this version */
 #define WM_NAVIGATOR_CONFIG_SIZE_0_3 288 /* the 0.3 layout, still accepted (fields before route_evidence) */
 
 /* A location fix and the device's scene position when it was taken. */

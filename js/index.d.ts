@@ -196,8 +196,10 @@ export interface NavigatorOptions {
   headingStepM?: number;
   /** The route as evidence of where the user is (false by default; a 0.4 module). */
   routeEvidence?: boolean;
-  /** The user's offset from the route's centre line: 1-sigma (4 m, (0, 1000]) and the metres walked over which it varies (100). */
+  /** The user's offset from the route's centre line: 1-sigma about the centre of the user's side of the street (2 m, (0, 1000]) and the metres walked over which it varies (1000). */
   routeOffsetSigmaM?: number; routeOffsetDistanceM?: number;
+  /** Where each side of the street lies from the route's centre line, m (4, [0, 1000]): the sides are told apart from the fixes; 0: one Gaussian about the line. */
+  routeSideOffsetM?: number;
   /** The GPS velocity error's slowly varying share (0.5, [0, 1)) and correlation time (10 s). */
   velocityCorrelatedShare?: number; velocityCorrelationS?: number;
   /** 0: never; else an update whose camera is farther than this (horizontally, m) from the scene's zero shifts the zero to it (Navigator.setOriginShift; a 0.3 module). */

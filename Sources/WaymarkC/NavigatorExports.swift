@@ -31,7 +31,8 @@ func defaultNavigatorConfig() -> wm_navigator_config {
         yaw_drift_deg: d.yawDrift, position_drift_m: d.positionDrift, outlier_gate: d.outlierGate,
         heading_step_m: d.headingStep, route_evidence: d.routeEvidence ? 1 : 0, reserved_: 0,
         route_offset_sigma_m: d.routeOffsetSigma, route_offset_distance_m: d.routeOffsetDistance,
-        velocity_correlated_share: d.velocityCorrelatedShare, velocity_correlation_s: d.velocityCorrelationTime)
+        velocity_correlated_share: d.velocityCorrelatedShare, velocity_correlation_s: d.velocityCorrelationTime,
+        route_side_offset_m: d.routeSideOffset)
 }
 
 /// The defaults in the first `size` bytes (a layout this version knows), size set to it.
@@ -132,6 +133,7 @@ func navigatorConfiguration(_ config: UnsafePointer<wm_navigator_config>) -> (Na
     s.routeOffsetDistance = c.route_offset_distance_m
     s.velocityCorrelatedShare = c.velocity_correlated_share
     s.velocityCorrelationTime = c.velocity_correlation_s
+    s.routeSideOffset = c.route_side_offset_m
     guard (try? s.validate()) != nil else { return nil }
     return (s, heights)
 }

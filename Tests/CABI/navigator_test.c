@@ -1101,7 +1101,7 @@ static void config_versions(void) {
     /* The whole struct: the new fields' defaults. */
     memcpy(&whole, sentinel, sizeof whole);
     CHECK(wm_navigator_config_init(&whole, sizeof whole) == WM_OK && whole.size == WM_NAVIGATOR_CONFIG_SIZE);
-    CHECK(whole.route_evidence == 0 && whole.reserved_ == 0 && whole.route_offset_sigma_m == 4);
+    CHECK(whole.route_evidence == 0 && whole.reserved_ == 0 && whole.route_offset_sigma_m == 2 && whole.route_side_offset_m == 4);
     CHECK(whole.route_offset_distance_m == 1000 && whole.velocity_correlated_share == 0.5 && whole.velocity_correlation_s == 10);
     /* The macro (what this header makes of wm_navigator_config_default) fills the same. */
     memcpy(&config, sentinel, sizeof config);
@@ -1120,7 +1120,7 @@ static void config_versions(void) {
     CHECK(wm_navigator_arrow_capacity(&config) == 35);   /* the 0.3 layout is read, not what follows it */
 
     /* Bad values in the new fields: refused, *out and first_bad untouched. */
-    for (i = 0; i < 9; i++) {
+    for (i = 0; i < 13; i++) {
         size_t bad = 77;
         config = whole;
         switch (i) {
@@ -1132,6 +1132,10 @@ static void config_versions(void) {
         case 5: config.route_offset_distance_m = 0; break;
         case 6: config.velocity_correlated_share = 1; break;
         case 7: config.velocity_correlated_share = NAN; break;
+        case 8: config.route_side_offset_m = -0.5; break;
+        case 9: config.route_side_offset_m = 1000.5; break;
+        case 10: config.route_side_offset_m = INFINITY; break;
+        case 11: config.route_side_offset_m = NAN; break;
         default: config.velocity_correlation_s = 0; break;
         }
         nav = (wm_navigator *)&config;
@@ -1222,7 +1226,7 @@ static int readme_example(void) {
 int main(void) {
     if (getenv("NAVIGATOR_TEST_SEED")) base_seed = strtoull(getenv("NAVIGATOR_TEST_SEED"), NULL, 10);   /* other noise */
     /* Pinned layouts: 8-byte fields on 8-byte boundaries, no padding; the header's sizes. */
-    CHECK(sizeof(wm_navigator_config) == 328 && WM_NAVIGATOR_CONFIG_SIZE == 328 && WM_NAVIGATOR_CONFIG_SIZE_0_3 == 288);
+    CHECK(sizeof(wm_navigator_config) == 336 && WM_NAVIGATOR_CONFIG_SIZE == 336 && WM_NAVIGATOR_CONFIG_SIZE_0_3 == 288);
     CHECK(sizeof(wm_fix) == 80 && sizeof(wm_camera) == 176);
     CHECK(offsetof(wm_navigator_config, size) == 0 && offsetof(wm_navigator_config, alignment) == 4);
     CHECK(offsetof(wm_navigator_config, axes) == 8 && offsetof(wm_navigator_config, buffer_interval_s) == 32);
@@ -1230,7 +1234,7 @@ int main(void) {
     CHECK(offsetof(wm_navigator_config, heading_step_m) == 280 && offsetof(wm_navigator_config, route_evidence) == 288);
     CHECK(offsetof(wm_navigator_config, reserved_) == 292 && offsetof(wm_navigator_config, route_offset_sigma_m) == 296);
     CHECK(offsetof(wm_navigator_config, route_offset_distance_m) == 304 && offsetof(wm_navigator_config, velocity_correlated_share) == 312);
-    CHECK(offsetof(wm_navigator_config, velocity_correlation_s) == 320);
+    CHECK(offsetof(wm_navigator_config, velocity_correlation_s) == 320 && offsetof(wm_navigator_config, route_side_offset_m) == 328);
     CHECK(sizeof(wm_navigator_result) == 256 && WM_NAVIGATOR_RESULT_SIZE == 256 && WM_NAVIGATOR_RESULT_SIZE_0_3 == 248);
     CHECK(WM_NAVIGATOR_RESULT_SIZE_0_2 == 216 && offsetof(wm_navigator_result, route_evidence) == 248);
     CHECK(offsetof(wm_navigator_result, origin_shift) == 216 && offsetof(wm_navigator_result, origin_shifted) == 240);

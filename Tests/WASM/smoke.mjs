@@ -240,7 +240,7 @@ check(cityRows === 664, `664 gcoord cities (read ${cityRows})`);
 
 // ---- The navigator through the raw exports: the versioned structs' wasm32 layout -------
 // size_t is 32 bits here, so wm_navigator_result's arrow_total is 4 bytes followed by 4
-// of padding; every size is still the header's (config 328 and 0.3's 288, result 216,
+// of padding; every size is still the header's (config 336 and 0.3's 288, result 216,
 // reading 96, velocity 40).
 let navigatorSummary = "";
 {
@@ -262,8 +262,8 @@ let navigatorSummary = "";
   check(raw.wm_navigator_config_init(config, CONFIG + 8) === Status.INVALID_VALUE && wm.u32(config, 1)[0] === CONFIG_0_3,
         "wm_navigator_config_init of another size: INVALID_VALUE, nothing written");
   check(raw.wm_navigator_config_init(config, CONFIG) === Status.OK && wm.u32(config, 1)[0] === CONFIG &&
-        wm.f64(config + OFFSETOF.wm_navigator_config.route_offset_sigma_m, 1)[0] === 4 && wm.f64(config + OFFSETOF.wm_navigator_config.velocity_correlation_s, 1)[0] === 10,
-        `wm_navigator_config_init: size ${CONFIG}, route_offset_sigma_m 4 and velocity_correlation_s 10 at their offsets`);
+        wm.f64(config + OFFSETOF.wm_navigator_config.route_offset_sigma_m, 1)[0] === 2 && wm.f64(config + OFFSETOF.wm_navigator_config.velocity_correlation_s, 1)[0] === 10,
+        `wm_navigator_config_init: size ${CONFIG}, route_offset_sigma_m 2 and velocity_correlation_s 10 at their offsets`);
   check(raw.wm_navigator_arrow_capacity(config) === 35, "wm_navigator_arrow_capacity");
   wm.u32(config, 1)[0] = CONFIG + 8;
   check(raw.wm_navigator_arrow_capacity(config) === 0, "a config of another size: capacity 0");

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -97,35 +98,59 @@ struct VelocityRouteTests {
 
     /// The city walk of issue 35: 1 km, three corners, correlated GPS, GPS velocity, a
     /// walker 1–6 m to one side of the route's centre line who crosses the street at half
-    /// the corners and cuts them. Frames after the first corner.
-    static func cityPool(route: Bool, seeds: ClosedRange<UInt64>) throws -> Pool {
-        var pool = Pool()
+    /// the corners and cuts them. Frames after the first corner. `side`: the route offset's
+    /// sides (nil: the defaults); `route` false: no route evidence.
+    static func cityPool(route: Bool, side: (offset: Double, sigma: Double)? = nil,
+                         seeds: ClosedRange<UInt64>) throws -> (pool: Pool, arrowBySeed: [Double]) {
+        var pool = Pool(), bySeed: [Double] = []
         for seed in seeds {
             var s = Self.walk(Self.city, seed: seed)
             s.lateralOffset = 1...6
-            let trial = try NavigatorTrial(WalkSimulator(s), configuration: Self.configuration(s, route: route))
+            var c = Self.configuration(s, route: route)
+            if let side { c.routeSideOffset = side.offset; c.routeOffsetSigma = side.sigma }
+            let trial = try NavigatorTrial(WalkSimulator(s), configuration: c)
             pool.add(trial) { $0.trueAlong > 260 }
+            var one = Pool()
+            one.add(trial) { $0.trueAlong > 260 }
+            bySeed.append(one.p95(one.arrow))
         }
-        return pool
+        return (pool, bySeed)
     }
 
-    @Test("the city walk with GPS velocity, with and without route evidence: heading p95 ≤ 1.5°, honest σ")
+    @Test("the city walk with GPS velocity: the sides of the street told apart, one Gaussian offset, no route evidence")
     func cityWalk() throws {
-        var pools: [Pool] = []
-        for route in [false, true] {
-            let pool = try Self.cityPool(route: route, seeds: 1...8)
-            print("city, route evidence \(route): \(pool.summary)")
+        let none = try Self.cityPool(route: false, seeds: 1...8)
+        let gaussian = try Self.cityPool(route: true, side: (0, 4), seeds: 1...8)
+        let sides = try Self.cityPool(route: true, seeds: 1...8)
+        for (name, result) in [("none", none), ("one Gaussian", gaussian), ("two sides", sides)] {
+            let (pool, bySeed) = result
+            print("city, route evidence \(name): \(pool.summary); arrow p95 per seed \(bySeed.min()!)–\(bySeed.max()!) m")
             #expect(pool.heading.count > 5000)
-            #expect(pool.p95(pool.heading) <= 1.5, "\(pool.summary)")
-            #expect(pool.headingCalibration >= 0.9 && pool.anchorCalibration >= 0.9, "\(pool.summary)")
-            // Measured, not the issue's 3 m: see the README (the side of the street is not told apart).
-            #expect(pool.p95(pool.arrow) <= 5, "\(pool.summary)")
-            pools.append(pool)
+            #expect(pool.p95(pool.heading) <= 1.5, "\(name): \(pool.summary)")
+            #expect(pool.headingCalibration >= 0.9 && pool.anchorCalibration >= 0.9, "\(name): \(pool.summary)")
         }
-        // The README: route evidence narrows the heading below 1° and the arrows.
-        let (without, with) = (pools[0], pools[1])
-        #expect(with.p95(with.heading) <= 1, "\(with.summary)")
-        #expect(with.p95(with.arrow) < without.p95(without.arrow), "\(with.summary) against \(without.summary)")
+        // The README's table, as printed: heading p95, first arrow p95 (per seed) and the
+        // truth within 2σ. The issue's 3 m is not reached: see the README.
+        func row(_ r: (pool: Pool, arrowBySeed: [Double])) -> String {
+            func f(_ x: Double) -> String { String(format: "%.1f", x) }
+            return "\(f(r.pool.p95(r.pool.heading)))° | \(f(r.pool.p95(r.pool.arrow))) m (\(f(r.arrowBySeed.min()!))–"
+                + "\(f(r.arrowBySeed.max()!)) m) | \(Int((100 * r.pool.headingCalibration).rounded(.down))) % / "
+                + "\(Int((100 * r.pool.anchorCalibration).rounded(.down))) %"
+        }
+        #expect(row(none) == "1.1° | 4.1 m (3.2–5.2 m) | 94 % / 100 %")
+        #expect(row(gaussian) == "0.6° | 3.8 m (2.5–4.7 m) | 99 % / 99 %")
+        #expect(row(sides) == "0.5° | 3.4 m (2.4–4.0 m) | 100 % / 100 %")
+    }
+
+    @Test("a harder set of seeds: telling the sides apart gains most where the GPS drifts furthest")
+    func cityWalkOtherSeeds() throws {
+        let gaussian = try Self.cityPool(route: true, side: (0, 4), seeds: 9...16)
+        let sides = try Self.cityPool(route: true, seeds: 9...16)
+        print("city, seeds 9–16: one Gaussian \(gaussian.pool.summary); two sides \(sides.pool.summary)")
+        // The README: 5.1 m → 4.2 m.
+        #expect(String(format: "%.1f", gaussian.pool.p95(gaussian.pool.arrow)) == "5.1")
+        #expect(String(format: "%.1f", sides.pool.p95(sides.pool.arrow)) == "4.2")
+        #expect(sides.pool.headingCalibration >= 0.9 && sides.pool.anchorCalibration >= 0.9, "\(sides.pool.summary)")
     }
 
     /// Walks that leave the route: along a parallel street 20 m away, round a 30 m
@@ -183,4 +208,5 @@ struct VelocityRouteTests {
         }
     }
 }
+
 

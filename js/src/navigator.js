@@ -32,8 +32,9 @@ const CONFIG_DOUBLES = ["bufferIntervalS", "maximumAccuracyM", "minimumPairDista
   "finishMinPt", "finishNearM", "finishFarM", "alignmentSigmaDeg", "gpsCorrelationS", "gpsCorrelatedShare",
   "accuracyConfidence", "compassCorrelationS", "compassCorrelatedShare", "compassIntervalS", "compassMaximumPitchDeg",
   "yawDriftDeg", "positionDriftM", "outlierGate", "headingStepM"];
-// 0.4: route_evidence (an int32 after the 0.3 layout, then reserved_) and four doubles.
-const CONFIG_0_4_DOUBLES = ["routeOffsetSigmaM", "routeOffsetDistanceM", "velocityCorrelatedShare", "velocityCorrelationS"];
+// 0.4: route_evidence (an int32 after the 0.3 layout, then reserved_) and five doubles.
+const CONFIG_0_4_DOUBLES = ["routeOffsetSigmaM", "routeOffsetDistanceM", "velocityCorrelatedShare", "velocityCorrelationS",
+  "routeSideOffsetM"];
 const CONFIG_0_4_KEYS = ["routeEvidence", ...CONFIG_0_4_DOUBLES];
 const CONFIG_KEYS = new Set([...CONFIG_INTS.map(([k]) => k), ...CONFIG_DOUBLES, ...CONFIG_0_4_KEYS, "originShiftM"]);
 const VELOCITY_KEYS = ["course", "courseAccuracy", "speed", "speedAccuracy"];

@@ -128,7 +128,7 @@ def test_navigator_velocity_and_route_evidence():
     settings = dict(heights="none", accuracy_confidence=1 - np.exp(-0.5), gps_correlated_share=0.0)
     c = waymark.navigator_config(**settings)
     assert c.size == waymark._lib.ffi.sizeof("wm_navigator_config") == waymark._lib.CONSTANTS["WM_NAVIGATOR_CONFIG_SIZE"]
-    assert (c.route_evidence, c.route_offset_sigma_m, c.route_offset_distance_m) == (0, 4.0, 1000.0)
+    assert (c.route_evidence, c.route_offset_sigma_m, c.route_offset_distance_m, c.route_side_offset_m) == (0, 2.0, 1000.0, 4.0)
     assert (c.velocity_correlated_share, c.velocity_correlation_s) == (0.5, 10.0)
 
     def phone(i):   # CoreLocation: true course, 3 degrees; speed 1.4 m/s, 0.1 m/s

@@ -1,3 +1,4 @@
+import CWaymarkMath
 import WaymarkCore
 
 /// The route as evidence: a pedestrian following a route walks along it, a few metres to
@@ -10,17 +11,70 @@ import WaymarkCore
 /// corners place the user along the route. The cells' weights take its likelihood, so the
 /// track's shape against the route's also tells the heading (map matching).
 extension NavigationFilter {
-    /// Gives o its prior on every cell — mean 0, σ ``Model/routeOffsetSigma``,
+    /// Gives o its prior on every cell — σ ``Model/routeOffsetSigma`` about its centre,
     /// uncorrelated with the rest: at the first route measurement, after a corner (a new
-    /// street) and when the user rejoins the route.
+    /// street) and when the user rejoins the route. With two sides (``Model/routeSide``)
+    /// each cell that carries weight splits in two, one per side of the street (centred
+    /// ± the side), each with half its weight; a cell the fixes have ruled out stays one,
+    /// centred on the line with the two sides' spread (σ² + side²).
     mutating func seedOffset() {
-        let n = Self.n, nn = Self.nn, s = model.routeOffsetSigma
-        for k in 0..<count {
-            mean[k * n + Self.o] = 0
+        let n = Self.n, nn = Self.nn, s = model.routeOffsetSigma, side = model.routeSide
+        if side > 0 {
+            collapseSides()
+            let half = log(0.5)
+            for k in 0..<count where weight[k] >= Self.splitWeight {
+                let j = live
+                live += 1
+                for i in 0..<n { mean[j * n + i] = mean[k * n + i] }
+                for i in 0..<nn { cov[j * nn + i] = cov[k * nn + i] }
+                logWeight[k] += half
+                logWeight[j] = logWeight[k]
+                partner[j] = k
+                cellModel[j] = cellModel[k]
+                offsetCentre[k] = side
+                offsetCentre[j] = -side
+            }
+        }
+        for k in 0..<live {
+            mean[k * n + Self.o] = offsetCentre[k]
             for i in 0..<n { cov[k * nn + Self.o * n + i] = 0; cov[k * nn + i * n + Self.o] = 0 }
-            cov[k * nn + Self.o * n + Self.o] = s * s
+            // A cell left whole (or every cell, with one side) has the whole offset's spread.
+            cov[k * nn + Self.o * n + Self.o] = offsetCentre[k] == 0 ? s * s + side * side : s * s
         }
         offsetSeeded = true
+        if side > 0 { refresh() }
+    }
+
+    /// The smallest weight of a cell that splits by side: below it a cell is all but ruled
+    /// out, and splitting it would only add work.
+    static let splitWeight = 1e-9
+
+    /// Each split cell's two sides back into one (moment-matched: the mixture's mean and
+    /// covariance), before the offset is seeded anew or the heading reset.
+    mutating func collapseSides() {
+        guard live > count else { return }
+        let n = Self.n, nn = Self.nn
+        for j in count..<live {
+            let k = partner[j]
+            let wa = weight[k], wb = weight[j], w = wa + wb
+            if w > 0 {
+                let a = wa / w, b = wb / w
+                var d = Lanes()
+                for i in 0..<n { d[i] = mean[j * n + i] - mean[k * n + i] }
+                d[Self.c] = Self.wrap(d[Self.c])
+                for i in 0..<n { mean[k * n + i] += b * d[i] }
+                for i in 0..<n {
+                    for l in 0..<n {
+                        cov[k * nn + i * n + l] = a * cov[k * nn + i * n + l] + b * cov[j * nn + i * n + l] + a * b * d[i] * d[l]
+                    }
+                }
+            }
+            let hi = max(logWeight[k], logWeight[j]), lo = min(logWeight[k], logWeight[j])
+            logWeight[k] = hi + log(1 + exp(lo - hi))
+        }
+        for k in 0..<count { offsetCentre[k] = 0 }
+        live = count
+        refresh()
     }
 
     /// Route evidence for the leg through `point` (east/north) with unit left normal

@@ -26,7 +26,9 @@ import WaymarkCore
 /// - m: the compass's slowly varying error, radians, Gauss–Markov as well;
 /// - vx, vy: the GPS velocity's slowly varying error, m/s, Gauss–Markov over time;
 /// - o: the user's signed offset from the route's centre line (left of the leg positive),
-///   m, Gauss–Markov over the distance walked (the side of a street, kept for a block).
+///   m, Gauss–Markov over the distance walked (the side of a street, kept for a block);
+///   with two sides (``Model/routeSide``) each cell splits in two at a new street, one per
+///   side, so the bank is a Gaussian sum over the side too (``seedOffset()``).
 /// The cells start on a grid over the whole circle (the prior's weights), so every initial
 /// error from 0 to 180° is inside the bank; within a cell the heading spans a few degrees,
 /// where the linearisation is exact to far below the GPS noise. The grid is repeated for
@@ -75,8 +77,12 @@ struct NavigationFilter: Sendable {
         /// The route offset's 1-σ (m), its correlation distance (m walked), the white
         /// part of each route measurement (the walker's sway about a line, m), and the gate
         /// (σ) beyond which the user is taken to be off the route.
-        var routeOffsetSigma = 4.0
+        var routeOffsetSigma = 2.0
         var routeOffsetDistance = 1000.0
+        /// The distance of each side's centre from the centre line, m: the offset's prior is
+        /// then half N(+side, σ²) and half N(−side, σ²), one per side of the street, σ
+        /// ``routeOffsetSigma``; 0: N(0, σ²).
+        var routeSide = 0.0
         var routeSway = 0.3
         var routeGate = 3.0
     }
@@ -90,6 +96,19 @@ struct NavigationFilter: Sendable {
     let model: Model
     /// Cells in all, and over the heading for each GPS model.
     let count: Int, perModel: Int
+    /// Cells the storage holds: twice ``count`` when the route offset has two sides
+    /// (``Model/routeSide``): each cell then splits in two, one per side of the street.
+    let capacity: Int
+    /// Cells in use, the first ``live`` of the storage: ``count``, and while the offset has
+    /// two sides one more for each cell that carries weight (its other side, ``partner``).
+    var live: Int
+    /// Per cell: the GPS model it follows (an index into ``gps``).
+    var cellModel: [Int]
+    /// Per cell beyond ``count``: the cell it was split from (its other side).
+    var partner: [Int]
+    /// Per cell: the centre of its route offset's prior (m, left of the leg positive; 0
+    /// for one Gaussian about the centre line), towards which o decays.
+    var offsetCentre: [Double]
     /// The GPS models, the configured one first; cell k follows model k / perModel.
     private let gps: [GPSModel]
     /// Per cell: the mean (``n`` lanes), the covariance (``nn``, row-major), the log-weight.
@@ -162,17 +181,23 @@ struct NavigationFilter: Sendable {
         perModel = max(model.cells, 1)
         gps = [GPSModel(share: model.gpsCorrelatedShare, time: model.gpsCorrelationTime)] + model.alternativeGPS
         count = perModel * gps.count
-        mean = [Double](repeating: 0, count: count * Self.n)
-        cov = [Double](repeating: 0, count: count * Self.nn)
-        logWeight = [Double](repeating: 0, count: count)
+        capacity = model.routeSide > 0 ? 2 * count : count
+        live = count
+        mean = [Double](repeating: 0, count: capacity * Self.n)
+        cov = [Double](repeating: 0, count: capacity * Self.nn)
+        logWeight = [Double](repeating: 0, count: capacity)
         // Each its own storage (a copy would share the buffer until the first write, and
         // that write would allocate after creation).
-        nextMean = [Double](repeating: 0, count: count * Self.n)
-        nextCov = [Double](repeating: 0, count: count * Self.nn)
-        savedCov = [Double](repeating: 0, count: count * Self.nn)
-        nextLog = [Double](repeating: 0, count: count)
-        scratch = [Double](repeating: 0, count: count * Self.scratchStride)
-        weight = [Double](repeating: 1 / Double(count), count: count)
+        nextMean = [Double](repeating: 0, count: capacity * Self.n)
+        nextCov = [Double](repeating: 0, count: capacity * Self.nn)
+        savedCov = [Double](repeating: 0, count: capacity * Self.nn)
+        nextLog = [Double](repeating: 0, count: capacity)
+        scratch = [Double](repeating: 0, count: capacity * Self.scratchStride)
+        weight = [Double](repeating: 0, count: capacity)
+        offsetCentre = [Double](repeating: 0, count: capacity)
+        partner = [Int](repeating: 0, count: capacity)
+        let cells = count, each = perModel
+        cellModel = (0..<capacity).map { ($0 % cells) / each }
         headingKnown = model.headingPrior != nil
         resetHeading()
     }
@@ -214,18 +239,18 @@ struct NavigationFilter: Sendable {
     }
 
     /// The normalised weights and the bank's moments, after any change.
-    private mutating func refresh() {
+    mutating func refresh() {
         var top = -Double.infinity
-        for k in 0..<count where logWeight[k] > top { top = logWeight[k] }
+        for k in 0..<live where logWeight[k] > top { top = logWeight[k] }
         var total = 0.0
-        for k in 0..<count {
+        for k in 0..<live {
             // Floored, so a cell far out keeps a finite log-weight and its arithmetic stays finite.
             logWeight[k] = max(logWeight[k] - top, -700)
             weight[k] = exp(logWeight[k])
             total += weight[k]
         }
         var s = 0.0, co = 0.0
-        for k in 0..<count {
+        for k in 0..<live {
             weight[k] /= total
             let w = weight[k], c = mean[k * Self.n]
             s += w * sin(c); co += w * cos(c)
@@ -238,7 +263,7 @@ struct NavigationFilter: Sendable {
     /// headings nor their weights (the motion between measurements).
     private mutating func refreshMoments() {
         var v = 0.0, ax = 0.0, ay = 0.0
-        for k in 0..<count {
+        for k in 0..<live {
             let w = weight[k], b = k * Self.n
             let d = Self.wrap(mean[b] - headingMean)
             v += w * (cov[k * Self.nn] + d * d)
@@ -265,12 +290,12 @@ struct NavigationFilter: Sendable {
         let d = u - reference
         var mx = 0.0, my = 0.0, within = 0.0
         // Two passes: the mixture mean, then each cell's spread about it.
-        for k in 0..<count {
+        for k in 0..<live {
             let b = k * Self.n, c = mean[b], sn = sin(c), cs = cos(c)
             mx += weight[k] * (mean[b + Self.tx] + cs * d.x + sn * d.y)
             my += weight[k] * (mean[b + Self.ty] - sn * d.x + cs * d.y)
         }
-        for k in 0..<count where weight[k] > 0 {
+        for k in 0..<live where weight[k] > 0 {
             let b = k * Self.n, q = k * Self.nn, c = mean[b], sn = sin(c), cs = cos(c)
             let ex = mean[b + Self.tx] + cs * d.x + sn * d.y - mx
             let ey = mean[b + Self.ty] - sn * d.x + cs * d.y - my
@@ -307,7 +332,7 @@ struct NavigationFilter: Sendable {
             // walk since (a day's at most).
             reference = h
             let walk = 2.0 * min(max(0, now - r.time), 86_400)
-            for k in 0..<count {
+            for k in 0..<live {
                 cov[k * Self.nn + Self.tx * Self.n + Self.tx] += walk * walk
                 cov[k * Self.nn + Self.ty * Self.n + Self.ty] += walk * walk
             }
@@ -335,15 +360,18 @@ struct NavigationFilter: Sendable {
         // The side of the street changes with the distance walked, not with time.
         let offsetPhi = offsetSeeded ? exp(-walked / model.routeOffsetDistance) : 1
         let oq = (1 - offsetPhi * offsetPhi) * model.routeOffsetSigma * model.routeOffsetSigma
-        let n = Self.n
+        // A cell left whole while the others split by side: the two sides' spread.
+        let oqWhole = model.routeSide > 0 ? (1 - offsetPhi * offsetPhi) * (model.routeOffsetSigma * model.routeOffsetSigma
+                                                                          + model.routeSide * model.routeSide) : oq
+        let n = Self.n, centres = offsetCentre, models = cellModel
         mean.withUnsafeMutableBufferPointer { x in
             cov.withUnsafeMutableBufferPointer { p in
                 var gpsPhi = 1.0, gq = 0.0
-                for k in 0..<count {
+                for k in 0..<live {
                     let xb = k * n, b = k * Self.nn
-                    if k % perModel == 0 {
+                    if k == 0 || models[k] != models[k - 1] {
                         // This GPS model's decay over dt.
-                        let g = gps[k / perModel]
+                        let g = gps[models[k]]
                         gpsPhi = anchored && dt > 0 ? exp(-dt / g.time) : 1
                         let correlated = gpsSigma * g.share
                         gq = (1 - gpsPhi * gpsPhi) * correlated * correlated
@@ -385,7 +413,15 @@ struct NavigationFilter: Sendable {
                     decay(Self.m, compassPhi, mq)
                     decay(Self.vx, velocityPhi, vq)
                     decay(Self.vy, velocityPhi, vq)
-                    decay(Self.o, offsetPhi, oq)
+                    let centre = centres[k]
+                    if centre == 0 {
+                        decay(Self.o, offsetPhi, oqWhole)
+                    } else if offsetPhi < 1 {
+                        // One side of the street: towards that side's centre.
+                        x[xb + Self.o] -= centre
+                        decay(Self.o, offsetPhi, oq)
+                        x[xb + Self.o] += centre
+                    }
                 }
             }
         }
@@ -413,8 +449,8 @@ struct NavigationFilter: Sendable {
         guard (sigma * sigma).isFinite else { return false }
         gpsSigma = sigma
         guard anchored else {
-            for k in 0..<count {
-                let share = gps[k / perModel].share
+            for k in 0..<live {
+                let share = gps[cellModel[k]].share
                 let tt = sigma * sigma, cc = sigma * share * sigma * share
                 let xb = k * Self.n, b = k * Self.nn
                 mean[xb + Self.tx] = z.x; mean[xb + Self.ty] = z.y
@@ -448,8 +484,8 @@ struct NavigationFilter: Sendable {
             // the widening only if the fix is then taken.
             if rejectedInARow >= 5 {
                 let y = z - SIMD2(anchor.x, anchor.y)
-                for i in 0..<(count * Self.nn) { savedCov[i] = cov[i] }
-                for k in 0..<count {
+                for i in 0..<(live * Self.nn) { savedCov[i] = cov[i] }
+                for k in 0..<live {
                     cov[k * Self.nn + Self.tx * (Self.n + 1)] += y.x * y.x
                     cov[k * Self.nn + Self.ty * (Self.n + 1)] += y.y * y.y
                 }
@@ -474,10 +510,10 @@ struct NavigationFilter: Sendable {
         h0[Self.tx] = 1; h0[Self.gx] = 1
         h1[Self.ty] = 1; h1[Self.gy] = 1
         var r = 0.0
-        let perModel = self.perModel, gps = self.gps
+        let models = cellModel, gps = self.gps
         let (nis, y) = predict(dims: 2, noise: { k in
-            if k % perModel == 0 {
-                let share = gps[k / perModel].share
+            if k == 0 || models[k] != models[k - 1] {
+                let share = gps[models[k]].share
                 r = sigma * sigma * (1 - share * share)
             }
             return (r, 0, r)
@@ -498,7 +534,7 @@ struct NavigationFilter: Sendable {
     mutating func predict(dims: Int, noise: (Int) -> (Double, Double, Double),
                                   _ measure: (Int, UnsafeBufferPointer<Double>) -> (y: SIMD2<Double>, h0: Lanes, h1: Lanes))
         -> (nis: Double, innovation: SIMD2<Double>) {
-        let n = Self.n, nn = Self.nn, cells = count, stride = Self.scratchStride
+        let n = Self.n, nn = Self.nn, cells = live, stride = Self.scratchStride
         mean.withUnsafeBufferPointer { x in cov.withUnsafeBufferPointer { p in scratch.withUnsafeMutableBufferPointer { sc in
             for k in 0..<cells {
                 let xb = k * n, b = k * nn, e = k * stride
@@ -536,14 +572,14 @@ struct NavigationFilter: Sendable {
     /// renormalised; each cell's S and the spread of its prediction) from the scratch
     /// ``predict(dims:noise:_:)`` filled, and its mean innovation (NaN NIS when it cannot be
     /// formed).
-    func mixtureNIS(_ cells: Range<Int>, dims: Int) -> (nis: Double, innovation: SIMD2<Double>) {
+    func mixtureNIS(_ cells: Range<Int>, model: Int? = nil, dims: Int) -> (nis: Double, innovation: SIMD2<Double>) {
         let stride = Self.scratchStride
         var total = 0.0, my = SIMD2<Double>()
-        for k in cells { total += weight[k]; my += weight[k] * SIMD2(scratch[k * stride], scratch[k * stride + 1]) }
+        for k in cells where model == nil || cellModel[k] == model { total += weight[k]; my += weight[k] * SIMD2(scratch[k * stride], scratch[k * stride + 1]) }
         guard total > 0 else { return (.nan, my) }
         my /= total
         var m00 = 0.0, m01 = 0.0, m11 = 0.0
-        for k in cells {
+        for k in cells where model == nil || cellModel[k] == model {
             let e = k * stride
             let dx = scratch[e] - my.x, dy = scratch[e + 1] - my.y
             m00 += weight[k] * (scratch[e + 2] + dx * dx)
@@ -570,10 +606,10 @@ struct NavigationFilter: Sendable {
         var lead = 0, leadWeight = -1.0
         for m in 0..<gps.count {
             var total = 0.0
-            for k in (m * perModel)..<((m + 1) * perModel) { total += weight[k] }
+            for k in 0..<live where cellModel[k] == m { total += weight[k] }
             if total > leadWeight + 1e-6 { lead = m; leadWeight = total }
         }
-        return mixtureNIS((lead * perModel)..<((lead + 1) * perModel), dims: 2).nis
+        return mixtureNIS(0..<live, model: lead, dims: 2).nis
     }
 
     /// Scratch entries per cell: y (2), S (3), the log-likelihood, PHᵀ (2 × ``n``).
@@ -600,7 +636,7 @@ struct NavigationFilter: Sendable {
         // fixes give a covariance r times as large. (The cells' weights are left as they
         // are, so the estimate itself does not move — a standing user's world does not turn;
         // shrinking back is left to new fixes: the σ is never narrowed by hindsight.)
-        for i in 0..<(count * Self.nn) { cov[i] *= r }
+        for i in 0..<(live * Self.nn) { cov[i] *= r }
         refresh()
         return true
     }
@@ -612,7 +648,7 @@ struct NavigationFilter: Sendable {
     /// take each cell's likelihood. Returns false, changing nothing, when any result would
     /// not be finite or no cell could take it.
     mutating func commit(schmidt: Bool) -> Bool {
-        let n = Self.n, nn = Self.nn, cells = count, stride = Self.scratchStride
+        let n = Self.n, nn = Self.nn, cells = live, stride = Self.scratchStride
         var finite = true, usable = 0
         // Raw buffers: the loops run per cell on every measurement.
         mean.withUnsafeBufferPointer { x in cov.withUnsafeBufferPointer { p in scratch.withUnsafeBufferPointer { sc in
@@ -712,13 +748,13 @@ struct NavigationFilter: Sendable {
         lastInnovationSigmas = nil
         // The bank's prediction of c + m, on the circle.
         var sn = 0.0, cs = 0.0
-        for k in 0..<count {
+        for k in 0..<live {
             let h = mean[k * n] + mean[k * n + Self.m]
             sn += weight[k] * sin(h); cs += weight[k] * cos(h)
         }
         let predicted = atan2(sn, cs)
         var spread = 0.0
-        for k in 0..<count {
+        for k in 0..<live {
             let xb = k * n, b = k * Self.nn
             let d = Self.wrap(mean[xb] + mean[xb + Self.m] - predicted)
             spread += weight[k] * (cov[b] + 2 * cov[b + Self.m] + (seed ?? cov[b + Self.m * n + Self.m]) + r + d * d)
@@ -728,14 +764,14 @@ struct NavigationFilter: Sendable {
         lastInnovation = y * AngleMath.degreesPerRadian
         lastInnovationSigmas = nis.isFinite ? nis.squareRoot() : nil
         guard nis.isFinite, nis <= model.gate * model.gate else { return false }
-        if let seed { for k in 0..<count { cov[k * Self.nn + Self.m * n + Self.m] += seed } }
+        if let seed { for k in 0..<live { cov[k * Self.nn + Self.m * n + Self.m] += seed } }
         var h = Lanes()
         h[Self.c] = 1; h[Self.m] = 1
         _ = predict(dims: 1, noise: { _ in (r, 0, 0) }) { _, x in
             (SIMD2(Self.wrap(z - x[Self.c] - x[Self.m]), 0), h, Lanes())
         }
         guard commit(schmidt: false) else {
-            if let seed { for k in 0..<count { cov[k * Self.nn + Self.m * n + Self.m] -= seed } }
+            if let seed { for k in 0..<live { cov[k * Self.nn + Self.m * n + Self.m] -= seed } }
             return false
         }
         compassBiasSigma = s * share
@@ -765,6 +801,7 @@ struct NavigationFilter: Sendable {
     /// matched over each GPS model's cells, and the models' weights); the heading returns
     /// to the alignment's prior and the anchor is re-placed at the next scene position.
     mutating func reset(at now: Double, sceneUp: Double?) {
+        collapseSides()
         guard anchored else { resetHeading(); return }
         let n = Self.n
         var all = Lanes()

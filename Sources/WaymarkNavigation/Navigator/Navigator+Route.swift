@@ -6,7 +6,8 @@ extension Navigator {
     ///
     /// While it is on, each fix taken after the device moved 1 m adds a measurement that
     /// the user is on the leg of the route they are matched to, a few metres to one side
-    /// (``Configuration/routeOffsetSigma``). A measurement whose innovation is beyond 3 σ
+    /// (``Configuration/routeSideOffset``, ``Configuration/routeOffsetSigma``): which side
+    /// the fixes tell as the user walks. A measurement whose innovation is beyond 3 σ
     /// is refused; two refused in a row switch the evidence off (a detour, a square
     /// crossed, a wrong turn: the filter then follows the fixes and the scene alone); it
     /// comes on again after 3 measurements in a row within the gate, with a new offset.

@@ -146,14 +146,25 @@ extension Navigator {
         /// ``Navigator/RouteEvidence``). Off by default: see the README's navigator table
         /// for what it gains and costs on the simulated walks.
         public var routeEvidence = false
-        /// The 1-σ of the user's offset from the route's centre line, m (4: a pavement 1–6 m
-        /// either side of a street's centre line), new at each corner.
-        public var routeOffsetSigma = 4.0
+        /// The 1-σ of the user's offset from where they walk along a street, m: about the
+        /// centre of their side (``routeSideOffset``), or about the route's centre line when
+        /// that is 0 — new at each corner (2: with the sides 4 m out, a pavement 2–6 m from a
+        /// street's centre line).
+        public var routeOffsetSigma = 2.0
         /// The offset's correlation distance, m walked (1000: a pedestrian keeps to one
         /// pavement along a street and crosses at corners, where the offset is new anyway;
         /// on the simulated city walk 1000 m gave a cross-track p95 of 2.3 m where 100 m gave
         /// 3.0 m).
         public var routeOffsetDistance = 1000.0
+        /// Where each side of the street lies from the route's centre line, m (4, [0, 1000]).
+        /// The offset's prior is two Gaussians, one per side, centred this far either side
+        /// of the line, each of σ ``routeOffsetSigma``: the filter's cells split in two at
+        /// each new street, and the fixes tell the sides apart as the user walks, where a
+        /// single Gaussian about the centre line kept pulling the user towards the middle
+        /// of the street. 0: that single Gaussian. Costs: up to twice the cells on each
+        /// measurement while the heading is unsure, a few more once it is known (a cell the
+        /// fixes have ruled out does not split).
+        public var routeSideOffset = 4.0
 
         // Heading (``Method/fits``, and the filter's gate)
         /// ``Method/fits``: robust least squares (default) or the article's pairs (all
@@ -232,7 +243,7 @@ extension Navigator {
         /// - Throws: ``WaymarkError/invalidInput(_:)``: ``InputFault/nonFinite`` for a
         ///   NaN or infinite value; ``InputFault/outOfRange`` for an alignment σ outside
         ///   (0, 180], a correlation time, gate, route offset σ (at most 1000) or
-        ///   distance that is not positive, a share outside
+        ///   distance that is not positive, a route side offset outside [0, 1000], a share outside
         ///   [0, 1), a confidence outside (0, 1), a pitch limit outside [0, 90], a negative
         ///   interval, drift or heading step, a buffer count, fix
         ///   capacity below 1 (or above 2²⁰), non-positive interval, window, spacing,
@@ -242,7 +253,7 @@ extension Navigator {
         public func validate() throws(WaymarkError) {
             for v in [alignmentSigma, gpsCorrelationTime, gpsCorrelatedShare, accuracyConfidence, compassCorrelationTime,
                       compassCorrelatedShare, compassInterval, compassMaximumPitch, yawDrift, positionDrift, outlierGate,
-                      headingStep, velocityCorrelatedShare, velocityCorrelationTime, routeOffsetSigma, routeOffsetDistance,
+                      headingStep, velocityCorrelatedShare, velocityCorrelationTime, routeOffsetSigma, routeOffsetDistance, routeSideOffset,
                       bufferInterval, maximumAccuracy, minimumPairDistance, rejection, maximumUncertainty, minimumSpan,
                       minimumMove, anchorWindow, anchorInterval, progressBehind, progressAhead, offRouteDistance,
                       reacquireAfter, arrowSpacing, arrowsAhead, deviceHeight, originShiftDistance] where !v.isFinite {
@@ -253,6 +264,7 @@ extension Navigator {
                   compassCorrelatedShare >= 0, compassCorrelatedShare < 1, compassInterval >= 0, compassMaximumPitch >= 0,
                   compassMaximumPitch <= 90, velocityCorrelatedShare >= 0, velocityCorrelatedShare < 1,
                   velocityCorrelationTime > 0, routeOffsetSigma > 0, routeOffsetSigma <= 1000, routeOffsetDistance > 0,
+                  routeSideOffset >= 0, routeSideOffset <= 1000,
                   yawDrift >= 0, positionDrift >= 0, outlierGate > 0, headingStep >= 0,
                   bufferCount >= 1, fixCapacity >= 1, fixCapacity <= 1 << 20, bufferInterval > 0, maximumAccuracy > 0,
                   minimumPairDistance >= 0, rejection > 0, maximumUncertainty > 0, minimumSpan >= 0, minimumMove >= 0,
@@ -298,6 +310,7 @@ extension Navigator.Configuration {
         m.velocityCorrelationTime = velocityCorrelationTime
         m.routeOffsetSigma = routeOffsetSigma
         m.routeOffsetDistance = routeOffsetDistance
+        m.routeSide = routeSideOffset
         m.headingPrior = alignment == .gravityAndHeading ? alignmentSigma * AngleMath.radiansPerDegree : nil
         // The other GPS models the bank weighs (a duplicate of the configured one left out).
         m.alternativeGPS = Self.alternativeGPS.filter {

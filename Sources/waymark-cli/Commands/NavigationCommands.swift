@@ -90,6 +90,9 @@ enum NavigationCommands {
         if !command.routeEvidence.routeEvidence.isEmpty && !navigatorTrials && command.html.isEmpty {
             throw .usage("--route-evidence is the navigator's: it needs --navigator or --html")
         }
+        if !command.routeEvidence.routeSideOffset.isEmpty && !navigatorTrials && command.html.isEmpty {
+            throw .usage("--route-side-offset-m is the navigator's: it needs --navigator or --html")
+        }
         let configuration = try command.routeEvidence.applying(to: NavigatorOptions.applying(command.filterGPS, to: NavigatorOptions.configuration(
             navigatorTrials || !command.estimator.isEmpty ? estimator : .filter, alignment: command.alignment.value)))
         scenario.corrector.estimator = estimator.corrector ?? .pairwise

@@ -9,17 +9,24 @@ extension Choice {
 }
 
 /// `--route-evidence on|off` (`simulate` and `replay`): the navigator's
-/// ``Navigator/Configuration/routeEvidence`` (default off).
+/// ``Navigator/Configuration/routeEvidence`` (default off), and `--route-side-offset-m`
+/// (``Navigator/Configuration/routeSideOffset``).
 struct RouteEvidenceOptions: ParsableArguments {
     @Option(name: .customLong("route-evidence"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("The filter takes the route as evidence of where the user is (default: off).", valueName: "on|off"),
             completion: .list(["on", "off"]), transform: Given.choice("route-evidence"))
     var routeEvidence: [Given<Choice.OnOff>] = []
+    @Option(name: .customLong("route-side-offset-m"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("With route evidence: where each side of the street lies from the route's centre line, m; the fixes tell the sides apart (default: \(Navigator.Configuration().routeSideOffset); 0: one Gaussian about the line).",
+                               valueName: "M"),
+            transform: Given.number("route-side-offset-m", { $0 >= 0 && $0 <= 1000 }, "in [0, 1000] m"))
+    var routeSideOffset: [Given<Double>] = []
 
     /// `configuration` with route evidence as told.
     /// - Throws: a usage error for `on` with the window fits, which take no route evidence.
     func applying(to configuration: Navigator.Configuration) throws(CLIError) -> Navigator.Configuration {
         var c = configuration
+        if let side = routeSideOffset.value { c.routeSideOffset = side }
         guard let v = routeEvidence.value else { return c }
         if v == .on && c.method != .filter { throw .usage("--route-evidence on is the filter's: the window fits take no route evidence") }
         c.routeEvidence = v == .on

@@ -427,7 +427,7 @@ namespace Waymark
         /// <summary>
         /// WM_NAVIGATOR_CONFIG_SIZE (waymark.h): sizeof(wm_navigator_config) in this version
         /// </summary>
-        public const int WM_NAVIGATOR_CONFIG_SIZE = 328;
+        public const int WM_NAVIGATOR_CONFIG_SIZE = 336;
         /// <summary>
         /// WM_NAVIGATOR_CONFIG_SIZE_0_3 (waymark.h): the 0.3 layout, still accepted (fields before
         /// route_evidence)
@@ -1934,6 +1934,12 @@ namespace Waymark
         /// 10: its correlation time, seconds, &gt; 0
         /// </summary>
         public double VelocityCorrelationS;
+        /// <summary>
+        /// SIDE_DEFAULT: where each side of the street lies from the route's centre line, [0,
+        /// route_offset_sigma_m): the offset's prior is then two Gaussians, one per side, and the fixes
+        /// tell the sides apart; 0: one Gaussian about the line
+        /// </summary>
+        public double RouteSideOffsetM;
     }
 
     /// <summary>

@@ -757,7 +757,7 @@ static unsafe class WaymarkTests
     static void NavigatorVelocity()
     {
         var config = Navigator.DefaultConfig();
-        Check(config.RouteEvidence == 0 && config.RouteOffsetSigmaM == 4 && config.RouteOffsetDistanceM == 1000
+        Check(config.RouteEvidence == 0 && config.RouteOffsetSigmaM == 2 && config.RouteSideOffsetM == 4 && config.RouteOffsetDistanceM == 1000
               && config.VelocityCorrelatedShare == 0.5 && config.VelocityCorrelationS == 10, "the 0.4 settings' defaults");
         config.Heights = NativeMethods.WM_HEIGHTS_NONE;
         config.AccuracyConfidence = 1 - Math.Exp(-0.5);

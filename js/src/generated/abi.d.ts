@@ -164,7 +164,7 @@ export declare const WM_ROUTE_EVIDENCE_ON: 1;
  * rejoin */
 export declare const WM_ROUTE_EVIDENCE_OFF: 2;
 /** sizeof(wm_navigator_config) in this version */
-export declare const WM_NAVIGATOR_CONFIG_SIZE: 328;
+export declare const WM_NAVIGATOR_CONFIG_SIZE: 336;
 /** the 0.3 layout, still accepted (fields before route_evidence) */
 export declare const WM_NAVIGATOR_CONFIG_SIZE_0_3: 288;
 /** sizeof(wm_gps_velocity) in this version */
@@ -365,7 +365,7 @@ export declare function WM_AXES_CUSTOM(x: number, y: number, z: number, forward:
 export declare const SIZEOF: Readonly<{
   wm_geodetic: 24; wm_vec3: 24; wm_mat4f: 64; wm_frame: 512; wm_region: 12; wm_route_position: 64;
   wm_arrow: 40; wm_arrow_leg: 64; wm_estimate: 72; wm_heading_config: 72; wm_viewport: 32;
-  wm_label: 144; wm_rect: 32; wm_proximity: 24; wm_navigator_config: 328; wm_fix: 80;
+  wm_label: 144; wm_rect: 32; wm_proximity: 24; wm_navigator_config: 336; wm_fix: 80;
   wm_gps_velocity: 40; wm_camera: 176; wm_navigator_result: 256; wm_compass_reading: 96;
   wm_track_options: 24; wm_track_point: 40; wm_read_report: 512; wm_log_row: 152;
   wm_simulation: 128; wm_gps_series: 20; wm_gps_model: 160;
@@ -419,7 +419,7 @@ export declare const OFFSETOF: Readonly<{
     compass_interval_s: 240; compass_maximum_pitch_deg: 248; yaw_drift_deg: 256;
     position_drift_m: 264; outlier_gate: 272; heading_step_m: 280; route_evidence: 288;
     reserved_: 292; route_offset_sigma_m: 296; route_offset_distance_m: 304;
-    velocity_correlated_share: 312; velocity_correlation_s: 320;
+    velocity_correlated_share: 312; velocity_correlation_s: 320; route_side_offset_m: 328;
   }>;
   wm_fix: Readonly<{
     position: 0; "position.lat_deg": 0; "position.lon_deg": 8; "position.height_m": 16;

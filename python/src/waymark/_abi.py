@@ -168,7 +168,7 @@ WM_ROUTE_EVIDENCE_ON = 1
 #: rejoin
 WM_ROUTE_EVIDENCE_OFF = 2
 #: sizeof(wm_navigator_config) in this version
-WM_NAVIGATOR_CONFIG_SIZE = 328
+WM_NAVIGATOR_CONFIG_SIZE = 336
 #: the 0.3 layout, still accepted (fields before route_evidence)
 WM_NAVIGATOR_CONFIG_SIZE_0_3 = 288
 #: sizeof(wm_gps_velocity) in this version

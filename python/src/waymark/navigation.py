@@ -125,7 +125,9 @@ def navigator_config(**settings) -> "ffi.CData":
     anchor ("fitted", "most-accurate", "fused"; "seed-best" is the deprecated name of
     "most-accurate"), axes ("eus", "eun", "enu"); route_evidence True or False (the
     route as evidence of where the user is), route_offset_sigma_m,
-    route_offset_distance_m, velocity_correlated_share, velocity_correlation_s."""
+    route_offset_distance_m, route_side_offset_m (where each side of the street lies
+    from the centre line: the sides are told apart from the fixes),
+    velocity_correlated_share, velocity_correlation_s."""
     c = ffi.new("wm_navigator_config *")
     # The whole struct as this header lays it out (wm_navigator_config_default fills the
     # 0.3 layout only, for callers built against it).
