@@ -310,7 +310,8 @@ extension Navigator.Configuration {
         m.velocityCorrelationTime = velocityCorrelationTime
         m.routeOffsetSigma = routeOffsetSigma
         m.routeOffsetDistance = routeOffsetDistance
-        m.routeSide = routeSideOffset
+        // The sides' storage only for a navigator that takes the route as evidence.
+        m.routeSide = routeEvidence ? routeSideOffset : 0
         m.headingPrior = alignment == .gravityAndHeading ? alignmentSigma * AngleMath.radiansPerDegree : nil
         // The other GPS models the bank weighs (a duplicate of the configured one left out).
         m.alternativeGPS = Self.alternativeGPS.filter {
