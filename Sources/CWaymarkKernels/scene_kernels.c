@@ -79,8 +79,9 @@ void wmk_geocentric_reverse(const wmk_ellipsoid *e, double x, double y, double z
     g[0] = lat; g[1] = lon; g[2] = h;
 }
 
-/* The portable path. */
+/* The portable path: the closed forms everywhere (their bits are the CLI's golden text). */
 #define WMK_LANES 4
+#define WMK_NEAR_DIFFERENCES 0
 #define WMK_FN WMK_INLINE
 #define WMK_COLD WMK_OUTLINE
 #define WMK(name) wmkv_##name##_baseline
@@ -187,7 +188,10 @@ static int wmk_frame_forward1_baseline(const wmk_scene_frame *frame, const void 
 WMK_PORTABLE_END
 
 #if defined(__x86_64__)
-/* The x86-64-v3 path: the same body with AVX2 + FMA code generation. */
+/* The x86-64-v3 path: the same body with AVX2 + FMA code generation, and the near
+ * forms from differences (vector_body.inc, reverse_body.inc). */
+#undef WMK_NEAR_DIFFERENCES
+#define WMK_NEAR_DIFFERENCES 1
 #define WMK_TARGET WMK_AVX2_FMA
 #define WMK_FN WMK_INLINE WMK_TARGET
 #define WMK_COLD WMK_OUTLINE WMK_TARGET
@@ -289,13 +293,42 @@ int wmk_frame_anchors_avx512(const wmk_scene_frame *, const void *, ptrdiff_t, v
 #endif
 
 void wmk_frame_prepare(wmk_scene_frame *frame, int32_t path) {
+    double w0 = 1 - frame->ell.e2 * frame->slat0 * frame->slat0;
     frame->reserved_ = 0;
+    frame->path = WMK_PATH_BASELINE;
 #if defined(__x86_64__)
-    if (path == WMK_PATH_AVX512) { frame->path = path; wmk_prepare_frame_avx512(frame); return; }
-    if (path == WMK_PATH_AVX2_FMA) { frame->path = path; wmk_prepare_frame_avx2(frame); return; }
+    if (path == WMK_PATH_AVX512 || path == WMK_PATH_AVX2_FMA) frame->path = path;
 #endif
     (void)path;
-    frame->path = WMK_PATH_BASELINE;
+    frame->n0 = frame->ell.a / sqrt(w0);
+    frame->inv_w0 = 1 / w0;
+    frame->nh0 = frame->n0 + frame->h0;
+    frame->en0h0 = frame->ell.e2m * frame->n0 + frame->h0;
+    frame->p0 = frame->nh0 * frame->clat0;
+    frame->inv_k = 1 / (frame->clon0 * frame->clon0 + frame->slon0 * frame->slon0);
+    frame->rho0 = frame->ell.a * frame->ell.e2m / (w0 * sqrt(w0)) + frame->h0;
+    frame->r0[0] = frame->r0[1] = frame->r0[2] = 0;
+#if defined(__x86_64__)
+    if (frame->path != WMK_PATH_BASELINE) {
+        /* The origin's ECEF from the near forms' constants in 80-bit arithmetic (within
+         * about 5e-10 m: nh0 and en0h0 are rounded): x0, y0, z0 become its rounding and r0
+         * what that rounding left. The near forms never read them (their differences
+         * are about the origin itself); the far lanes' closed forms, less x0 and then
+         * r0 (geo -> scene) or from x0 + r0 (scene -> geo), keep within the closed
+         * form's own error of them. */
+        long double p0 = (long double)frame->nh0 * frame->clat0;
+        long double e[3];
+        int k;
+        e[0] = p0 * frame->clon0;
+        e[1] = p0 * frame->slon0;
+        e[2] = (long double)frame->en0h0 * frame->slat0;
+        frame->x0 = (double)e[0]; frame->y0 = (double)e[1]; frame->z0 = (double)e[2];
+        for (k = 0; k < 3; k++) frame->r0[k] = (double)(e[k] - (long double)(k == 0 ? frame->x0 : k == 1 ? frame->y0 : frame->z0));
+    }
+#endif
+    /* The bounds the one-step method was measured in (reverse_body.inc). */
+    frame->near_up = frame->ell.f > 0 && frame->ell.f <= 0.01 && fabs(frame->h0) <= 0.01 * frame->ell.a
+                         ? 0.003 * frame->ell.a : -1;
 }
 
 /* The one dispatch of each frame call: the path stored in the frame (a path this

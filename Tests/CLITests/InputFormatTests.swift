@@ -181,7 +181,13 @@ struct OutputFormatTests {
         let r = try Waymark.run(InputFormatTests.origin + ["--to", "json"], input: "55.7359,37.5943,156.5\n55.7359,37.5943,156.5\n")
         #expect(r.status == 0)
         let parsed = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Double]]
-        #expect(parsed?.count == 2 && parsed?[0]["x"] == 355.5561983486451 && parsed?[1]["z"] == -214.90019883586638, "\(r.stdout)")
+        // The CSV row of the same point on the same CPU path (its last digits are the path's:
+        // CSVInputTests.isExpected), bit for bit.
+        let csv = try Waymark.run(InputFormatTests.origin, input: "55.7359,37.5943,156.5\n")
+        #expect(CSVInputTests.isExpected(csv.lines), "\(csv.lines)")
+        let row = csv.lines.count == 2 ? csv.lines[1].split(separator: ",").compactMap { Double($0) } : []
+        #expect(row.count == 3 && parsed?.count == 2 && parsed?[0]["x"] == row[0] && parsed?[0]["y"] == row[1]
+                && parsed?[1]["z"] == row[2], "\(r.stdout)")
         let empty = try Waymark.run(["inverse", "--to=json"], input: "")
         let emptyArray = try JSONSerialization.jsonObject(with: Data(empty.stdout.utf8)) as? [Any]
         #expect(empty.status == 0 && emptyArray?.isEmpty == true, "\(empty.stdout)")

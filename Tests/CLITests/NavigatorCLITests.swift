@@ -166,7 +166,9 @@ struct NavigatorCLITests {
         let route = dir.appendingPathComponent("route.csv").path
         // Tests/Data/cli_golden/replay_walk.csv: `waymark simulate --runs 1 --seed 3 --route ROUTE --duration-s 150 --log`
         // by the CLI before issue 22 (commit 0c39d88), every fix and every tenth line's frame;
-        // replay_walk_robust.out: that CLI's `replay --route ROUTE` of it.
+        // replay_walk_robust.out: that CLI's `replay --route ROUTE` of it, on the AVX2 + FMA path
+        // (AVX-512: the same bits); its lat and lon regenerated in issue 39, when that path's
+        // scene → geo near the origin became a one-step method (Tests/Data/README.md).
         let log = Self.golden.appendingPathComponent("replay_walk.csv").path
         let old = try String(contentsOf: Self.golden.appendingPathComponent("replay_walk_robust.out"), encoding: .utf8)
             .split(separator: "\n").map(String.init)

@@ -159,8 +159,11 @@ struct CPUDispatchTests {
             }
         }
         print("geo → scene vs PROJ, worst per path \(zip(Self.paths.map(\.name), worst).map { "\($0): \($1) m" }); paths apart \(apart) m")
-        #expect(worst.allSatisfy { $0 <= 3.2e-9 })   // the README prints this bound for both paths
-        #expect(apart <= 5e-9)   // each within 3.2e-9 m of PROJ
+        // Against PROJ the contract (1e-8 m, above): PROJ is itself up to 3.3e-9 m from the exact
+        // ENU. Against the exact ENU (ExactENUTests, which holds these very points) the fused
+        // paths are within 5e-11 m near the origin and 2.3e-9 m beyond 1°, the baseline's
+        // closed form within 4.3e-9 m; per component the paths stay within 5e-9 m.
+        #expect(apart <= 5e-9)
     }
 
     @Test("scene → geo on each path round-trips to 1e-12° and 1e-6 m up to 100 km, heights −500 … 10,000 m, poles and ±180°")

@@ -67,11 +67,28 @@ typedef struct wmk_scene_frame {
     wmk_ellipsoid ell;
     double lat0, lon0, h0;             /* origin, degrees and metres */
     double slat0, clat0, slon0, clon0; /* sines and cosines of the origin's latitude, longitude */
-    double x0, y0, z0;                 /* origin, ECEF metres, as the frame's path computes it */
+    double x0, y0, z0;                 /* origin, ECEF metres: the closed form's on the baseline
+                                          path, the exact origin's rounding on the fused ones */
     double m[9];                       /* ECEF -> scene rows, row-major */
     double mr[9];                      /* m / s^2 (s: scene units per metre), read transposed by
                                           scene -> geo: (s M)^T / s^2 = (s M)^-1 */
     double o[3];                       /* scene position of the geographic origin, metres */
+    /* The near forms of the fused paths (geo -> scene within 1 degree, scene -> geo's
+     * one-step method), from the origin's constants above (wmk_frame_prepare): */
+    double n0;                         /* N(lat0) = a / sqrt(w0), metres, w0 = 1 - e^2 slat0^2 */
+    double inv_w0;                     /* 1 / w0 */
+    double nh0;                        /* n0 + h0 */
+    double en0h0;                      /* (1 - e^2) n0 + h0 */
+    double p0;                         /* the origin's distance from the axis, nh0 clat0, metres */
+    double inv_k;                      /* 1 / (clon0^2 + slon0^2) */
+    double r0[3];                      /* the origin's ECEF, nh0 clat0 (clon0, slon0) and en0h0
+                                          slat0 in 80-bit arithmetic, less x0, y0, z0 (what their
+                                          rounding left), metres; 0 on the baseline path */
+    double rho0;                       /* M(lat0) + h0: the meridian's radius of curvature at the
+                                          origin plus its height, metres (the first guess) */
+    double near_up;                    /* the largest rise or fall from the origin the one-step
+                                          method takes, metres (0.003 a; -1: none, on a frame
+                                          outside the bounds it was measured in) */
     double max_height;                 /* the largest |height| geo -> scene takes, metres */
     double scene_limit;                /* the largest |component| scene -> geo takes */
     int32_t path;                      /* the WMK_PATH_ the frame is prepared for */
@@ -79,10 +96,12 @@ typedef struct wmk_scene_frame {
 } wmk_scene_frame;
 
 /* Prepares *frame for `path` (a WMK_PATH_ value the machine runs; others mean the
- * baseline): sets frame->path and, on the fused paths, replaces x0, y0, z0 by the
- * origin's ECEF as that path computes it, so the origin maps to exactly o there too
- * (FMA rounds differently from the code that built the frame). Call it once, on a frame
- * whose x0, y0, z0 are Swift's Geocentric.forward of the origin. */
+ * baseline): sets frame->path and the near forms' constants (n0 ... near_up) and, on the
+ * fused paths, replaces x0, y0, z0 by the rounding of the origin's ECEF computed in
+ * 80-bit arithmetic from the same constants, with r0 what that rounding left (the near
+ * forms work from differences, so the origin maps to exactly o; the far lanes subtract
+ * x0 and then r0). Call it once, on a frame whose x0, y0, z0 are Swift's
+ * Geocentric.forward of the origin (the baseline path keeps them). */
 void wmk_frame_prepare(wmk_scene_frame *frame, int32_t path);
 
 /* The frame conversions, each one entry that checks every element and runs the body of
@@ -121,21 +140,15 @@ void wmk_geo_to_scene4_baseline(const wmk_scene_frame *frame, const double lat[4
 void wmk_geo_to_scene_avx2(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                            void *out, ptrdiff_t out_stride, size_t count);
 
-/* Replaces the frame's x0, y0, z0 by the origin's ECEF as the AVX2 + FMA kernel itself
- * computes it, so the origin maps to exactly (0, 0, 0) + o on that path too (FMA
- * rounds differently from the code that built the frame). x86-64 only. */
-void wmk_prepare_frame_avx2(wmk_scene_frame *frame);
-
 /* Four points, structure of arrays, the same arithmetic as the batch (AVX2 + FMA). */
 void wmk_geo_to_scene4_avx2(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
                             const double h[4], double x[4], double y[4], double z[4]);
 
-/* The AVX-512 path's geo -> scene, origin preparation and four-point form: eight
+/* The AVX-512 path's geo -> scene and four-point form: eight
  * lanes, the AVX2 + FMA path's arithmetic (the same fused operations, so its bits).
  * x86-64 only; call only where wmk_cpu_supported_path() is WMK_PATH_AVX512. */
 void wmk_geo_to_scene_avx512(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                              void *out, ptrdiff_t out_stride, size_t count);
-void wmk_prepare_frame_avx512(wmk_scene_frame *frame);
 void wmk_geo_to_scene4_avx512(const wmk_scene_frame *frame, const double lat[4], const double lon[4],
                               const double h[4], double x[4], double y[4], double z[4]);
 
