@@ -49,29 +49,66 @@ extension NavigationFilter {
     /// out, and splitting it would only add work.
     static let splitWeight = 1e-9
 
+    /// The split cells the measurements have settled, back into one: a pair whose
+    /// weight together is below ``splitWeight`` (its heading ruled out), or one of whose
+    /// sides has below ``splitWeight`` of the other's (the side told). The merged cell
+    /// keeps the heavier side's centre; the last cell moves into the freed slot. So the
+    /// cost of the sides falls back towards one cell per heading as the walk goes on.
+    mutating func pruneSides() {
+        let n = Self.n, nn = Self.nn
+        var j = live - 1, merged = false
+        while j >= count {
+            let k = partner[j]
+            let wk = weight[k], wj = weight[j]
+            if wk + wj < Self.splitWeight || min(wk, wj) < Self.splitWeight * max(wk, wj) {
+                let centre = wj > wk ? offsetCentre[j] : offsetCentre[k]
+                merge(j, into: k)
+                offsetCentre[k] = centre
+                let last = live - 1
+                if j != last {
+                    for i in 0..<n { mean[j * n + i] = mean[last * n + i] }
+                    for i in 0..<nn { cov[j * nn + i] = cov[last * nn + i] }
+                    logWeight[j] = logWeight[last]
+                    weight[j] = weight[last]
+                    partner[j] = partner[last]
+                    cellModel[j] = cellModel[last]
+                    offsetCentre[j] = offsetCentre[last]
+                }
+                live -= 1
+                merged = true
+            }
+            j -= 1
+        }
+        if merged { refresh() }
+    }
+
+    /// Cell j moment-matched into cell k (the two as one Gaussian: the mixture's mean and
+    /// covariance), their weights summed; j is left as it was.
+    private mutating func merge(_ j: Int, into k: Int) {
+        let n = Self.n, nn = Self.nn
+        let wa = weight[k], wb = weight[j], w = wa + wb
+        if w > 0 {
+            let a = wa / w, b = wb / w
+            var d = Lanes()
+            for i in 0..<n { d[i] = mean[j * n + i] - mean[k * n + i] }
+            d[Self.c] = Self.wrap(d[Self.c])
+            for i in 0..<n { mean[k * n + i] += b * d[i] }
+            for i in 0..<n {
+                for l in 0..<n {
+                    cov[k * nn + i * n + l] = a * cov[k * nn + i * n + l] + b * cov[j * nn + i * n + l] + a * b * d[i] * d[l]
+                }
+            }
+        }
+        let hi = max(logWeight[k], logWeight[j]), lo = min(logWeight[k], logWeight[j])
+        logWeight[k] = hi + log(1 + exp(lo - hi))
+        weight[k] = w
+    }
+
     /// Each split cell's two sides back into one (moment-matched: the mixture's mean and
     /// covariance), before the offset is seeded anew or the heading reset.
     mutating func collapseSides() {
         guard live > count else { return }
-        let n = Self.n, nn = Self.nn
-        for j in count..<live {
-            let k = partner[j]
-            let wa = weight[k], wb = weight[j], w = wa + wb
-            if w > 0 {
-                let a = wa / w, b = wb / w
-                var d = Lanes()
-                for i in 0..<n { d[i] = mean[j * n + i] - mean[k * n + i] }
-                d[Self.c] = Self.wrap(d[Self.c])
-                for i in 0..<n { mean[k * n + i] += b * d[i] }
-                for i in 0..<n {
-                    for l in 0..<n {
-                        cov[k * nn + i * n + l] = a * cov[k * nn + i * n + l] + b * cov[j * nn + i * n + l] + a * b * d[i] * d[l]
-                    }
-                }
-            }
-            let hi = max(logWeight[k], logWeight[j]), lo = min(logWeight[k], logWeight[j])
-            logWeight[k] = hi + log(1 + exp(lo - hi))
-        }
+        for j in count..<live { merge(j, into: partner[j]) }
         for k in 0..<count { offsetCentre[k] = 0 }
         live = count
         refresh()

@@ -120,7 +120,7 @@ struct NavigationFilter: Sendable {
     /// (``scratchStride`` entries; ``predict(dims:noise:_:)``).
     private var scratch: [Double]
     /// The normalised weights (refreshed after every change).
-    private(set) var weight: [Double]
+    var weight: [Double]
 
     /// The anchor's scene point p (east/north as the scene reads them).
     private(set) var reference = SIMD2<Double>()
@@ -717,6 +717,7 @@ struct NavigationFilter: Sendable {
         swap(&cov, &nextCov)
         swap(&logWeight, &nextLog)
         refresh()
+        if live > count { pruneSides() }
         return true
     }
 
