@@ -1919,7 +1919,8 @@ namespace Waymark
         /// </summary>
         public int Reserved;
         /// <summary>
-        /// 4: 1-sigma of the user's offset from the route's centre line, (0, 1000]
+        /// 2: 1-sigma of the user's offset from the centre of their side of the street
+        /// (route_side_offset_m), or from the route's centre line when that is 0, (0, 1000]
         /// </summary>
         public double RouteOffsetSigmaM;
         /// <summary>
@@ -1935,9 +1936,9 @@ namespace Waymark
         /// </summary>
         public double VelocityCorrelationS;
         /// <summary>
-        /// SIDE_DEFAULT: where each side of the street lies from the route's centre line, [0,
-        /// route_offset_sigma_m): the offset's prior is then two Gaussians, one per side, and the fixes
-        /// tell the sides apart; 0: one Gaussian about the line
+        /// 4: where each side of the street lies from the route's centre line, [0, 1000]: the offset's
+        /// prior is two Gaussians of sigma route_offset_sigma_m, one per side, and the fixes tell the
+        /// sides apart; 0: one Gaussian about the line
         /// </summary>
         public double RouteSideOffsetM;
     }
