@@ -1052,6 +1052,9 @@ static void velocity_walk(void) {
         config.route_evidence = 1;
         config.estimator = k == 0 ? WM_ESTIMATOR_FILTER : WM_ESTIMATOR_ROBUST;
         nav = north_route_navigator(&config);
+        /* The two sides of the street split cells in storage reserved at create. */
+        before = allocations;
+        counting = 1;
         for (i = 0; i <= 40; i++) {
             wm_vec3 device = scene_of(1, 1.4 * (double)i, offset, (double[2]){0, 0}, (wm_vec3){0, 1.4, 0});
             fix = fix_at((double)i, 1.4 * (double)i + gaussian(), 1 + gaussian(), device);
@@ -1065,7 +1068,9 @@ static void velocity_walk(void) {
             CHECK(k == 0 || last.route_evidence == WM_ROUTE_EVIDENCE_DISABLED);
             CHECK(last.reserved3_ == 0);
         }
+        counting = 0;
         CHECK(k == 1 || seen_on > 30);
+        CHECK(allocations - before == 0);
         wm_navigator_destroy(nav);
     }
 }
