@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Waymark
+import WaymarkReports
 
 /// The report page of a navigator run (`replay --html`, `simulate --html`): a top view
 /// in metres (north up in the corrected frame) with the route, every fix and its

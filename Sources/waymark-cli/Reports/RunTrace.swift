@@ -1,4 +1,5 @@
 import Waymark
+import WaymarkReports
 
 /// What a navigator run saw, kept for its report page (`replay --html`, `simulate
 /// --html`): the route, every fix and every frame's results, in the navigator's
