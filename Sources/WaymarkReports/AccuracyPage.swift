@@ -4,7 +4,7 @@ import WaymarkCore
 /// The figures of `waymark accuracy --html` / `--svg`, drawn from `AccuracyReport`'s
 /// numbers: position error and haversine distance error against distance (log–log, one
 /// curve per latitude), and the demo route exact vs both baselines, errors exaggerated.
-package struct AccuracyPage {
+package struct AccuracyPage: FigurePage {
     package let rows: [AccuracyReport.Row]
     package let route: [AccuracyReport.RoutePoint]
 
@@ -161,28 +161,22 @@ package struct AccuracyPage {
             + "are the points at 10 m, 100 m, 500 m, 1, 2, 5, 10 and 50 km. The route is the one `waymark demo` prints."
     }
 
-    package func html() -> String {
+    package var title: String { "Waymark: what the spherical baselines cost" }
+    package var kind: String { "accuracy" }
+
+    package var figures: [(id: String, plot: LinePlot, caption: String)] {
         let worstH = route.map({ $0.haversineError }).max() ?? 0, worstM = route.map({ $0.metersPerDegreeError }).max() ?? 0
         let k = Markup.compact(exaggeration, 3)
-        return ReportPage(
-            title: "Waymark: what the spherical baselines cost",
-            lede: lede,
-            figures: [
-                .init(id: "fig-position", svg: positionPlot.svg(),
-                      caption: "Worst over 360 bearings: the ENU position of a point the given distance away, haversine (solid) and metres per degree (dashed) "
-                          + "against the exact method; one colour per latitude; dotted: 0.1 % and 1 % of the distance. Both axes logarithmic."),
-                .init(id: "fig-distance", svg: distancePlot.svg(),
-                      caption: "Worst over 360 bearings: |haversine distance − geodesic distance| on the WGS-84 ellipsoid; dotted: 0.1 % and 1 % of the distance. Both axes logarithmic."),
-                .init(id: "fig-route", svg: routePlot.svg(),
-                      caption: "The built-in 55-point walking route in Moscow: black where the exact method puts each point; the "
-                          + "baselines' positions moved \(k) times further from it than they are, so the error shows. Unenlarged, "
-                          + "haversine is up to \(AccuracyPage.metres(worstH)) and metres per degree up to \(AccuracyPage.metres(worstM)) off."),
-            ],
-            footer: footer, kind: "accuracy").html()
-    }
-
-    package func svg() -> String {
-        SVGDocument(title: "Waymark: what the spherical baselines cost", note: lede,
-                    plots: [positionPlot, distancePlot, routePlot]).svg()
+        return [
+            ("fig-position", positionPlot,
+             "Worst over 360 bearings: the ENU position of a point the given distance away, haversine (solid) and metres per degree (dashed) "
+                 + "against the exact method; one colour per latitude; dotted: 0.1 % and 1 % of the distance. Both axes logarithmic."),
+            ("fig-distance", distancePlot,
+             "Worst over 360 bearings: |haversine distance − geodesic distance| on the WGS-84 ellipsoid; dotted: 0.1 % and 1 % of the distance. Both axes logarithmic."),
+            ("fig-route", routePlot,
+             "The built-in 55-point walking route in Moscow: black where the exact method puts each point; the "
+                 + "baselines' positions moved \(k) times further from it than they are, so the error shows. Unenlarged, "
+                 + "haversine is up to \(AccuracyPage.metres(worstH)) and metres per degree up to \(AccuracyPage.metres(worstM)) off."),
+        ]
     }
 }

@@ -6,7 +6,7 @@ import WaymarkCore
 /// track, and against the distance from the origin; every drawn point has a hover
 /// read-out. Long tracks are thinned for drawing: at most ``markerLimit`` points per
 /// series (every k-th point, the last one always), `data-points` giving the track's size.
-package struct TrackAccuracyPage {
+package struct TrackAccuracyPage: FigurePage {
     package let comparison: TrackComparison
     /// How the page names the track (its file).
     package let name: String
@@ -128,25 +128,19 @@ package struct TrackAccuracyPage {
             + (step > 1 ? "Drawn with one point in \(step) of the \(comparison.points.count) (and the last); the CSV has them all." : "")
     }
 
-    package func html() -> String {
-        let k = Markup.compact(exaggeration, 3)
-        return ReportPage(
-            title: "Waymark: how wrong the spherical baselines are on this track",
-            lede: lede,
-            figures: [
-                .init(id: "fig-track", svg: trackPlot.svg(),
-                      caption: "Black: where the exact method puts each point (metres east and north of the origin). The baselines' positions "
-                          + "are drawn \(k) times further from it than they are, so the error shows; hover a point for its unenlarged error."),
-                .init(id: "fig-along", svg: alongPlot.svg(),
-                      caption: "Horizontal position error of each point against the distance walked from the start: haversine (solid) and metres per degree (dashed)."),
-                .init(id: "fig-distance", svg: distancePlot.svg(),
-                      caption: "The same errors against each point's geodesic distance from the origin: the baselines' error grows with it."),
-            ],
-            footer: footer, kind: "accuracy-track").html()
-    }
+    package var title: String { "Waymark: how wrong the spherical baselines are on this track" }
+    package var kind: String { "accuracy-track" }
 
-    package func svg() -> String {
-        SVGDocument(title: "Waymark: how wrong the spherical baselines are on this track", note: lede,
-                    plots: [trackPlot, alongPlot, distancePlot]).svg()
+    package var figures: [(id: String, plot: LinePlot, caption: String)] {
+        let k = Markup.compact(exaggeration, 3)
+        return [
+            ("fig-track", trackPlot,
+             "Black: where the exact method puts each point (metres east and north of the origin). The baselines' positions "
+                 + "are drawn \(k) times further from it than they are, so the error shows; hover a point for its unenlarged error."),
+            ("fig-along", alongPlot,
+             "Horizontal position error of each point against the distance walked from the start: haversine (solid) and metres per degree (dashed)."),
+            ("fig-distance", distancePlot,
+             "The same errors against each point's geodesic distance from the origin: the baselines' error grows with it."),
+        ]
     }
 }
