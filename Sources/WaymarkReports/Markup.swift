@@ -42,9 +42,13 @@ package enum Markup {
     }
 
     /// `significant` without trailing zeros after the point: 10, 2.5, 0.28.
-    package static func compact(_ value: Double, _ digits: Int = 3) -> String {
-        var text = Array(significant(value, digits).utf8)
-        guard text.contains(0x2E) else { return String(decoding: text, as: UTF8.self) }
+    package static func compact(_ value: Double, _ digits: Int = 3) -> String { trimmingZeros(significant(value, digits)) }
+
+    /// A plain decimal without trailing zeros after its point (nor the point when
+    /// nothing follows it): "2.50" → "2.5", "3.00" → "3", "100" stays.
+    package static func trimmingZeros(_ decimal: String) -> String {
+        var text = Array(decimal.utf8)
+        guard text.contains(0x2E) else { return decimal }
         while text.last == 0x30 { text.removeLast() }
         if text.last == 0x2E { text.removeLast() }
         return String(decoding: text, as: UTF8.self)
