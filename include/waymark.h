@@ -47,6 +47,7 @@
  *     wm_transform_create, wm_transform_create_ex, wm_transform_create_with_message,
  *     wm_transform_clone, wm_transform_apply, wm_transform_destroy (CRS transforms),
  *     wm_geoid_undulation, wm_geoid_undulation_ex (the EGM96 grid),
+ *     wm_track_compare_page (a page of Karney's geodesics against the baselines),
  *     wm_gps_model_fit, wm_gps_series_from_fix_log (experimental; no PROJ needed, but
  *     offline work the WebAssembly module's size budget leaves out).
  *   Define WAYMARK_CORE before including this header (waymark-core.pc and the CMake
