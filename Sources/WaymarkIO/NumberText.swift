@@ -9,7 +9,7 @@ import CWaymarkText
 /// "1e-05", "9.007199254740994e+15", "5e-324", "-0.0", "inf", "nan"). Embedded Swift
 /// has no `description` for floating-point numbers, so there (the C library, the wasm
 /// modules) it is rebuilt from the C library's exactly rounded `%.*e` and `strtod`
-/// (``appendShortestPortable(_:to:)``, which `NumberTextTests` checks against
+/// (`appendShortestPortable(_:to:)`, which `NumberTextTests` checks against
 /// `description` on millions of doubles); elsewhere (the CLI, Swift apps) Swift's own
 /// printer writes the same bytes 17 times faster (0.13 µs a number against 2.2 µs,
 /// which the CLI's row commands would feel). ``appendFixed(_:decimals:to:)``: `%.*f`.
