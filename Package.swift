@@ -65,13 +65,18 @@ let package = Package(
         // The format readers on top of the core: one parser per format, for the CLI and,
         // through the C API, every binding (no PROJ, no Foundation, Embedded-Swift clean).
         .target(name: "WaymarkIO", dependencies: ["WaymarkCore", "WaymarkNavigation", "CWaymarkText"]),
+        // The report pages (HTML and SVG: `waymark accuracy`, `accuracy TRACK`, the run
+        // pages' drawing) for the CLI and, through the C API, Python: no PROJ (the exact
+        // geodesic is handed in), no Foundation, Embedded-Swift clean.
+        .target(name: "WaymarkReports", dependencies: ["WaymarkCore", "WaymarkNavigation", "WaymarkIO", "CWaymarkMath"]),
         // The umbrella: re-exports the five.
         .target(name: "Waymark", dependencies: ["WaymarkCore", "WaymarkNavigation", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO"]),
         // The C ABI: include/waymark.h as a module (its experimental section included),
         // implemented by thin Swift adapters.
         .systemLibrary(name: "CWaymark"),
         // WAYMARK_PROJ: the full flavour (CMake's core flavour compiles without it).
-        .target(name: "WaymarkC", dependencies: ["WaymarkCore", "WaymarkNavigation", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO", "CWaymark"],
+        .target(name: "WaymarkC", dependencies: ["WaymarkCore", "WaymarkNavigation", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO",
+                                                 "WaymarkReports", "CWaymark"],
                 swiftSettings: [.define("WAYMARK_PROJ")]),
         // The C floor `waymark bench` and Benchmarks/ measure against (not in the library,
         // not a product: Benchmarks/ compiles the same sources as its own target).
@@ -79,10 +84,10 @@ let package = Package(
         // does the same polynomial work.
         .target(name: "CReferenceKernels", dependencies: ["CWaymarkKernels"]),
         .executableTarget(name: "waymark-cli", dependencies: [
-            "Waymark", "WaymarkNavigation", "WaymarkSimulation", "WaymarkIO", "CReferenceKernels", "WaymarkC", "CWaymark",
+            "Waymark", "WaymarkNavigation", "WaymarkSimulation", "WaymarkIO", "WaymarkReports", "CReferenceKernels", "WaymarkC", "CWaymark",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkCore", "WaymarkNavigation", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO", "CProj", "CWaymark"]),
+        .testTarget(name: "WaymarkTests", dependencies: ["Waymark", "WaymarkCore", "WaymarkNavigation", "WaymarkPROJ", "WaymarkSimulation", "WaymarkIO", "WaymarkReports", "CProj", "CWaymark"]),
         .testTarget(name: "CLITests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]

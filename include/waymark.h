@@ -47,6 +47,7 @@
  *     wm_transform_create, wm_transform_create_ex, wm_transform_create_with_message,
  *     wm_transform_clone, wm_transform_apply, wm_transform_destroy (CRS transforms),
  *     wm_geoid_undulation, wm_geoid_undulation_ex (the EGM96 grid),
+ *     wm_track_compare_page (a page of Karney's geodesics against the baselines),
  *     wm_gps_model_fit, wm_gps_series_from_fix_log (experimental; no PROJ needed, but
  *     offline work the WebAssembly module's size budget leaves out).
  *   Define WAYMARK_CORE before including this header (waymark-core.pc and the CMake
@@ -1484,6 +1485,34 @@ typedef struct wm_log_row {
  * capacity below the row count: *count is still set). */
 WM_API wm_status wm_field_log_read(const char *text, size_t length, wm_log_row *rows, size_t capacity, size_t *count,
                                    wm_read_report *report);
+
+#if !defined(WAYMARK_CORE) /* full flavour only: needs PROJ (see Flavours) */
+/* ---- Report pages ------------------------------------------------------------------ */
+
+/* What a page is written as. */
+#define WM_PAGE_HTML 1   /* a self-contained HTML page: inline CSS, inline SVG figures, a small hover script */
+#define WM_PAGE_SVG  2   /* one standalone SVG drawing (the read-outs as tooltips) */
+typedef int32_t wm_page_format;
+
+/* Writes the page `waymark accuracy TRACK --html FILE` (WM_PAGE_HTML) or `--svg FILE`
+ * (WM_PAGE_SVG) writes for the same points, byte for byte: where the spherical
+ * baselines (haversine, metres per degree) put each point against where the exact
+ * method (Karney's geodesics, the local tangent frame on WGS-84) puts it, about origin.
+ * points: count points as wm_track_read gives them (degrees; height_m in metres, NaN
+ * read as 0; time_s is not used; line, the 1-based input line, names each point on the
+ * page). origin: the frame's origin (degrees, metres), NULL for the first point.
+ * name: how the page names the track, e.g. its file (NUL-terminated UTF-8).
+ * The page is UTF-8 without a NUL terminator: *length receives its size in bytes; when
+ * capacity is smaller, BAD_COUNT and nothing is written (so a first call with capacity
+ * 0 sizes the buffer). Time and memory grow with count (the page is made once per call).
+ * Errors: NULL_POINTER (points, name, length; page when it is to be written),
+ * INVALID_VALUE (an unknown format; a point or the origin not a coordinate: a latitude
+ * outside +-90 or a value that is not finite), BAD_COUNT (count 0 or above 2^24, the
+ * route limit; capacity below the page's size: *length is still set). */
+WM_API wm_status wm_track_compare_page(const wm_track_point *points, size_t count, const wm_geodetic *origin,
+                                       const char *name, wm_page_format format, char *page, size_t capacity,
+                                       size_t *length);
+#endif /* !WAYMARK_CORE */
 
 /* ---- Deprecated -------------------------------------------------------------- */
 

@@ -1,5 +1,7 @@
 /* The readers: wm_track_read and wm_field_log_read on fuzzed text (the rest of the input
- * after a control word that picks the call, the format, the options and a capacity).
+ * after a control word that picks the call, the format, the options and a capacity),
+ * and, for one read in two that gives points, wm_track_compare_page of those points
+ * (a documented status; nothing written on a refusal, the length only on BAD_COUNT).
  * Every status is a documented one; on OK the count fits the capacity, every point's
  * latitude and longitude are finite, lines are at least 1, and the report is a
  * NUL-terminated message; on a refused document the report names a line and nothing
@@ -48,6 +50,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             uint32_t format = (control >> 8) % 10;
             FUZZ_REQUIRE(count <= capacity && (count >= 1 || format == 6 || format == 7));
             for (i = 0; i < count; i++) FUZZ_REQUIRE(isfinite(points[i].latitude_deg) && isfinite(points[i].longitude_deg) && points[i].line >= 1);
+            if (count >= 1 && ((control >> 21) & 1)) {
+                static char page[4096];
+                size_t length = 777;
+                wm_status p = wm_track_compare_page(points, count, NULL, "fuzz", (control >> 22) & 1 ? WM_PAGE_SVG : WM_PAGE_HTML,
+                                                    page, sizeof page, &length);
+                require_status(p);
+                FUZZ_REQUIRE(p == WM_OK ? length <= sizeof page
+                             : p == WM_ERROR_BAD_COUNT ? length > sizeof page : p == WM_ERROR_INVALID_VALUE && length == 777);
+            }
         } else if (s == WM_ERROR_BAD_COUNT) {
             FUZZ_REQUIRE(count > capacity && points[0].latitude_deg == 42);
         } else {

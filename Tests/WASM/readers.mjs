@@ -14,7 +14,8 @@ const bytes = readFileSync(modulePath);
 const compiled = await WebAssembly.compile(bytes);
 check(WebAssembly.Module.imports(compiled).length === 0, "the readers' module imports nothing");
 const header = readFileSync(`${root}include/waymark.h`, "utf8");
-const section = header.slice(header.indexOf("/* ---- Reading files"), header.indexOf("/* ---- Deprecated"));
+const readingStart = header.indexOf("/* ---- Reading files");   // to the next section
+const section = header.slice(readingStart, header.indexOf("/* ---- ", readingStart + 1));
 const readers = [...section.matchAll(/^WM_API\b[^(]*?\b(wm_\w+)\s*\(/gm)].map((m) => m[1]);
 const exported = new Set(WebAssembly.Module.exports(compiled).map((e) => e.name));
 const expected = new Set([...readers, "memory", "_initialize", "malloc", "free"]);

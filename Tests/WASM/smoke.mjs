@@ -47,7 +47,8 @@ const declared = (text) => new Set([...text.matchAll(/^WM_API\b[^(]*?\b(wm_\w+)\
 const coreFunctions = declared(coreHeader), allFunctions = declared(header);
 const exported = new Set(WebAssembly.Module.exports(compiled).map((e) => e.name));
 // The readers (the header's "Reading files" section) are waymark-io.wasm's, not this module's.
-const readingSection = header.slice(header.indexOf("/* ---- Reading files"), header.indexOf("/* ---- Deprecated"));
+const readingStart = header.indexOf("/* ---- Reading files");   // to the next section
+const readingSection = header.slice(readingStart, header.indexOf("/* ---- ", readingStart + 1));
 const readers = declared(readingSection);
 check(readers.size === 2, `the header's readers (${[...readers].join(", ")})`);
 const expected = new Set([...coreFunctions].filter((name) => !readers.has(name)).concat(["memory", "_initialize", "malloc", "free"]));

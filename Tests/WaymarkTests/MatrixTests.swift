@@ -52,6 +52,53 @@ struct MatrixTests {
         #expect(singular.inverse == nil)
     }
 
+    /// The cofactor table as it was written out entry by entry, before the inverse
+    /// became one loop over it: the reference the loop must match bit for bit.
+    static func tableInverse(_ m: Matrix4x4d) -> Matrix4x4d {
+        let s0 = m[0, 0] * m[1, 1] - m[1, 0] * m[0, 1], s1 = m[0, 0] * m[1, 2] - m[1, 0] * m[0, 2]
+        let s2 = m[0, 0] * m[1, 3] - m[1, 0] * m[0, 3], s3 = m[0, 1] * m[1, 2] - m[1, 1] * m[0, 2]
+        let s4 = m[0, 1] * m[1, 3] - m[1, 1] * m[0, 3], s5 = m[0, 2] * m[1, 3] - m[1, 2] * m[0, 3]
+        let c5 = m[2, 2] * m[3, 3] - m[3, 2] * m[2, 3], c4 = m[2, 1] * m[3, 3] - m[3, 1] * m[2, 3]
+        let c3 = m[2, 1] * m[3, 2] - m[3, 1] * m[2, 2], c2 = m[2, 0] * m[3, 3] - m[3, 0] * m[2, 3]
+        let c1 = m[2, 0] * m[3, 2] - m[3, 0] * m[2, 2], c0 = m[2, 0] * m[3, 1] - m[3, 0] * m[2, 1]
+        let k = 1 / (s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0)
+        var r = Matrix4x4d.identity
+        r[0, 0] = (m[1, 1] * c5 - m[1, 2] * c4 + m[1, 3] * c3) * k
+        r[0, 1] = (-m[0, 1] * c5 + m[0, 2] * c4 - m[0, 3] * c3) * k
+        r[0, 2] = (m[3, 1] * s5 - m[3, 2] * s4 + m[3, 3] * s3) * k
+        r[0, 3] = (-m[2, 1] * s5 + m[2, 2] * s4 - m[2, 3] * s3) * k
+        r[1, 0] = (-m[1, 0] * c5 + m[1, 2] * c2 - m[1, 3] * c1) * k
+        r[1, 1] = (m[0, 0] * c5 - m[0, 2] * c2 + m[0, 3] * c1) * k
+        r[1, 2] = (-m[3, 0] * s5 + m[3, 2] * s2 - m[3, 3] * s1) * k
+        r[1, 3] = (m[2, 0] * s5 - m[2, 2] * s2 + m[2, 3] * s1) * k
+        r[2, 0] = (m[1, 0] * c4 - m[1, 1] * c2 + m[1, 3] * c0) * k
+        r[2, 1] = (-m[0, 0] * c4 + m[0, 1] * c2 - m[0, 3] * c0) * k
+        r[2, 2] = (m[3, 0] * s4 - m[3, 1] * s2 + m[3, 3] * s0) * k
+        r[2, 3] = (-m[2, 0] * s4 + m[2, 1] * s2 - m[2, 3] * s0) * k
+        r[3, 0] = (-m[1, 0] * c3 + m[1, 1] * c1 - m[1, 2] * c0) * k
+        r[3, 1] = (m[0, 0] * c3 - m[0, 1] * c1 + m[0, 2] * c0) * k
+        r[3, 2] = (-m[3, 0] * s3 + m[3, 1] * s1 - m[3, 2] * s0) * k
+        r[3, 3] = (m[2, 0] * s3 - m[2, 1] * s1 + m[2, 2] * s0) * k
+        return r
+    }
+
+    @Test("the inverse is the cofactor table's bit for bit, signed zeros included (random, sparse and rigid matrices)")
+    func inverseBits() throws {
+        var rng = SeededRandom(seed: 3)
+        var matrices: [Matrix4x4d] = [.identity, .translation(SIMD3(1, -2, 3)), .rotationAboutY(cos: 0, sin: 1)]
+        for _ in 0..<2000 { matrices.append(randomMatrix(&rng)) }
+        for _ in 0..<500 {   // sparse: many exact zeros, so every sign of zero is met
+            var m = randomMatrix(&rng)
+            for r in 0..<4 { for c in 0..<4 where rng.uniform(0...1) < 0.5 && r != c { m[r, c] = rng.uniform(0...1) < 0.5 ? 0 : -0.0 } }
+            matrices.append(m)
+        }
+        for m in matrices {
+            guard let inverse = m.inverse else { continue }
+            let table = Self.tableInverse(m)
+            for r in 0..<4 { for c in 0..<4 { #expect(inverse[r, c].bitPattern == table[r, c].bitPattern, "\(m)") } }
+        }
+    }
+
     @Test func rigidTransforms() throws {
         var rng = SeededRandom(seed: 2)
         for _ in 0..<100 {

@@ -58,3 +58,35 @@ def test_compare_figure(tmp_path):
     fig = waymark.compare(_track()).figure()
     fig.savefig(tmp_path / "fig.png")
     assert (tmp_path / "fig.png").stat().st_size > 1000
+
+
+@pytest.mark.parametrize("name, options", [
+    ("walk_strava.gpx", []),
+    ("walk_logger.nmea", ["--origin", "55.7339700,37.5886400,150"]),
+    ("geojson_io.geojson", []),
+])
+def test_compare_page_is_the_clis(tmp_path, name, options):
+    """One page, two callers: Python's (through wm_track_compare_page) is the one
+    `waymark accuracy --heights orthometric TRACK --html/--svg` writes, byte for byte
+    (heights as the document states them, which is what compare reads)."""
+    import subprocess
+    from test_readers import REPO, cli
+    path = str(REPO / "Tests" / "Data" / "cli_inputs" / name)
+    html, svg = tmp_path / "cli.html", tmp_path / "cli.svg"
+    heights = ["--heights", "orthometric"] if name.endswith(".gpx") else []
+    r = subprocess.run([cli(), "accuracy"] + heights + options + ["--html", str(html), "--svg", str(svg), path],
+                       capture_output=True, timeout=300)
+    assert r.returncode == 0, r.stderr.decode()
+    origin = [float(v) for v in options[1].split(",")] if options else None
+    ours = tmp_path / "ours.html"
+    result = waymark.compare(path, origin, html=str(ours))
+    assert ours.read_bytes() == html.read_bytes()
+    assert result.page("svg").encode() == svg.read_bytes()
+
+
+def test_compare_page_refusals():
+    r = waymark.compare(_track())
+    with pytest.raises(ValueError, match="'html' or 'svg'"):
+        r.page("pdf")
+    page = r.page()
+    assert page.startswith("<!DOCTYPE html>") and "the track: 400 points" in page

@@ -4,7 +4,7 @@
 # in CMakeLists.txt.
 
 # The PROJ-free modules in dependency order: each is compiled against those before it.
-waymark_swift_modules=(WaymarkCore WaymarkNavigation WaymarkIO WaymarkSimulation)
+waymark_swift_modules=(WaymarkCore WaymarkNavigation WaymarkIO WaymarkSimulation WaymarkReports)
 
 # Every Swift source of those modules, for up-to-date checks.
 waymark_swift_sources() {

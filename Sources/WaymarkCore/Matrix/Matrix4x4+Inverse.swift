@@ -31,6 +31,19 @@ extension Matrix4x4 {
 
         @inlinable
         var determinant: Scalar { s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0 }
+
+        /// The minor of columns `x` < `y`: of rows 2–3 (`lower`) or of rows 0–1.
+        @inlinable
+        func minor(_ x: Int, _ y: Int, lower: Bool) -> Scalar {
+            switch (x, y) {
+            case (0, 1): return lower ? c0 : s0
+            case (0, 2): return lower ? c1 : s1
+            case (0, 3): return lower ? c2 : s2
+            case (1, 2): return lower ? c3 : s3
+            case (1, 3): return lower ? c4 : s4
+            default: return lower ? c5 : s5
+            }
+        }
     }
 
     /// The determinant.
@@ -43,28 +56,23 @@ extension Matrix4x4 {
     public var inverse: Self? {
         let m = self
         let n = Minors(m)
-        let (s0, s1, s2, s3, s4, s5) = (n.s0, n.s1, n.s2, n.s3, n.s4, n.s5)
-        let (c0, c1, c2, c3, c4, c5) = (n.c0, n.c1, n.c2, n.c3, n.c4, n.c5)
         let det = n.determinant
         guard det != 0, det.isFinite else { return nil }
         let k = 1 / det
+        // Entry (i, j) is (−1)^(i+j) times row j ^ 1 of m against the 2 × 2 minors of the
+        // columns besides i (rows 2–3 for j < 2, rows 0–1 after): the cofactor table
+        // written once. The sign goes on m's entries, as the table writes it, so every
+        // rounding, signed zeros included, is the table's.
         var r = Self.identity
-        r[0, 0] = (m[1, 1] * c5 - m[1, 2] * c4 + m[1, 3] * c3) * k
-        r[0, 1] = (-m[0, 1] * c5 + m[0, 2] * c4 - m[0, 3] * c3) * k
-        r[0, 2] = (m[3, 1] * s5 - m[3, 2] * s4 + m[3, 3] * s3) * k
-        r[0, 3] = (-m[2, 1] * s5 + m[2, 2] * s4 - m[2, 3] * s3) * k
-        r[1, 0] = (-m[1, 0] * c5 + m[1, 2] * c2 - m[1, 3] * c1) * k
-        r[1, 1] = (m[0, 0] * c5 - m[0, 2] * c2 + m[0, 3] * c1) * k
-        r[1, 2] = (-m[3, 0] * s5 + m[3, 2] * s2 - m[3, 3] * s1) * k
-        r[1, 3] = (m[2, 0] * s5 - m[2, 2] * s2 + m[2, 3] * s1) * k
-        r[2, 0] = (m[1, 0] * c4 - m[1, 1] * c2 + m[1, 3] * c0) * k
-        r[2, 1] = (-m[0, 0] * c4 + m[0, 1] * c2 - m[0, 3] * c0) * k
-        r[2, 2] = (m[3, 0] * s4 - m[3, 1] * s2 + m[3, 3] * s0) * k
-        r[2, 3] = (-m[2, 0] * s4 + m[2, 1] * s2 - m[2, 3] * s0) * k
-        r[3, 0] = (-m[1, 0] * c3 + m[1, 1] * c1 - m[1, 2] * c0) * k
-        r[3, 1] = (m[0, 0] * c3 - m[0, 1] * c1 + m[0, 2] * c0) * k
-        r[3, 2] = (-m[3, 0] * s3 + m[3, 1] * s1 - m[3, 2] * s0) * k
-        r[3, 3] = (m[2, 0] * s3 - m[2, 1] * s1 + m[2, 2] * s0) * k
+        for i in 0..<4 {
+            let a = i == 0 ? 1 : 0, b = i <= 1 ? 2 : 1, c = i <= 2 ? 3 : 2
+            for j in 0..<4 {
+                let row = j ^ 1, lower = j < 2, negated = (i + j) & 1 == 1
+                let x = negated ? -m[row, a] : m[row, a], y = negated ? -m[row, b] : m[row, b]
+                let z = negated ? -m[row, c] : m[row, c]
+                r[i, j] = (x * n.minor(b, c, lower: lower) - y * n.minor(a, c, lower: lower) + z * n.minor(a, b, lower: lower)) * k
+            }
+        }
         return r
     }
 }

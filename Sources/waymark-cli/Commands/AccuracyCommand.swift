@@ -1,4 +1,5 @@
 import Waymark
+import WaymarkReports
 
 /// `waymark accuracy [--html FILE] [--svg FILE]`: how wrong the spherical baselines are,
 /// against the exact method, over distances and latitudes, worst case over bearings
@@ -25,7 +26,7 @@ enum AccuracyCommand {
             out.line(row.values.map(format).joined(separator: ","))
         }
         guard wantsPage else { return }
-        let page = AccuracyPage(rows: rows)
+        let page = AccuracyPage(rows: rows, route: AccuracyReport.demoRoute())
         if let path = command.html.value { try TextFile.write(page.html(), to: path) }
         if let path = command.svg.value { try TextFile.write(page.svg(), to: path) }
     }

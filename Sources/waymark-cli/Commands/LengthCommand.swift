@@ -1,3 +1,5 @@
+import WaymarkReports
+
 /// `waymark length [FILE]`: how long a track or route is, by the exact method and both
 /// spherical baselines (``TrackComparison``), and each segment's distance and azimuth
 /// by each. Standard output: `#` summary lines (the lengths, the baselines' errors in
@@ -9,7 +11,7 @@ enum LengthCommand {
 
     static func run(_ command: Length, _ out: inout Output) throws(CLIError) {
         let track = try Track.read(command.input.options(from: command.source.from, file: command.file), command: "length")
-        let c = TrackComparison(track: track)
+        let c = track.compared()
         out.line("# length of \(command.file ?? "standard input"): \(c.points.count) points (\(track.format)), \(c.segments.count) segment\(c.segments.count == 1 ? "" : "s")")
         for line in TrackAccuracyCommand.lengthLines(c) { out.line("# " + line) }
         out.line(columns)

@@ -1,4 +1,5 @@
 import Waymark
+import WaymarkReports
 import WaymarkIO
 
 /// `waymark simulate` and `waymark arrows`.

@@ -1,4 +1,5 @@
 import Waymark
+import WaymarkReports
 import WaymarkIO
 
 /// `waymark replay --route ROUTE [--fov-deg 60] [--viewport 390x844]

@@ -1,4 +1,5 @@
 import Waymark
+import WaymarkReports
 
 /// `waymark accuracy TRACK [--origin LAT,LON[,H]] [--html FILE] [--svg FILE]`: the
 /// spherical baselines against the exact method on the user's own track
@@ -17,9 +18,9 @@ enum TrackAccuracyCommand {
 
     static func run(_ command: Accuracy, _ out: inout Output) throws(CLIError) {
         let track = try Track.read(command.input.options(from: command.source.from, file: command.file), command: "accuracy")
-        let comparison = TrackComparison(track: track, origin: command.origin.value)
+        let comparison = track.compared(origin: command.origin.value)
         let name = command.file ?? "standard input"
-        for line in summary(comparison, name: name) { out.line("# " + line) }
+        for line in summary(comparison, track: track, name: name) { out.line("# " + line) }
         out.line(columns.joined(separator: ","))
         let number: (Double) -> String = { [precision = out.precision] v in precision.map { fixed(v, $0) } ?? format(v) }
         for p in comparison.points {
@@ -56,12 +57,12 @@ enum TrackAccuracyCommand {
 
     /// The summary lines (without their `# `): fixed decimals (millimetres, 1e-4
     /// degrees), the same on every CPU path.
-    static func summary(_ c: TrackComparison, name: String) -> [String] {
+    static func summary(_ c: TrackComparison, track: Track, name: String) -> [String] {
         let o = c.origin
-        var lines = ["accuracy of the spherical baselines on \(name): \(c.points.count) points (\(c.track.format)), origin "
+        var lines = ["accuracy of the spherical baselines on \(name): \(c.points.count) points (\(track.format)), origin "
                      + "\(fixed(o.latitude, 7)),\(fixed(o.longitude, 7)),\(fixed(o.height, 3))"
                      + (c.originIsFirstPoint ? " (the first point)" : " (--origin)")
-                     + (c.track.hasHeights ? "" : "; the points have no heights: h = 0")]
+                     + (track.hasHeights ? "" : "; the points have no heights: h = 0")]
         lines += lengthLines(c)
         func line(_ name: String, _ s: TrackComparison.Summary, _ unit: String, decimals: Int) -> String {
             "\(name) max=\(fixed(s.max, decimals)) at_\(unit)=\(s.at) rms=\(fixed(s.rms, decimals)) p50=\(fixed(s.p50, decimals)) "

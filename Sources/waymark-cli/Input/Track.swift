@@ -1,15 +1,11 @@
 import Waymark
+import WaymarkReports
 
 /// A track or route read whole, in any input format, for the commands that need all of
 /// its points at once (`accuracy TRACK`, `length`, `inverse --pairs consecutive`).
 struct Track {
-    struct Point {
-        /// The input line the point came from.
-        var line: Int
-        var coordinate: GeodeticCoordinate
-        /// Seconds since 1970 UTC, when the input gives it.
-        var time: Double?
-    }
+    /// A point with its input line and time (WaymarkReports' type, which the comparison keeps).
+    typealias Point = TrackComparison.Point
 
     var points: [Point]
     /// The input's format as read ("gpx", "osrm", …).
@@ -40,5 +36,14 @@ struct Track {
         }
         guard !points.isEmpty else { throw CLIError(kind: .data, message: "\(options.file ?? "standard input") has no points") }
         return Track(points: points, format: input.formatName, hasHeights: heights == points.count)
+    }
+
+    /// The track's points placed and measured by the exact method and both baselines
+    /// about `origin` (nil: the first point), with Karney's geodesics (WaymarkPROJ).
+    func compared(origin: GeodeticCoordinate? = nil) -> TrackComparison {
+        TrackComparison(points: points, origin: origin) { a, b in
+            let line = Geodesic.wgs84.inverse(a, b)
+            return (line.distance, line.azimuth1)
+        }
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WaymarkIO
 
 /// Buffered standard output: bytes collected in one buffer and written in large blocks
 /// (or after every line with ``lineBuffered``), and everything written so far is
@@ -90,9 +91,9 @@ struct Output {
     @inline(__always)
     static func number(_ v: Double, precision: Int?, into buffer: inout [UInt8]) {
         if let precision {
-            FixedDecimals.append(v, precision, to: &buffer)
+            NumberText.appendFixed(v, decimals: precision, to: &buffer)
         } else {
-            ShortestDouble.append(v, to: &buffer)
+            NumberText.appendShortest(v, to: &buffer)
         }
     }
 
@@ -112,10 +113,9 @@ struct Output {
     }
 }
 
-/// Shortest decimal text that reads back as the same `Double` (Swift's `description`).
-func format(_ value: Double) -> String {
-    value == 0 ? (value.sign == .minus ? "-0.0" : "0.0") : value.description
-}
+/// Shortest decimal text that reads back as the same `Double` (Swift's `description`,
+/// WaymarkIO's ``NumberText``).
+func format(_ value: Double) -> String { NumberText.shortest(value) }
 
 /// Standard output is a terminal: rows are then flushed line by line.
 func isTerminal() -> Bool { isatty(STDOUT_FILENO) != 0 }
@@ -153,10 +153,5 @@ func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
     return nil
 }
 
-/// `value` with `decimals` fixed decimals ("%.*f").
-func fixed(_ value: Double, _ decimals: Int) -> String {
-    var bytes = [CChar](repeating: 0, count: 400)
-    let n = withVaList([Int32(decimals), value]) { vsnprintf(&bytes, bytes.count, "%.*f", $0) }
-    guard n > 0 else { return format(value) }
-    return String(decoding: bytes.prefix(Int(min(n, Int32(bytes.count - 1)))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-}
+/// `value` with `decimals` fixed decimals ("%.*f", WaymarkIO's ``NumberText``).
+func fixed(_ value: Double, _ decimals: Int) -> String { NumberText.fixed(value, decimals: decimals) }

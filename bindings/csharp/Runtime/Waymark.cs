@@ -555,6 +555,15 @@ namespace Waymark
         /// </summary>
         public const int WM_LOG_ROW_SIZE = 152;
         /// <summary>
+        /// WM_PAGE_HTML (waymark.h): a self-contained HTML page: inline CSS, inline SVG figures, a
+        /// small hover script
+        /// </summary>
+        public const int WM_PAGE_HTML = 1;
+        /// <summary>
+        /// WM_PAGE_SVG (waymark.h): one standalone SVG drawing (the read-outs as tooltips)
+        /// </summary>
+        public const int WM_PAGE_SVG = 2;
+        /// <summary>
         /// WM_ESTIMATOR_SEED_PAIRS (waymark.h): deprecated: the earlier name of WM_ESTIMATOR_PAIRWISE
         /// (removed at 1.0)
         /// </summary>
@@ -1370,6 +1379,25 @@ namespace Waymark
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_field_log_read", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_field_log_read(byte* text, UIntPtr length, LogRow* rows, UIntPtr capacity, UIntPtr* count, ReadReport* report);
+
+        /// <summary>
+        /// Writes the page `waymark accuracy TRACK --html FILE` (WM_PAGE_HTML) or `--svg FILE`
+        /// (WM_PAGE_SVG) writes for the same points, byte for byte: where the spherical baselines
+        /// (haversine, metres per degree) put each point against where the exact method (Karney's
+        /// geodesics, the local tangent frame on WGS-84) puts it, about origin. points: count points as
+        /// wm_track_read gives them (degrees; height_m in metres, NaN read as 0; time_s is not used;
+        /// line, the 1-based input line, names each point on the page). origin: the frame's origin
+        /// (degrees, metres), NULL for the first point. name: how the page names the track, e.g. its
+        /// file (NUL-terminated UTF-8). The page is UTF-8 without a NUL terminator: *length receives
+        /// its size in bytes; when capacity is smaller, BAD_COUNT and nothing is written (so a first
+        /// call with capacity 0 sizes the buffer). Time and memory grow with count (the page is made
+        /// once per call). Errors: NULL_POINTER (points, name, length; page when it is to be written),
+        /// INVALID_VALUE (an unknown format; a point or the origin not a coordinate: a latitude outside
+        /// +-90 or a value that is not finite), BAD_COUNT (count 0 or above 2^24, the route limit;
+        /// capacity below the page's size: *length is still set).
+        /// </summary>
+        [DllImport(Library, EntryPoint = "wm_track_compare_page", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int wm_track_compare_page(TrackPoint* points, UIntPtr count, Geodetic* origin, string name, int format, byte* page, UIntPtr capacity, UIntPtr* length);
 
         /// <summary>
         /// Angle (degrees, counter-clockwise on screen) from the screen x axis to the scene's X axis at

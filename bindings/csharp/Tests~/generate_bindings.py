@@ -28,7 +28,8 @@ OUTPUT = os.path.join(ROOT, "bindings", "csharp", "Runtime", "Waymark.cs")
 
 SCALAR = {"int32_t": "int", "uint32_t": "uint", "uint64_t": "ulong", "int64_t": "long", "double": "double",
           "float": "float", "size_t": "UIntPtr", "void": "void", "char": "byte",
-          "wm_status": "int", "wm_axes": "int", "wm_baseline": "int", "wm_region_kind": "int", "wm_track_format": "int"}
+          "wm_status": "int", "wm_axes": "int", "wm_baseline": "int", "wm_region_kind": "int", "wm_track_format": "int",
+          "wm_page_format": "int"}
 # Comments that do not stand right above their declaration in the header.
 STRUCT_DOCS = {
     "wm_frame": "A scene frame's storage (wm_frame, WM_FRAME_SIZE bytes, opaque): caller-allocated, only "
@@ -157,8 +158,8 @@ def generate(header):
     def cs_type(ctype, pointers, name, is_return=False):
         ctype = ctype.replace("const", "").strip()
         if ctype == "char" and pointers == 1:
-            # Text with a length (a file's bytes, NULs and all) and output messages are bytes.
-            return "IntPtr" if is_return else ("byte*" if name in ("message", "text") else "string")
+            # Text with a length (a file's bytes, NULs and all), output messages and pages are bytes.
+            return "IntPtr" if is_return else ("byte*" if name in ("message", "text", "page") else "string")
         if ctype in opaque:
             return "IntPtr" + "*" * (pointers - 1)
         return (SCALAR.get(ctype) or struct_name(ctype)) + "*" * pointers

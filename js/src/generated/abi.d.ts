@@ -211,6 +211,10 @@ export declare const WM_LOG_HEADING: 3;
 export declare const WM_LOG_TRACKING: 4;
 /** sizeof(wm_log_row) */
 export declare const WM_LOG_ROW_SIZE: 152;
+/** a self-contained HTML page: inline CSS, inline SVG figures, a small hover script */
+export declare const WM_PAGE_HTML: 1;
+/** one standalone SVG drawing (the read-outs as tooltips) */
+export declare const WM_PAGE_SVG: 2;
 /** @deprecated the earlier name of WM_ESTIMATOR_PAIRWISE (removed at 1.0) */
 export declare const WM_ESTIMATOR_SEED_PAIRS: 0;
 /** @deprecated the earlier name of WM_ANCHOR_MOST_ACCURATE (removed at 1.0) */

@@ -215,6 +215,10 @@ WM_LOG_HEADING = 3
 WM_LOG_TRACKING = 4
 #: sizeof(wm_log_row)
 WM_LOG_ROW_SIZE = 152
+#: a self-contained HTML page: inline CSS, inline SVG figures, a small hover script
+WM_PAGE_HTML = 1
+#: one standalone SVG drawing (the read-outs as tooltips)
+WM_PAGE_SVG = 2
 #: deprecated: the earlier name of WM_ESTIMATOR_PAIRWISE (removed at 1.0)
 WM_ESTIMATOR_SEED_PAIRS = 0
 #: deprecated: the earlier name of WM_ANCHOR_MOST_ACCURATE (removed at 1.0)

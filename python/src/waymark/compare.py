@@ -5,9 +5,11 @@
     >>> result = waymark.compare("walk.gpx")           # or an (n, 2|3) lat/lon[/h] array
     >>> result.points.describe(); result.segments.head()
     >>> result.figure()                                # matplotlib, optional
+    >>> open("walk.html", "w").write(result.page())    # the CLI's page, byte for byte
 
 Every number is a libwaymark call (frames, baselines, geodesics, haversine); Python
-only subtracts.
+only subtracts. The page is the library's too (``wm_track_compare_page``): the one
+`waymark accuracy TRACK --html` writes for the same points.
 """
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
-from ._lib import vector
+from . import _abi
+from ._lib import check, ffi, lib, vector
 from .readers import _EXTENSIONS, read_points
 from .core import Frame, geodesic_inverse_batch, haversine_pairs, polyline_length
 
@@ -42,6 +45,27 @@ def read_track(source) -> np.ndarray:
     return read_points(source, None if known else "csv").lat_lon_h()
 
 
+def _track_points(source) -> np.ndarray:
+    """The track as wm_track_point rows (lat, lon, h, time, line): a file's lines as its
+    reader numbers them; an array's rows numbered from 1."""
+    if not isinstance(source, (str, os.PathLike)):
+        pts = read_track(source)
+        lines = np.arange(1, len(pts) + 1, dtype=np.uint64)
+        time = np.full(len(pts), np.nan)
+    else:
+        known = os.path.splitext(os.fspath(source))[1].lower() in _EXTENSIONS
+        read = read_points(source, None if known else "csv")
+        pts, lines, time = read.lat_lon_h(), read.points["line"].astype(np.uint64), read.points["time"]
+    out = np.empty(len(pts), dtype=_POINT)
+    out["lat"], out["lon"], out["h"], out["time"], out["line"] = pts[:, 0], pts[:, 1], pts[:, 2], time, lines
+    return out
+
+
+#: wm_track_point's layout (lat, lon, h, time, line), as the header pins it.
+_POINT = np.dtype([("lat", "f8"), ("lon", "f8"), ("h", "f8"), ("time", "f8"), ("line", "u8")])
+_PAGE_FORMATS = {"html": _abi.WM_PAGE_HTML, "svg": _abi.WM_PAGE_SVG}
+
+
 @dataclass
 class Comparison:
     """Per-point errors (each point against the exact ENU position at the origin, the
@@ -52,6 +76,30 @@ class Comparison:
     segments: Any
     origin: tuple
     fig: Any = None
+    #: How the page names the track (the path as given, like the CLI's FILE).
+    name: str = "the track"
+    _track: Any = None
+    _given_origin: Any = None
+
+    def page(self, format: str = "html") -> str:
+        """The report page of this comparison: "html" (self-contained, hover read-outs)
+        or "svg" (one drawing) — byte for byte the page `waymark accuracy --heights
+        orthometric TRACK --html/--svg` writes for the same points (the library draws
+        both, ``wm_track_compare_page``). Needs the full library (PROJ)."""
+        if format not in _PAGE_FORMATS:
+            raise ValueError(f"format must be 'html' or 'svg', not {format!r}")
+        track = np.ascontiguousarray(self._track, dtype=_POINT)
+        points = ffi.cast("wm_track_point *", ffi.from_buffer(track))
+        origin = ffi.NULL if self._given_origin is None else ffi.new("wm_geodetic *", self._given_origin)
+        name = self.name.encode("utf-8")
+        length = ffi.new("size_t *")
+        status = lib.wm_track_compare_page(points, len(track), origin, name, _PAGE_FORMATS[format], ffi.NULL, 0, length)
+        if status != _abi.WM_ERROR_BAD_COUNT:
+            check(status, "wm_track_compare_page")
+        buffer = ffi.new("char[]", max(int(length[0]), 1))
+        check(lib.wm_track_compare_page(points, len(track), origin, name, _PAGE_FORMATS[format], buffer, int(length[0]), length),
+              "wm_track_compare_page")
+        return ffi.buffer(buffer, int(length[0]))[:].decode("utf-8")
 
     def figure(self, ax=None):
         """A matplotlib figure: the baselines' position error against distance from the
@@ -86,7 +134,8 @@ def _table(columns, arrays, as_frame):
 
 
 def compare(track, origin: Optional[Sequence[float]] = None, *, plot: bool = False,
-            as_frame: Optional[bool] = None) -> Comparison:
+            as_frame: Optional[bool] = None, name: Optional[str] = None, html: Optional[str] = None,
+            svg: Optional[str] = None) -> Comparison:
     """How wrong the apps' spherical methods are on this track.
 
     Args:
@@ -94,13 +143,17 @@ def compare(track, origin: Optional[Sequence[float]] = None, *, plot: bool = Fal
         origin: (lat, lon[, h]) of the local frame (default: the first point); two or
             three numbers exactly, else TypeError.
         plot: also draw ``Comparison.figure()`` (needs matplotlib).
+        name: how the page names the track (default: the path as given, else "the track").
+        html, svg: also write ``Comparison.page("html")`` / ``page("svg")`` to these paths
+            (the CLI's ``--html FILE`` / ``--svg FILE``).
 
     Per point: distance_m (geodesic from the origin), the horizontal and 3-D distance
     between each baseline's ENU position (haversine; metres per degree) and the exact
     one. Per segment: geodesic_m, haversine_m, their difference and its ratio.
     """
     given = None if origin is None else vector(origin, "origin", (2, 3), "(lat, lon[, h]): two or three numbers")
-    pts = read_track(track)
+    points_read = _track_points(track)
+    pts = np.column_stack([points_read["lat"], points_read["lon"], points_read["h"]])
     if len(pts) == 0:
         raise ValueError("the track has no points")
     o = tuple(float(v) for v in (given if given is not None else pts[0]))
@@ -123,7 +176,14 @@ def compare(track, origin: Optional[Sequence[float]] = None, *, plot: bool = Fal
         segments = _table(SEGMENT_COLUMNS, [np.arange(len(geodesic)), geodesic, hav, hav - geodesic, rel], as_frame)
     else:
         segments = _table(SEGMENT_COLUMNS, [np.zeros(0, int)] + [np.zeros(0)] * 4, as_frame)
-    result = Comparison(points, segments, o)
+    if name is None:
+        name = os.fspath(track) if isinstance(track, (str, os.PathLike)) else "the track"
+    result = Comparison(points, segments, o, name=name, _track=points_read,
+                        _given_origin=None if given is None else o)
     if plot:
         result.fig = result.figure()
+    for path, kind in ((html, "html"), (svg, "svg")):
+        if path is not None:
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                f.write(result.page(kind))
     return result

@@ -1,22 +1,23 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CWaymarkMath
 
 /// One axis of a plot: its range in data units, linear or base-10 logarithmic, labelled
 /// ticks.
-struct PlotAxis {
-    var label: String
-    var range: ClosedRange<Double>
-    var logarithmic = false
+package struct PlotAxis {
+    package var label: String
+    package var range: ClosedRange<Double>
+    package var logarithmic = false
     /// Labelled ticks (with grid lines); default: decades for a log axis, 1-2-5 steps otherwise.
-    var ticks: [Double]? = nil
-    var tickLabel: (Double) -> String = { Markup.significant($0, 3) }
+    package var ticks: [Double]? = nil
+    package var tickLabel: (Double) -> String = { Markup.significant($0, 3) }
+
+    package init(label: String, range: ClosedRange<Double>, logarithmic: Bool = false, ticks: [Double]? = nil,
+                 tickLabel: @escaping (Double) -> String = { Markup.significant($0, 3) }) {
+        self.label = label; self.range = range; self.logarithmic = logarithmic; self.ticks = ticks; self.tickLabel = tickLabel
+    }
 
     /// This axis with a range it can draw: a single value (one fix, a flat line) or a
     /// non-finite or non-positive log range is widened rather than divided by zero.
-    var drawable: PlotAxis {
+    package var drawable: PlotAxis {
         var axis = self
         var lo = range.lowerBound, hi = range.upperBound
         if logarithmic {
@@ -31,12 +32,12 @@ struct PlotAxis {
     }
 
     /// Where `value` falls on the axis, 0 at the range's start and 1 at its end.
-    func fraction(_ value: Double) -> Double {
+    package func fraction(_ value: Double) -> Double {
         if logarithmic { return (log10(value) - log10(range.lowerBound)) / (log10(range.upperBound) - log10(range.lowerBound)) }
         return (value - range.lowerBound) / (range.upperBound - range.lowerBound)
     }
 
-    var majorTicks: [Double] {
+    package var majorTicks: [Double] {
         if let ticks { return ticks.filter { range.contains($0) } }
         if logarithmic {
             let lo = Int(ceil(log10(range.lowerBound) - 1e-9)), hi = Int(floor(log10(range.upperBound) + 1e-9))
@@ -50,14 +51,14 @@ struct PlotAxis {
     }
 
     /// Unlabelled ticks of a log axis: 2…9 times each decade.
-    var minorTicks: [Double] {
+    package var minorTicks: [Double] {
         guard logarithmic else { return [] }
         let lo = Int(floor(log10(range.lowerBound))), hi = Int(ceil(log10(range.upperBound)))
         return (lo...hi).flatMap { d in (2...9).map { Double($0) * pow(10, Double(d)) } }.filter { range.contains($0) }
     }
 
     /// A 1-2-5 step giving about `count` intervals over `span`.
-    static func niceStep(_ span: Double, count: Int) -> Double {
+    package static func niceStep(_ span: Double, count: Int) -> Double {
         guard span > 0, span.isFinite else { return 1 }
         let raw = span / Double(count), decade = pow(10, floor(log10(raw)))
         for m in [1.0, 2, 5, 10] where m * decade >= raw { return m * decade }
@@ -65,7 +66,7 @@ struct PlotAxis {
     }
 
     /// The smallest decade range holding every positive value of `values`.
-    static func decades(covering values: [Double]) -> ClosedRange<Double> {
+    package static func decades(covering values: [Double]) -> ClosedRange<Double> {
         let positive = values.filter { $0 > 0 && $0.isFinite }
         guard let lo = positive.min(), let hi = positive.max() else { return 1...10 }
         let a = pow(10, floor(log10(lo))), b = pow(10, ceil(log10(hi)))
@@ -74,44 +75,58 @@ struct PlotAxis {
 }
 
 /// A named line of data points, each with the text shown when it is hovered.
-struct PlotSeries {
-    var name: String
-    var colour: String
+package struct PlotSeries {
+    package var name: String
+    package var colour: String
     /// SVG `stroke-dasharray`, nil for a solid line.
-    var dash: String? = nil
-    var points: [SIMD2<Double>]
+    package var dash: String? = nil
+    package var points: [SIMD2<Double>]
     /// One per point (the page's hover read-out; `<title>` in a standalone SVG).
-    var readouts: [String]
-    var markerRadius = 2.5
-    var lineWidth = 1.8
+    package var readouts: [String]
+    package var markerRadius = 2.5
+    package var lineWidth = 1.8
     /// False: the line only, no `circle.pt` (`data-count` 0), for long series whose
     /// read-outs the page's own script gives (a timeline cursor).
-    var markers = true
+    package var markers = true
     /// How many data values the drawn line stands for, on `data-points` (a thinned
     /// drawing of a long series says how long the series is); nil: not written.
-    var dataPoints: Int? = nil
+    package var dataPoints: Int? = nil
+
+    package init(name: String, colour: String, dash: String? = nil, points: [SIMD2<Double>], readouts: [String],
+                 markerRadius: Double = 2.5, lineWidth: Double = 1.8, markers: Bool = true, dataPoints: Int? = nil) {
+        self.name = name; self.colour = colour; self.dash = dash; self.points = points; self.readouts = readouts
+        self.markerRadius = markerRadius; self.lineWidth = lineWidth; self.markers = markers; self.dataPoints = dataPoints
+    }
 }
 
 /// A legend row: a short line in a colour and dash, and its text.
-struct LegendEntry {
-    var label: String
-    var colour: String
-    var dash: String? = nil
+package struct LegendEntry {
+    package var label: String
+    package var colour: String
+    package var dash: String? = nil
+
+    package init(label: String, colour: String, dash: String? = nil) { self.label = label; self.colour = colour; self.dash = dash }
 }
 
 /// A faint reference line in data coordinates (e.g. "error = 1 % of distance").
-struct PlotGuide {
-    var label: String
-    var points: [SIMD2<Double>]
+package struct PlotGuide {
+    package var label: String
+    package var points: [SIMD2<Double>]
+
+    package init(label: String, points: [SIMD2<Double>]) { self.label = label; self.points = points }
 }
 
 /// A word at a data point (a route's start, a finish), with a small ring around the point.
-struct PlotLabel {
-    var text: String
-    var at: SIMD2<Double>
+package struct PlotLabel {
+    package var text: String
+    package var at: SIMD2<Double>
     /// Offset of the text from the point, in user units (SVG y down).
-    var offset = SIMD2<Double>(6, -6)
-    var anchor = "start"
+    package var offset = SIMD2<Double>(6, -6)
+    package var anchor = "start"
+
+    package init(text: String, at: SIMD2<Double>, offset: SIMD2<Double> = SIMD2(6, -6), anchor: String = "start") {
+        self.text = text; self.at = at; self.offset = offset; self.anchor = anchor
+    }
 }
 
 /// A line plot as SVG: axes with ticks, labels and grid, one `<path>` per series plus a
@@ -120,41 +135,48 @@ struct PlotLabel {
 /// The DOM it produces is a contract the browser tests and the pages' script read:
 /// `svg.plot[data-plot=ID]` holds one `g.series[data-series=NAME][data-count=N]` per
 /// series, each with one `path.line` and N `circle.pt[data-readout]`.
-struct LinePlot {
-    var id: String
-    var title: String
-    var x: PlotAxis
-    var y: PlotAxis
-    var series: [PlotSeries]
-    var guides: [PlotGuide] = []
-    var labels: [PlotLabel] = []
+package struct LinePlot {
+    package var id: String
+    package var title: String
+    package var x: PlotAxis
+    package var y: PlotAxis
+    package var series: [PlotSeries]
+    package var guides: [PlotGuide] = []
+    package var labels: [PlotLabel] = []
     /// Nil: one entry per series.
-    var legend: [LegendEntry]? = nil
-    var legendColumns = 3
-    var width = 560.0
-    var height = 340.0
+    package var legend: [LegendEntry]? = nil
+    package var legendColumns = 3
+    package var width = 560.0
+    package var height = 340.0
     /// Same metres per unit on both axes (a map): the ranges are widened to fit the frame.
-    var equalScale = false
+    package var equalScale = false
     /// Trusted SVG drawn under the series and over them (inside the frame's clip), in
     /// the user units of `layout`; extra attributes for the `<svg>` element.
-    var underlay = "", overlay = "", attributes = ""
+    package var underlay = "", overlay = "", attributes = ""
+
+    package init(id: String, title: String, x: PlotAxis, y: PlotAxis, series: [PlotSeries], guides: [PlotGuide] = [],
+                 labels: [PlotLabel] = [], legend: [LegendEntry]? = nil, legendColumns: Int = 3, width: Double = 560,
+                 height: Double = 340, equalScale: Bool = false) {
+        self.id = id; self.title = title; self.x = x; self.y = y; self.series = series; self.guides = guides; self.labels = labels
+        self.legend = legend; self.legendColumns = legendColumns; self.width = width; self.height = height; self.equalScale = equalScale
+    }
 
     /// Where the frame sits and the axes as drawn (widened to be drawable, equal-scaled
     /// for a map): what `underlay` and `overlay` are placed with.
-    struct Layout {
-        var x: PlotAxis, y: PlotAxis
-        var left: Double, top: Double, width: Double, height: Double
-        func px(_ v: Double) -> Double { left + x.fraction(v) * width }
-        func py(_ v: Double) -> Double { top + (1 - y.fraction(v)) * height }
+    package struct Layout {
+        package var x: PlotAxis, y: PlotAxis
+        package var left: Double, top: Double, width: Double, height: Double
+        package func px(_ v: Double) -> Double { left + x.fraction(v) * width }
+        package func py(_ v: Double) -> Double { top + (1 - y.fraction(v)) * height }
         /// `a b c d` with x = a + b·value and y = c + d·value, for a page script (linear axes only).
-        var linearMap: String {
+        package var linearMap: String {
             let bx = width / (x.range.upperBound - x.range.lowerBound), by = -height / (y.range.upperBound - y.range.lowerBound)
             return [left - bx * x.range.lowerBound, bx, top + height - by * y.range.lowerBound, by]
                 .map { Markup.significant($0, 10) }.joined(separator: " ")
         }
     }
 
-    var layout: Layout {
+    package var layout: Layout {
         var x = self.x.drawable, y = self.y.drawable
         let m = LinePlot.margin
         let plotW = width - m.left - m.right, plotH = height - m.top - m.bottom
@@ -167,20 +189,20 @@ struct LinePlot {
         return Layout(x: x, y: y, left: m.left, top: m.top, width: plotW, height: plotH)
     }
 
-    static let margin = (left: 58.0, right: 26.0, top: 30.0, bottom: 46.0)
-    static let legendRowHeight = 19.0
+    package static let margin = (left: 58.0, right: 26.0, top: 30.0, bottom: 46.0)
+    package static let legendRowHeight = 19.0
 
-    var legendEntries: [LegendEntry] { legend ?? series.map { LegendEntry(label: $0.name, colour: $0.colour, dash: $0.dash) } }
+    package var legendEntries: [LegendEntry] { legend ?? series.map { LegendEntry(label: $0.name, colour: $0.colour, dash: $0.dash) } }
 
     /// The drawing's height with the legend rows under the frame (the viewBox's height).
-    var totalHeight: Double {
+    package var totalHeight: Double {
         let rows = (legendEntries.count + legendColumns - 1) / legendColumns
         return height + Double(rows) * LinePlot.legendRowHeight + 6
     }
 
     /// The SVG element. `standalone`: with the XML namespace and `<title>` tooltips,
     /// for a file of its own; otherwise for inlining in HTML (read-outs via script).
-    func svg(standalone: Bool = false) -> String {
+    package func svg(standalone: Bool = false) -> String {
         let layout = self.layout
         let x = layout.x, y = layout.y
         let m = LinePlot.margin
@@ -279,20 +301,29 @@ struct LinePlot {
 
 /// Several plots stacked in one standalone SVG file (no script: hovering a point shows
 /// its read-out as the viewer's tooltip), with a heading and a note line.
-struct SVGDocument {
-    var title: String
-    var note: String
-    var plots: [LinePlot]
+package struct SVGDocument {
+    package var title: String
+    package var note: String
+    package var plots: [LinePlot]
 
-    func svg() -> String {
-        let width = plots.map(\.width).max() ?? 560
-        // The note wrapped by words at about 6.2 user units per character of 11-unit text.
-        var lines: [String] = [], current = ""
-        for word in note.split(separator: " ") {
-            if !current.isEmpty && Double(current.count + 1 + word.count) * 6.2 > width - 28 { lines.append(current); current = "" }
-            current += (current.isEmpty ? "" : " ") + word
+    package init(title: String, note: String, plots: [LinePlot]) { self.title = title; self.note = note; self.plots = plots }
+
+    package func svg() -> String {
+        let width = plots.map({ $0.width }).max() ?? 560
+        // The note wrapped by words at about 6.2 user units per character of 11-unit text
+        // (characters counted as Unicode scalars: Embedded Swift has no grapheme breaking,
+        // and the pages' words have no combining marks).
+        var lines: [String] = [], current: [UInt8] = [], currentLength = 0
+        for word in note.utf8.split(separator: 0x20) {
+            let length = String(decoding: word, as: UTF8.self).unicodeScalars.count
+            if !current.isEmpty && Double(currentLength + 1 + length) * 6.2 > width - 28 {
+                lines.append(String(decoding: current, as: UTF8.self)); current = []; currentLength = 0
+            }
+            if !current.isEmpty { current.append(0x20); currentLength += 1 }
+            current += word
+            currentLength += length
         }
-        if !current.isEmpty { lines.append(current) }
+        if !current.isEmpty { lines.append(String(decoding: current, as: UTF8.self)) }
         let noteText = lines.enumerated().map { "<tspan x=\"14\" dy=\"\($0.offset == 0 ? 0 : 14)\">\(Markup.escape($0.element))</tspan>" }.joined()
         var y = 34.0 + 14 * Double(lines.count) + 6
         var body = ""
@@ -300,7 +331,7 @@ struct SVGDocument {
             let inner = plot.svg(standalone: true)
             // A nested <svg> keeps each plot's own viewBox; place it and give it its size.
             let place = "<svg x=\"0\" y=\"\(Markup.coordinate(y))\" width=\"\(Markup.coordinate(plot.width))\" height=\"\(Markup.coordinate(plot.totalHeight))\" "
-            body += inner.replacing("<svg ", with: place, maxReplacements: 1)
+            body += Markup.replacingFirst("<svg ", in: inner, with: place)
             body += "\n"
             y += plot.totalHeight + 12
         }

@@ -1,9 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Waymark
+import CWaymarkMath
+import WaymarkCore
+import WaymarkNavigation
 
 /// The report page of a navigator run (`replay --html`, `simulate --html`): a top view
 /// in metres (north up in the corrected frame) with the route, every fix and its
@@ -19,12 +16,16 @@ import Waymark
 /// `drawLimit` points, fixes' accuracy circles are one path, and the page script
 /// holds every frame's values, so the slider and the timeline read-outs reach each
 /// frame. `ReportPage`'s DOM contract holds (fix markers are `circle.pt`).
-struct RunPage {
-    let trace: RunTrace
-    let title: String
+package struct RunPage {
+    package let trace: RunTrace
+    package let title: String
     /// What was run, for the footer (the command line's gist).
-    let source: String
-    let kind: String
+    package let source: String
+    package let kind: String
+
+    package init(trace: RunTrace, title: String, source: String, kind: String) {
+        self.trace = trace; self.title = title; self.source = source; self.kind = kind
+    }
 
     static let drawLimit = 2000
     static let routeColour = "#CC79A7", fixColour = "#D55E00", deviceColour = "#0072B2", anchorColour = "#009E73"
@@ -74,11 +75,11 @@ struct RunPage {
 
     var mapPlot: LinePlot {
         let fixes = trace.fixes
-        let device = frames.compactMap(\.device), anchors = frames.compactMap(\.anchor)
+        let device = frames.compactMap({ $0.device }), anchors = frames.compactMap({ $0.anchor })
         let truth = frames.compactMap { $0.truth?.position }
-        var all = trace.route + fixes.map(\.position) + device + anchors + truth
+        var all = trace.route + fixes.map({ $0.position }) + device + anchors + truth
         all = all.filter { $0.x.isFinite && $0.y.isFinite }
-        let xs = all.map(\.x), ys = all.map(\.y)
+        let xs = all.map({ $0.x }), ys = all.map({ $0.y })
         let lo = SIMD2(xs.min() ?? 0, ys.min() ?? 0), hi = SIMD2(xs.max() ?? 1, ys.max() ?? 1)
         let pad = max(0.06 * max(hi.x - lo.x, hi.y - lo.y), 3)
         var along = [0.0]
@@ -90,7 +91,7 @@ struct RunPage {
                                      readouts: trace.route.indices.map { "point \($0), \(RunPage.metres(along[$0])) along: "
                                          + "\(RunPage.metres(trace.route[$0].x)) east, \(RunPage.metres(trace.route[$0].y)) north" },
                                      markerRadius: 3, lineWidth: 4)
-        let fixSeries = PlotSeries(name: "GPS fixes", colour: RunPage.fixColour, dash: "1 3", points: fixes.map(\.position),
+        let fixSeries = PlotSeries(name: "GPS fixes", colour: RunPage.fixColour, dash: "1 3", points: fixes.map({ $0.position }),
                                    readouts: fixes.indices.map { i in
                                        "fix \(i + 1) of \(fixes.count), \(RunPage.time(fixes[i].time)): ±\(Markup.compact(fixes[i].accuracy, 3)) m at "
                                            + "\(RunPage.metres(fixes[i].position.x)) east, \(RunPage.metres(fixes[i].position.y)) north" },
@@ -143,9 +144,9 @@ struct RunPage {
         // One path per AR session (a tracking reset starts a new scene): the page shows the
         // one of the slider's moment.
         var trackPaths = ""
-        let sessions = (frames.map(\.session).max() ?? 0) + 1
+        let sessions = (frames.map({ $0.session }).max() ?? 0) + 1
         for session in 0..<sessions {
-            let scenes = frames.filter { $0.session == session }.map(\.scene)
+            let scenes = frames.filter { $0.session == session }.map({ $0.scene })
             guard !scenes.isEmpty else { continue }
             let track = RunPage.thinned(scenes, limit: max(2, RunPage.drawLimit / sessions))
             let d = track.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(c($0.element.x)) \(c($0.element.y))" }.joined()
@@ -194,7 +195,7 @@ struct RunPage {
 
     /// A value axis over `values` (finite ones), padded a little, 0 included when `zero`.
     static func valueAxis(_ label: String, _ values: [Double], zero: Bool = false) -> PlotAxis {
-        var v = values.filter(\.isFinite)
+        var v = values.filter({ $0.isFinite })
         if zero { v.append(0) }
         let lo = v.min() ?? 0, hi = v.max() ?? 1
         let pad = max(0.06 * (hi - lo), 0.5)
@@ -243,7 +244,7 @@ struct RunPage {
 
     var headingPlot: LinePlot {
         let corr = line("applied correction", RunPage.deviceColour) { $0.result.correction }
-        var values = corr.points.map(\.y) + frames.flatMap { f -> [Double] in
+        var values = corr.points.map({ $0.y }) + frames.flatMap { f -> [Double] in
             guard let c = f.result.correction, let s = f.result.correctionSigma, f.result.correctionState == .applied else { return [] }
             return [c - s, c + s]
         }
@@ -252,13 +253,13 @@ struct RunPage {
             let truth = line("true compass error", RunPage.truthColour, dash: "5 3") { $0.truth?.correction }
             series.append(PlotSeries(name: truth.name, colour: truth.colour, dash: truth.dash, points: truth.points, readouts: [],
                                      lineWidth: 1.4, markers: false, dataPoints: truth.dataPoints))
-            values += truth.points.map(\.y)
+            values += truth.points.map({ $0.y })
         }
         // The compass readings widen the axis to their middle 90 % (a magnetic
         // disturbance 50° off would flatten everything else; it is clipped instead).
         let readings = trace.readings.filter { $0.implied.isFinite }
         if !readings.isEmpty {
-            let sorted = readings.map(\.implied).sorted()
+            let sorted = readings.map({ $0.implied }).sorted()
             values += [sorted[sorted.count / 20], sorted[(sorted.count - 1) - sorted.count / 20]]
         }
         var plot = LinePlot(id: "heading", title: "Heading correction, ±σ, estimator state" + (readings.isEmpty ? "" : ", compass readings"),
@@ -310,7 +311,7 @@ struct RunPage {
         let series = [line("progress", RunPage.deviceColour) { $0.result.progress },
                       line("remaining", RunPage.routeColour, dash: "6 3") { $0.result.remaining }]
         var plot = LinePlot(id: "progress", title: "Progress and distance remaining",
-                            x: timeAxis, y: RunPage.valueAxis("metres", series.flatMap { $0.points.map(\.y) } + [trace.routeLength], zero: true),
+                            x: timeAxis, y: RunPage.valueAxis("metres", series.flatMap { $0.points.map({ $0.y }) } + [trace.routeLength], zero: true),
                             series: series, legendColumns: 2, height: 260)
         timeline(&plot, "progress")
         return plot
@@ -319,7 +320,7 @@ struct RunPage {
     var offRoutePlot: LinePlot {
         let series = [line("off-route distance", RunPage.fixColour) { $0.result.offRouteDistance }]
         var plot = LinePlot(id: "off-route", title: "Distance from the route",
-                            x: timeAxis, y: RunPage.valueAxis("metres", series[0].points.map(\.y), zero: true),
+                            x: timeAxis, y: RunPage.valueAxis("metres", series[0].points.map({ $0.y }), zero: true),
                             series: series, legendColumns: 2, height: 240)
         timeline(&plot, "off-route")
         plot.underlay = routeEvidenceBands(plot.layout) + plot.underlay
@@ -358,7 +359,7 @@ struct RunPage {
             series.append(line("anchor error (truth)", RunPage.fixColour, dash: "6 3") { $0.truth?.anchorError })
         }
         var plot = LinePlot(id: "anchor", title: "Where the frame puts the device: its σ" + (isSimulation ? " and its true error" : ""),
-                            x: timeAxis, y: RunPage.valueAxis("metres", series.flatMap { $0.points.map(\.y) }, zero: true),
+                            x: timeAxis, y: RunPage.valueAxis("metres", series.flatMap { $0.points.map({ $0.y }) }, zero: true),
                             series: series, legendColumns: 2, height: 240)
         timeline(&plot, "anchor")
         return plot
@@ -368,7 +369,7 @@ struct RunPage {
         let series = [line("heading error (°)", RunPage.deviceColour) { $0.truth?.headingError },
                       line("finish placement error (m)", RunPage.fixColour, dash: "6 3") { $0.truth?.finishError }]
         var plot = LinePlot(id: "truth", title: "Against the truth",
-                            x: timeAxis, y: RunPage.valueAxis("° / m", series.flatMap { $0.points.map(\.y) }, zero: true),
+                            x: timeAxis, y: RunPage.valueAxis("° / m", series.flatMap { $0.points.map({ $0.y }) }, zero: true),
                             series: series, legendColumns: 2, height: 260)
         timeline(&plot, "truth")
         return plot
@@ -380,9 +381,7 @@ struct RunPage {
     var data: String {
         func n(_ v: Double?, _ decimals: Int = 3) -> String {
             guard let v, v.isFinite else { return "null" }
-            var s = Markup.fixed(v, decimals)
-            if s.contains(".") { while s.hasSuffix("0") { s.removeLast() }; if s.hasSuffix(".") { s.removeLast() } }
-            return s
+            return Markup.trimmingZeros(Markup.fixed(v, decimals))
         }
         func column(_ name: String, _ value: (RunTrace.Frame) -> String) -> String {
             "\"\(name)\":[" + frames.map(value).joined(separator: ",") + "]"
@@ -462,7 +461,7 @@ struct RunPage {
         return s + ". Drag the slider or move over a timeline to see any moment."
     }
 
-    func html() -> String {
+    package func html() -> String {
         var figures: [ReportPage.Figure] = []
         let slider = !hasTimeline ? "" : "<label class=\"scrub\">time <input id=\"time\" type=\"range\" min=\"0\" max=\"\(frames.count - 1)\" step=\"1\" value=\"\(frames.count - 1)\"></label>"
         figures.append(.init(id: "fig-map", svg: mapPlot.svg(),

@@ -5,31 +5,40 @@
 /// the nearest `circle.pt` and shows its `data-readout` in the figure's
 /// `output.readout`. When done it sets `data-ready` on `<body>` to the number of plots
 /// it wired, which the browser tests wait for.
-struct ReportPage {
-    var title: String
+package struct ReportPage {
+    package var title: String
     /// One line under the title: what the page shows and how to read it.
-    var lede: String
-    var figures: [Figure]
+    package var lede: String
+    package var figures: [Figure]
     /// Small print at the bottom (how the numbers were made).
-    var footer: String
+    package var footer: String
     /// The page's kind, on `<body data-page=…>` (the browser tests select on it).
-    var kind: String
+    package var kind: String
     /// More script for this page (a slider, a timeline cursor), run after the read-outs
     /// are wired and before `data-ready` is set. Trusted text: written by Waymark.
-    var script: String = ""
+    package var script: String = ""
     /// More CSS for this page's controls; trusted text.
-    var css: String = ""
+    package var css: String = ""
 
     /// A figure: an inline SVG with a caption and a read-out line.
-    struct Figure {
-        var id: String
-        var svg: String
-        var caption: String
+    package struct Figure {
+        package var id: String
+        package var svg: String
+        package var caption: String
         /// HTML placed under the drawing (e.g. an `<input type="range">`); trusted text.
-        var controls: String = ""
+        package var controls: String = ""
+
+        package init(id: String, svg: String, caption: String, controls: String = "") {
+            self.id = id; self.svg = svg; self.caption = caption; self.controls = controls
+        }
     }
 
-    func html() -> String {
+    package init(title: String, lede: String, figures: [Figure], footer: String, kind: String, script: String = "", css: String = "") {
+        self.title = title; self.lede = lede; self.figures = figures; self.footer = footer; self.kind = kind
+        self.script = script; self.css = css
+    }
+
+    package func html() -> String {
         var s = """
         <!DOCTYPE html>
         <html lang="en">
@@ -53,11 +62,11 @@ struct ReportPage {
             s += "<output class=\"readout\" aria-live=\"polite\">Hover or tap a point for its values.</output>\n"
             s += "<figcaption>\(Markup.escape(figure.caption))</figcaption>\n</figure>\n"
         }
-        s += "<footer>\(Markup.escape(footer))</footer>\n</main>\n<script>\n\(ReportPage.script.replacing("  /*PAGE*/\n", with: script.isEmpty ? "" : script + "\n"))\n</script>\n</body>\n</html>\n"
+        s += "<footer>\(Markup.escape(footer))</footer>\n</main>\n<script>\n\(Markup.replacingFirst("  /*PAGE*/\n", in: ReportPage.script, with: script.isEmpty ? "" : script + "\n"))\n</script>\n</body>\n</html>\n"
         return s
     }
 
-    static let css = """
+    package static let css = """
     :root { color-scheme: light; -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
     body { margin: 0; background: #f6f6f4; color: #222;
            font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }
@@ -82,7 +91,7 @@ struct ReportPage {
     }
     """
 
-    static let script = """
+    package static let script = """
     "use strict";
     (function () {
       var plots = document.querySelectorAll("svg.plot");

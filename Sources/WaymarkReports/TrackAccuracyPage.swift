@@ -1,4 +1,4 @@
-import Waymark
+import WaymarkCore
 
 /// The page of `waymark accuracy TRACK --html` / `--svg`, drawn from
 /// ``TrackComparison``'s numbers: the track exact vs both baselines (top view, their
@@ -6,23 +6,25 @@ import Waymark
 /// track, and against the distance from the origin; every drawn point has a hover
 /// read-out. Long tracks are thinned for drawing: at most ``markerLimit`` points per
 /// series (every k-th point, the last one always), `data-points` giving the track's size.
-struct TrackAccuracyPage {
-    let comparison: TrackComparison
+package struct TrackAccuracyPage: FigurePage {
+    package let comparison: TrackComparison
     /// How the page names the track (its file).
-    let name: String
+    package let name: String
+
+    package init(comparison: TrackComparison, name: String) { self.comparison = comparison; self.name = name }
 
     /// The most points a series draws (and marks).
-    static let markerLimit = 1_000
+    package static let markerLimit = 1_000
 
     /// Every how many points one is drawn: 1, or the smallest step keeping the drawing
     /// (the last point added) within ``markerLimit``.
-    var step: Int {
+    package var step: Int {
         let n = comparison.points.count
         return n > Self.markerLimit ? (n + Self.markerLimit - 2) / (Self.markerLimit - 1) : 1
     }
 
     /// The points drawn: all, or every `step`-th and the last.
-    var drawn: [TrackComparison.PointResult] {
+    package var drawn: [TrackComparison.PointResult] {
         let points = comparison.points
         guard step > 1 else { return points }
         var picked = Swift.stride(from: 0, to: points.count, by: step).map { points[$0] }
@@ -30,27 +32,27 @@ struct TrackAccuracyPage {
         return picked
     }
 
-    var exaggeration: Double {
+    package var exaggeration: Double {
         let points = comparison.points
         let worst = points.map { max($0.haversineHorizontalError, $0.metersPerDegreeHorizontalError) }.max() ?? 0
-        let xs = points.map(\.exact.x), ys = points.map(\.exact.y)
+        let xs = points.map({ $0.exact.x }), ys = points.map({ $0.exact.y })
         return AccuracyPage.exaggeration(worst: worst, size: max((xs.max() ?? 0) - (xs.min() ?? 0), (ys.max() ?? 0) - (ys.min() ?? 0)))
     }
 
-    static func metres(_ value: Double) -> String { AccuracyPage.metres(value) }
+    package static func metres(_ value: Double) -> String { AccuracyPage.metres(value) }
 
-    func label(_ p: TrackComparison.PointResult) -> String {
+    package func label(_ p: TrackComparison.PointResult) -> String {
         "point \(p.index) (line \(p.point.line), \(AccuracyPage.distanceLabel(p.alongTrack)) along the track)"
     }
 
-    func errors(_ p: TrackComparison.PointResult) -> String {
+    package func errors(_ p: TrackComparison.PointResult) -> String {
         "haversine \(Self.metres(p.haversineHorizontalError)) horizontal (\(Self.metres(p.haversine3DError)) 3-D), metres per degree "
             + "\(Self.metres(p.metersPerDegreeHorizontalError)) (\(Self.metres(p.metersPerDegree3DError)) 3-D)"
     }
 
     /// The track in a top view (east right, north up), exact and both baselines with
     /// their errors enlarged `exaggeration` times about the exact points.
-    var trackPlot: LinePlot {
+    package var trackPlot: LinePlot {
         let k = exaggeration, points = drawn, n = comparison.points.count
         func top(_ v: SIMD3<Double>) -> SIMD2<Double> { SIMD2(v.x, v.y) }
         func enlarged(_ p: TrackComparison.PointResult, _ b: SIMD3<Double>) -> SIMD2<Double> { top(p.exact) + k * (top(b) - top(p.exact)) }
@@ -65,8 +67,8 @@ struct TrackAccuracyPage {
                              dash: AccuracyPage.metersPerDegreeDash, points: points.map { enlarged($0, $0.metersPerDegree) },
                              readouts: points.map { "\(label($0)): metres per degree \(Self.metres($0.metersPerDegreeHorizontalError)) from the exact position" },
                              markerRadius: 1.6, dataPoints: n)
-        let all = [exact, haversine, mpd].flatMap(\.points)
-        let xs = all.map(\.x), ys = all.map(\.y)
+        let all = [exact, haversine, mpd].flatMap({ $0.points })
+        let xs = all.map({ $0.x }), ys = all.map({ $0.y })
         let pad = max(0.05 * max(xs.max()! - xs.min()!, ys.max()! - ys.min()!), 1)
         let axisLabel: (Double) -> String = { Markup.compact($0, 4) }
         var labels = [PlotLabel(text: "start", at: exact.points.first!, offset: SIMD2(8, -6))]
@@ -78,7 +80,7 @@ struct TrackAccuracyPage {
     }
 
     /// Both baselines' horizontal position error against `x` (along the track, or from the origin).
-    func errorPlot(id: String, title: String, axis: String, x: (TrackComparison.PointResult) -> Double, sorted: Bool) -> LinePlot {
+    package func errorPlot(id: String, title: String, axis: String, x: (TrackComparison.PointResult) -> Double, sorted: Bool) -> LinePlot {
         var points = drawn
         if sorted { points.sort { x($0) < x($1) } }
         let n = comparison.points.count
@@ -98,18 +100,18 @@ struct TrackAccuracyPage {
                         series: [haversine, mpd], legendColumns: 2)
     }
 
-    var alongPlot: LinePlot {
-        errorPlot(id: "error-along-track", title: "Position error along the track", axis: "distance along the track", x: \.alongTrack, sorted: false)
+    package var alongPlot: LinePlot {
+        errorPlot(id: "error-along-track", title: "Position error along the track", axis: "distance along the track", x: { $0.alongTrack }, sorted: false)
     }
 
-    var distancePlot: LinePlot {
+    package var distancePlot: LinePlot {
         errorPlot(id: "error-vs-distance", title: "Position error against distance from the origin", axis: "distance from the origin",
-                  x: \.fromOrigin, sorted: true)
+                  x: { $0.fromOrigin }, sorted: true)
     }
 
-    var lede: String {
+    package var lede: String {
         let c = comparison, length = c.length
-        let h = c.pointSummary(\.haversineHorizontalError), m = c.pointSummary(\.metersPerDegreeHorizontalError)
+        let h = c.pointSummary({ $0.haversineHorizontalError }), m = c.pointSummary({ $0.metersPerDegreeHorizontalError })
         // The exact length at the baselines' precision, so the gap the reader sees is the real one.
         return "\(name): \(c.points.count) points, \(Markup.fixed(length.geodesic, 1)) m long on the WGS-84 ellipsoid "
             + "(haversine says \(Markup.fixed(length.haversine, 1)) m, metres per degree \(Markup.fixed(length.metersPerDegree, 1)) m). "
@@ -117,7 +119,7 @@ struct TrackAccuracyPage {
             + "up to \(Self.metres(m.max)) (RMS \(Self.metres(m.rms))) from where the exact method puts it — before any GPS error."
     }
 
-    var footer: String {
+    package var footer: String {
         let o = comparison.origin
         return "Made by waymark \(WaymarkVersion.string) (waymark accuracy TRACK --html). Exact: Karney's geodesics and the closed-form "
             + "local tangent frame on WGS-84; haversine and metres per degree on the mean-radius sphere (6,371,008.8 m). Origin "
@@ -126,25 +128,19 @@ struct TrackAccuracyPage {
             + (step > 1 ? "Drawn with one point in \(step) of the \(comparison.points.count) (and the last); the CSV has them all." : "")
     }
 
-    func html() -> String {
-        let k = Markup.compact(exaggeration, 3)
-        return ReportPage(
-            title: "Waymark: how wrong the spherical baselines are on this track",
-            lede: lede,
-            figures: [
-                .init(id: "fig-track", svg: trackPlot.svg(),
-                      caption: "Black: where the exact method puts each point (metres east and north of the origin). The baselines' positions "
-                          + "are drawn \(k) times further from it than they are, so the error shows; hover a point for its unenlarged error."),
-                .init(id: "fig-along", svg: alongPlot.svg(),
-                      caption: "Horizontal position error of each point against the distance walked from the start: haversine (solid) and metres per degree (dashed)."),
-                .init(id: "fig-distance", svg: distancePlot.svg(),
-                      caption: "The same errors against each point's geodesic distance from the origin: the baselines' error grows with it."),
-            ],
-            footer: footer, kind: "accuracy-track").html()
-    }
+    package var title: String { "Waymark: how wrong the spherical baselines are on this track" }
+    package var kind: String { "accuracy-track" }
 
-    func svg() -> String {
-        SVGDocument(title: "Waymark: how wrong the spherical baselines are on this track", note: lede,
-                    plots: [trackPlot, alongPlot, distancePlot]).svg()
+    package var figures: [(id: String, plot: LinePlot, caption: String)] {
+        let k = Markup.compact(exaggeration, 3)
+        return [
+            ("fig-track", trackPlot,
+             "Black: where the exact method puts each point (metres east and north of the origin). The baselines' positions "
+                 + "are drawn \(k) times further from it than they are, so the error shows; hover a point for its unenlarged error."),
+            ("fig-along", alongPlot,
+             "Horizontal position error of each point against the distance walked from the start: haversine (solid) and metres per degree (dashed)."),
+            ("fig-distance", distancePlot,
+             "The same errors against each point's geodesic distance from the origin: the baselines' error grows with it."),
+        ]
     }
 }
