@@ -10,21 +10,10 @@
 
 #include <waymark.h>
 
+#include "test_files.h"
+
 static int failures = 0;
 #define CHECK(cond, what) do { if (!(cond)) { failures++; fprintf(stderr, "FAIL %s:%d %s\n", __FILE__, __LINE__, what); } } while (0)
-
-static char *slurp(const char *path, size_t *length) {
-    FILE *f = fopen(path, "rb");
-    if (!f) { fprintf(stderr, "cannot open %s\n", path); exit(66); }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)n + 1);
-    if (!text || fread(text, 1, (size_t)n, f) != (size_t)n) { fprintf(stderr, "cannot read %s\n", path); exit(74); }
-    fclose(f);
-    *length = (size_t)n;
-    return text;
-}
 
 static int starts(const char *page, size_t length, const char *prefix) {
     size_t n = strlen(prefix);
@@ -38,10 +27,8 @@ static int ends(const char *page, size_t length, const char *suffix) {
 
 int main(int argc, char **argv) {
     if (argc != 2) { fprintf(stderr, "usage: page_test TESTDATA_DIR\n"); return 64; }
-    char path[4096];
-    snprintf(path, sizeof path, "%s/cli_inputs/walk_strava.gpx", argv[1]);
     size_t length;
-    char *gpx = slurp(path, &length);
+    char *gpx = slurp(argv[1], "cli_inputs/walk_strava.gpx", &length);
     wm_read_report report;
     memset(&report, 0, sizeof report);
     report.size = sizeof report;

@@ -10,23 +10,10 @@
 
 #include <waymark.h>
 
+#include "test_files.h"
+
 static int failures = 0;
 #define CHECK(cond, what) do { if (!(cond)) { failures++; fprintf(stderr, "FAIL %s:%d %s\n", __FILE__, __LINE__, what); } } while (0)
-
-static char *slurp(const char *dir, const char *name, size_t *length) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "rb");
-    if (!f) { fprintf(stderr, "cannot open %s\n", path); exit(66); }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)n + 1);
-    if (!text || fread(text, 1, (size_t)n, f) != (size_t)n) { fprintf(stderr, "cannot read %s\n", path); exit(74); }
-    fclose(f);
-    *length = (size_t)n;
-    return text;
-}
 
 static wm_read_report fresh_report(void) {
     wm_read_report r;
