@@ -99,13 +99,15 @@ struct VelocityRouteTests {
     /// The city walk of issue 35: 1 km, three corners, correlated GPS, GPS velocity, a
     /// walker 1–6 m to one side of the route's centre line who crosses the street at half
     /// the corners and cuts them. Frames after the first corner. `side`: the route offset's
-    /// sides (nil: the defaults); `route` false: no route evidence.
-    static func cityPool(route: Bool, side: (offset: Double, sigma: Double)? = nil,
+    /// sides (nil: the defaults); `route` false: no route evidence; `drift`: the session's
+    /// position drift, m/√m (nil: the walk's 0.1).
+    static func cityPool(route: Bool, side: (offset: Double, sigma: Double)? = nil, drift: Double? = nil,
                          seeds: ClosedRange<UInt64>) throws -> (pool: Pool, arrowBySeed: [Double]) {
         var pool = Pool(), bySeed: [Double] = []
         for seed in seeds {
             var s = Self.walk(Self.city, seed: seed)
             s.lateralOffset = 1...6
+            if let drift { s.positionDrift = drift }
             var c = Self.configuration(s, route: route)
             if let side { c.routeSideOffset = side.offset; c.routeOffsetSigma = side.sigma }
             let trial = try NavigatorTrial(WalkSimulator(s), configuration: c)
@@ -155,17 +157,7 @@ struct VelocityRouteTests {
 
     @Test("with a session drifting 0.05 m/√m the first arrow's p95 is under 3 m (issue 35's aim), heading p95 under 1.5°, honest σ")
     func cityWalkLowerDrift() throws {
-        var pool = Pool(), bySeed: [Double] = []
-        for seed: UInt64 in 1...8 {
-            var s = Self.walk(Self.city, seed: seed)
-            s.lateralOffset = 1...6
-            s.positionDrift = 0.05
-            let trial = try NavigatorTrial(WalkSimulator(s), configuration: Self.configuration(s, route: true))
-            pool.add(trial) { $0.trueAlong > 260 }
-            var one = Pool()
-            one.add(trial) { $0.trueAlong > 260 }
-            bySeed.append(one.p95(one.arrow))
-        }
+        let (pool, bySeed) = try Self.cityPool(route: true, drift: 0.05, seeds: 1...8)
         print("city, drift 0.05 m/√m, two sides: \(pool.summary); arrow p95 per seed \(bySeed.min()!)–\(bySeed.max()!) m")
         #expect(pool.p95(pool.arrow) <= 3, "\(pool.summary)")
         #expect(String(format: "%.1f", pool.p95(pool.arrow)) == "2.7", "the README's figure: \(pool.summary)")

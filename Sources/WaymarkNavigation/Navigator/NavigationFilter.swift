@@ -565,21 +565,21 @@ struct NavigationFilter: Sendable {
                 for i in 0..<n { sc[e + 6 + i] = ph0[i]; sc[e + 6 + n + i] = ph1[i] }
             }
         } } }
-        return mixtureNIS(0..<cells, dims: dims)
+        return mixtureNIS(dims: dims)
     }
 
-    /// The NIS of the moment-matched prediction of the cells `cells` (their weights
-    /// renormalised; each cell's S and the spread of its prediction) from the scratch
+    /// The NIS of the moment-matched prediction of the cells in use, or of those that
+    /// follow GPS model `model` (their weights renormalised; each cell's S and the spread of its prediction) from the scratch
     /// ``predict(dims:noise:_:)`` filled, and its mean innovation (NaN NIS when it cannot be
     /// formed).
-    func mixtureNIS(_ cells: Range<Int>, model: Int? = nil, dims: Int) -> (nis: Double, innovation: SIMD2<Double>) {
+    func mixtureNIS(model: Int? = nil, dims: Int) -> (nis: Double, innovation: SIMD2<Double>) {
         let stride = Self.scratchStride
         var total = 0.0, my = SIMD2<Double>()
-        for k in cells where model == nil || cellModel[k] == model { total += weight[k]; my += weight[k] * SIMD2(scratch[k * stride], scratch[k * stride + 1]) }
+        for k in 0..<live where model == nil || cellModel[k] == model { total += weight[k]; my += weight[k] * SIMD2(scratch[k * stride], scratch[k * stride + 1]) }
         guard total > 0 else { return (.nan, my) }
         my /= total
         var m00 = 0.0, m01 = 0.0, m11 = 0.0
-        for k in cells where model == nil || cellModel[k] == model {
+        for k in 0..<live where model == nil || cellModel[k] == model {
             let e = k * stride
             let dx = scratch[e] - my.x, dy = scratch[e + 1] - my.y
             m00 += weight[k] * (scratch[e + 2] + dx * dx)
@@ -609,7 +609,7 @@ struct NavigationFilter: Sendable {
             for k in 0..<live where cellModel[k] == m { total += weight[k] }
             if total > leadWeight + 1e-6 { lead = m; leadWeight = total }
         }
-        return mixtureNIS(0..<live, model: lead, dims: 2).nis
+        return mixtureNIS(model: lead, dims: 2).nis
     }
 
     /// Scratch entries per cell: y (2), S (3), the log-likelihood, PHᵀ (2 × ``n``).

@@ -85,14 +85,8 @@ enum NavigationCommands {
             }
         }
         // The navigator `--html` and `--navigator` run: replay's defaults unless told.
-        if let flag = command.filterGPS.given.first, !navigatorTrials && command.html.isEmpty {
+        if let flag = (command.filterGPS.given + command.routeEvidence.given).first, !navigatorTrials && command.html.isEmpty {
             throw .usage("--\(flag) is the navigator's: it needs --navigator or --html")
-        }
-        if !command.routeEvidence.routeEvidence.isEmpty && !navigatorTrials && command.html.isEmpty {
-            throw .usage("--route-evidence is the navigator's: it needs --navigator or --html")
-        }
-        if !command.routeEvidence.routeSideOffset.isEmpty && !navigatorTrials && command.html.isEmpty {
-            throw .usage("--route-side-offset-m is the navigator's: it needs --navigator or --html")
         }
         let configuration = try command.routeEvidence.applying(to: NavigatorOptions.applying(command.filterGPS, to: NavigatorOptions.configuration(
             navigatorTrials || !command.estimator.isEmpty ? estimator : .filter, alignment: command.alignment.value)))

@@ -22,6 +22,11 @@ struct RouteEvidenceOptions: ParsableArguments {
             transform: Given.number("route-side-offset-m", { $0 >= 0 && $0 <= 1000 }, "in [0, 1000] m"))
     var routeSideOffset: [Given<Double>] = []
 
+    /// The flags given, by name.
+    var given: [String] {
+        (routeEvidence.isEmpty ? [] : ["route-evidence"]) + (routeSideOffset.isEmpty ? [] : ["route-side-offset-m"])
+    }
+
     /// `configuration` with route evidence as told.
     /// - Throws: a usage error for `on` with the window fits, which take no route evidence.
     func applying(to configuration: Navigator.Configuration) throws(CLIError) -> Navigator.Configuration {
