@@ -52,12 +52,13 @@ int wmk_cpu_supported_path(void) {
     return path;
 }
 
-static int wmk_cached_path = -1;
+int wmk_cpu_path_cache = -1;
 
-int wmk_cpu_path(void) {
-    int path = __atomic_load_n(&wmk_cached_path, __ATOMIC_RELAXED);
-    if (path >= 0) return path;
-    path = wmk_cpu_supported_path();
+/* The first call's work, out of line: the cached read below is then a few
+ * instructions with no register saved (the C ABI's frame calls check a frame's path
+ * against it on every call). */
+__attribute__((noinline)) static int wmk_choose_path(void) {
+    int path = wmk_cpu_supported_path();
 #if defined(__x86_64__)
     /* Only where there is a choice: elsewhere the baseline is the only path, and a
      * wasm32 module must not import WASI's environment for nothing. A forced path the
@@ -73,6 +74,11 @@ int wmk_cpu_path(void) {
         }
     }
 #endif
-    __atomic_store_n(&wmk_cached_path, path, __ATOMIC_RELAXED);
+    __atomic_store_n(&wmk_cpu_path_cache, path, __ATOMIC_RELAXED);
     return path;
+}
+
+int wmk_cpu_path(void) {
+    int path = __atomic_load_n(&wmk_cpu_path_cache, __ATOMIC_RELAXED);
+    return path >= 0 ? path : wmk_choose_path();
 }

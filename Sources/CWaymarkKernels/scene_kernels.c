@@ -201,7 +201,9 @@ WMK_PORTABLE_END
  * later operation fuses with the multiplication that made it. */
 #define WMK_ROUNDED(v) __asm__("" : "+x"(v))
 #define WMK_INVSQRT(v) (1.0 / WMK_SQRT(v))
+#define WMK_PINNED_CONSTANTS 1
 #include "vector_body.inc"
+#undef WMK_PINNED_CONSTANTS
 #undef WMK
 #undef WMK_SQRT
 #undef WMK_ROUNDED
@@ -377,4 +379,34 @@ int wmk_frame_anchors(const wmk_scene_frame *frame, const void *in, ptrdiff_t in
         return wmk_frame_anchors_avx2(frame, in, in_stride, out, out_stride, count, axes);
 #endif
     return wmk_frame_anchors_baseline(frame, in, in_stride, out, out_stride, count, axes);
+}
+
+/* The C ABI's calls of a few points: the whole check in a handful of instructions, no
+ * call and no register saved, so a call of one point costs little more than its
+ * conversion (the entries below reach the kernel by tail calls). Bounds that make every
+ * extent plainly fit in memory on any target (16 x 2^24 bytes), a frame for a path this
+ * process runs; the rest is the general path's to judge. */
+static int wmk_abi_usual(const void *frame, const void *in, ptrdiff_t in_stride, const void *out,
+                         ptrdiff_t out_stride, size_t count) {
+    uint64_t tag;
+    int32_t path;
+    if (frame == NULL || in == NULL || out == NULL || count - 1 >= WMK_ABI_FEW) return 0;
+    if (in_stride < 24 || out_stride < 24 || in_stride > (1 << 24) || out_stride > (1 << 24)) return 0;
+    memcpy(&tag, frame, sizeof tag);
+    memcpy(&path, (const char *)frame + WMK_ABI_FRAME_KERNEL + offsetof(wmk_scene_frame, path), sizeof path);
+    return tag == WMK_ABI_FRAME_TAG && path >= 0 && path <= __atomic_load_n(&wmk_cpu_path_cache, __ATOMIC_RELAXED);
+}
+
+#define WMK_ABI_KERNEL(frame) ((const wmk_scene_frame *)((const char *)(frame) + WMK_ABI_FRAME_KERNEL))
+
+int wmk_abi_frame_forward(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
+                          size_t count) {
+    if (!wmk_abi_usual(frame, in, in_stride, out, out_stride, count)) return 0;
+    return wmk_frame_forward(WMK_ABI_KERNEL(frame), in, in_stride, out, out_stride, count);
+}
+
+int wmk_abi_frame_reverse(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
+                          size_t count) {
+    if (!wmk_abi_usual(frame, in, in_stride, out, out_stride, count)) return 0;
+    return wmk_frame_reverse(WMK_ABI_KERNEL(frame), in, in_stride, out, out_stride, count);
 }

@@ -73,14 +73,11 @@ func kernelBatch<Input, Output>(_ frame: UnsafePointer<wm_frame>?, _ input: Unsa
 public func wm_frame_forward(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_geodetic>?, _ in_stride: Int,
                              _ output: UnsafeMutablePointer<wm_vec3>?, _ out_stride: Int, _ count: Int,
                              _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    // One point (an engine's anchors, one call each): straight to the kernel's checked
-    // entry when the shape is plainly valid. Anything it refuses takes the general path
-    // below, which finds the status; a call is then about one point's latency, and
-    // every instruction in front of it delays the next call's start.
-    if count == 1, in_stride >= 24, out_stride >= 24, let frame, let input, let output,
-       let kernel = FrameStorage.kernel(frame), wmk_frame_forward(kernel, input, in_stride, output, out_stride, 1) != 0 {
-        return WM_OK
-    }
+    // A few points (an engine's anchors, one call each): the C kernels check and convert
+    // in one entry. Anything it refuses takes the general path below, which finds the
+    // status; a call of one point is then about its conversion's latency, and every
+    // instruction in front of it delays the next call's start.
+    if wmk_abi_frame_forward(frame, input, in_stride, output, out_stride, count) != 0 { return WM_OK }
     return kernelBatch(frame, input, output, count, first_bad) { kernel, input, output throws(WaymarkError) in
         try FrameKernels.forward(kernel, geodetic: input, stride: in_stride, into: output, stride: out_stride, count: count)
     }
@@ -90,7 +87,8 @@ public func wm_frame_forward(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafeP
 public func wm_frame_reverse(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_vec3>?, _ in_stride: Int,
                              _ output: UnsafeMutablePointer<wm_geodetic>?, _ out_stride: Int, _ count: Int,
                              _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    kernelBatch(frame, input, output, count, first_bad) { kernel, input, output throws(WaymarkError) in
+    if wmk_abi_frame_reverse(frame, input, in_stride, output, out_stride, count) != 0 { return WM_OK }
+    return kernelBatch(frame, input, output, count, first_bad) { kernel, input, output throws(WaymarkError) in
         try FrameKernels.reverse(kernel, scene: input, stride: in_stride, into: output, stride: out_stride, count: count)
     }
 }

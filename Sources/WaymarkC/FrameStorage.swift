@@ -11,12 +11,14 @@ import WaymarkCore
 /// | 16 ..< 16 + K | the kernels' frame (`wmk_scene_frame`, K bytes), prepared for the process's path |
 /// | then 72 bytes | what rebuilds the `SceneFrame`: origin (lat, lon, h), ellipsoid (a, f), scene origin, heading correction |
 ///
+/// The tag and the kernels' offset are the C kernels' (`WMK_ABI_FRAME_TAG`,
+/// `WMK_ABI_FRAME_KERNEL`): their entry for calls of a few points reads a `wm_frame` itself.
 /// The conversions read the kernels' frame in place (no copy, no preparation per call);
 /// the calls that need the whole `SceneFrame` (the estimate, the navigation helpers)
 /// rebuild it from its parameters, which gives the same frame bit for bit.
 enum FrameStorage {
-    static let tag: UInt64 = 0x574D_4652_414D_4532   // "WMFRAME2"
-    static let kernelOffset = 16
+    static let tag: UInt64 = WMK_ABI_FRAME_TAG
+    static let kernelOffset = Int(WMK_ABI_FRAME_KERNEL)
     static let parametersOffset = kernelOffset + MemoryLayout<wmk_scene_frame>.size
     static let parameterCount = 9
 

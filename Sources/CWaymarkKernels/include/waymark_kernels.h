@@ -39,6 +39,11 @@ enum {
  * compute the same value). */
 int wmk_cpu_path(void);
 
+/* wmk_cpu_path's cache: -1 until its first call, then the path (a relaxed atomic). The
+ * C ABI's per-call checks read it in place: a call there would make them save registers,
+ * and a frame exists only after a first call. */
+extern int wmk_cpu_path_cache;
+
 /* The best path the CPU and OS support, ignoring WAYMARK_CPU (tests use it to know
  * which paths can be exercised at all). */
 int wmk_cpu_supported_path(void);
@@ -122,6 +127,26 @@ int wmk_frame_reverse(const wmk_scene_frame *frame, const void *in, ptrdiff_t in
 struct wmk_anchor_axes;
 int wmk_frame_anchors(const wmk_scene_frame *frame, const void *in, ptrdiff_t in_stride,
                       void *out, ptrdiff_t out_stride, size_t count, const struct wmk_anchor_axes *axes);
+
+/* How the C ABI's wm_frame (waymark.h: 512 opaque bytes, 8-byte aligned) holds a frame:
+ * this tag in its first 8 bytes once initialised, the kernels' frame (wmk_scene_frame)
+ * from byte WMK_ABI_FRAME_KERNEL. Swift's FrameStorage writes it and documents the rest. */
+#define WMK_ABI_FRAME_TAG 0x574D4652414D4532ULL   /* "WMFRAME2" */
+#define WMK_ABI_FRAME_KERNEL 16
+
+/* The most points the C ABI's usual-path entries below take. */
+#define WMK_ABI_FEW 16
+
+/* wm_frame_forward and wm_frame_reverse's first step for calls of 1 to WMK_ABI_FEW
+ * points (an engine's anchors, a frame's few marks): 1 when `frame` points to an
+ * initialised wm_frame prepared for a path this process runs, in and out are not NULL,
+ * both strides are within [24, 2^24] bytes and every element is valid, and then the
+ * conversion is written; 0 with nothing written otherwise (any other count included),
+ * when the caller's general path checks everything for the status. */
+int wmk_abi_frame_forward(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
+                          size_t count);
+int wmk_abi_frame_reverse(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
+                          size_t count);
 
 /* geo -> scene, the portable body (the reference bits; the baseline path on every
  * architecture): count triples (lat deg, lon deg, h m) at in + i * in_stride bytes to
