@@ -390,23 +390,69 @@ static int wmk_abi_usual(const void *frame, const void *in, ptrdiff_t in_stride,
                          ptrdiff_t out_stride, size_t count) {
     uint64_t tag;
     int32_t path;
-    if (frame == NULL || in == NULL || out == NULL || count - 1 >= WMK_ABI_FEW) return 0;
-    if (in_stride < 24 || out_stride < 24 || in_stride > (1 << 24) || out_stride > (1 << 24)) return 0;
+    /* Each range as one unsigned comparison: few registers, so nothing is saved. */
+    if (__builtin_expect(frame == NULL || in == NULL || out == NULL, 0)) return 0;
+    if (__builtin_expect(count - 1 >= WMK_ABI_FEW, 0)) return 0;
+    if (__builtin_expect((size_t)in_stride - 24 > (1u << 24) - 24, 0)) return 0;
+    if (__builtin_expect((size_t)out_stride - 24 > (1u << 24) - 24, 0)) return 0;
     memcpy(&tag, frame, sizeof tag);
+    if (__builtin_expect(tag != WMK_ABI_FRAME_TAG, 0)) return 0;
     memcpy(&path, (const char *)frame + WMK_ABI_FRAME_KERNEL + offsetof(wmk_scene_frame, path), sizeof path);
-    return tag == WMK_ABI_FRAME_TAG && path >= 0 && path <= __atomic_load_n(&wmk_cpu_path_cache, __ATOMIC_RELAXED);
+    return (uint32_t)path <= (uint32_t)__atomic_load_n(&wmk_cpu_path_cache, __ATOMIC_RELAXED);
 }
 
 #define WMK_ABI_KERNEL(frame) ((const wmk_scene_frame *)((const char *)(frame) + WMK_ABI_FRAME_KERNEL))
 
-int wmk_abi_frame_forward(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
-                          size_t count) {
-    if (!wmk_abi_usual(frame, in, in_stride, out, out_stride, count)) return 0;
-    return wmk_frame_forward(WMK_ABI_KERNEL(frame), in, in_stride, out, out_stride, count);
+/* Every way out of the entries below is a tail call with the caller's arguments as they
+ * came (the general path's too), so the usual path saves no register and builds no
+ * stack frame; the helpers are external, so the compiler keeps their signatures. */
+int32_t wmk_abi_forward_few(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
+                            size_t count, size_t *first_bad, wmk_abi_general general);
+int32_t wmk_abi_reverse_few(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
+                            size_t count, size_t *first_bad, wmk_abi_general general);
+
+__attribute__((noinline)) int32_t wmk_abi_forward_few(const void *frame, const void *in, ptrdiff_t in_stride,
+                                                      void *out, ptrdiff_t out_stride, size_t count,
+                                                      size_t *first_bad, wmk_abi_general general) {
+    if (wmk_frame_forward(WMK_ABI_KERNEL(frame), in, in_stride, out, out_stride, count)) return 0;
+    return general(frame, in, in_stride, out, out_stride, count, first_bad);
 }
 
-int wmk_abi_frame_reverse(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
-                          size_t count) {
-    if (!wmk_abi_usual(frame, in, in_stride, out, out_stride, count)) return 0;
-    return wmk_frame_reverse(WMK_ABI_KERNEL(frame), in, in_stride, out, out_stride, count);
+__attribute__((noinline)) int32_t wmk_abi_reverse_few(const void *frame, const void *in, ptrdiff_t in_stride,
+                                                      void *out, ptrdiff_t out_stride, size_t count,
+                                                      size_t *first_bad, wmk_abi_general general) {
+    if (wmk_frame_reverse(WMK_ABI_KERNEL(frame), in, in_stride, out, out_stride, count)) return 0;
+    return general(frame, in, in_stride, out, out_stride, count, first_bad);
+}
+
+#if defined(__x86_64__)
+/* One point on the fused paths: the one-lane body inline, whose check comes first, so a
+ * refused point reaches the general path with the arguments untouched. */
+int32_t wmk_abi_forward1_avx2(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
+                              size_t count, size_t *first_bad, wmk_abi_general general);
+__attribute__((noinline)) WMK_AVX2_FMA int32_t wmk_abi_forward1_avx2(const void *frame, const void *in,
+                                                                     ptrdiff_t in_stride, void *out,
+                                                                     ptrdiff_t out_stride, size_t count,
+                                                                     size_t *first_bad, wmk_abi_general general) {
+    if (wmkv_frame_forward_avx2_1(WMK_ABI_KERNEL(frame), in, 24, out, 24, 1)) return 0;
+    return general(frame, in, in_stride, out, out_stride, count, first_bad);
+}
+#endif
+
+int32_t wmk_abi_frame_forward(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
+                              size_t count, size_t *first_bad, wmk_abi_general general) {
+    if (!wmk_abi_usual(frame, in, in_stride, out, out_stride, count))
+        return general(frame, in, in_stride, out, out_stride, count, first_bad);
+#if defined(__x86_64__)
+    if (count == 1 && WMK_ABI_KERNEL(frame)->path != WMK_PATH_BASELINE)
+        return wmk_abi_forward1_avx2(frame, in, in_stride, out, out_stride, count, first_bad, general);
+#endif
+    return wmk_abi_forward_few(frame, in, in_stride, out, out_stride, count, first_bad, general);
+}
+
+int32_t wmk_abi_frame_reverse(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
+                              size_t count, size_t *first_bad, wmk_abi_general general) {
+    if (!wmk_abi_usual(frame, in, in_stride, out, out_stride, count))
+        return general(frame, in, in_stride, out, out_stride, count, first_bad);
+    return wmk_abi_reverse_few(frame, in, in_stride, out, out_stride, count, first_bad, general);
 }

@@ -73,13 +73,20 @@ func kernelBatch<Input, Output>(_ frame: UnsafePointer<wm_frame>?, _ input: Unsa
 public func wm_frame_forward(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_geodetic>?, _ in_stride: Int,
                              _ output: UnsafeMutablePointer<wm_vec3>?, _ out_stride: Int, _ count: Int,
                              _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    // A few points (an engine's anchors, one call each): the C kernels check and convert
-    // in one entry. Anything it refuses takes the general path below, which finds the
-    // status; a call of one point is then about its conversion's latency, and every
-    // instruction in front of it delays the next call's start.
-    if wmk_abi_frame_forward(frame, input, in_stride, output, out_stride, count) != 0 { return WM_OK }
-    return kernelBatch(frame, input, output, count, first_bad) { kernel, input, output throws(WaymarkError) in
-        try FrameKernels.forward(kernel, geodetic: input, stride: in_stride, into: output, stride: out_stride, count: count)
+    // A few points (an engine's anchors, one call each) are checked and converted in the
+    // C kernels' entry, which hands every other call to frameForward below by a tail call:
+    // a call of one point is then about its conversion's latency, and every instruction
+    // in front of it would delay the next call's start.
+    wmk_abi_frame_forward(frame, input, in_stride, output, out_stride, count, first_bad, frameForward)
+}
+
+/// wm_frame_forward's general path: every check, the status, the conversion.
+private func frameForward(_ frame: UnsafeRawPointer?, _ input: UnsafeRawPointer?, _ inStride: Int,
+                          _ output: UnsafeMutableRawPointer?, _ outStride: Int, _ count: Int,
+                          _ firstBad: UnsafeMutablePointer<Int>?) -> Int32 {
+    kernelBatch(frame?.assumingMemoryBound(to: wm_frame.self), input?.assumingMemoryBound(to: wm_geodetic.self),
+                output?.assumingMemoryBound(to: wm_vec3.self), count, firstBad) { kernel, input, output throws(WaymarkError) in
+        try FrameKernels.forward(kernel, geodetic: input, stride: inStride, into: output, stride: outStride, count: count)
     }
 }
 
@@ -87,9 +94,16 @@ public func wm_frame_forward(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafeP
 public func wm_frame_reverse(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafePointer<wm_vec3>?, _ in_stride: Int,
                              _ output: UnsafeMutablePointer<wm_geodetic>?, _ out_stride: Int, _ count: Int,
                              _ first_bad: UnsafeMutablePointer<Int>?) -> wm_status {
-    if wmk_abi_frame_reverse(frame, input, in_stride, output, out_stride, count) != 0 { return WM_OK }
-    return kernelBatch(frame, input, output, count, first_bad) { kernel, input, output throws(WaymarkError) in
-        try FrameKernels.reverse(kernel, scene: input, stride: in_stride, into: output, stride: out_stride, count: count)
+    wmk_abi_frame_reverse(frame, input, in_stride, output, out_stride, count, first_bad, frameReverse)
+}
+
+/// wm_frame_reverse's general path.
+private func frameReverse(_ frame: UnsafeRawPointer?, _ input: UnsafeRawPointer?, _ inStride: Int,
+                          _ output: UnsafeMutableRawPointer?, _ outStride: Int, _ count: Int,
+                          _ firstBad: UnsafeMutablePointer<Int>?) -> Int32 {
+    kernelBatch(frame?.assumingMemoryBound(to: wm_frame.self), input?.assumingMemoryBound(to: wm_vec3.self),
+                output?.assumingMemoryBound(to: wm_geodetic.self), count, firstBad) { kernel, input, output throws(WaymarkError) in
+        try FrameKernels.reverse(kernel, scene: input, stride: inStride, into: output, stride: outStride, count: count)
     }
 }
 

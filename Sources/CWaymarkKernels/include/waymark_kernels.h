@@ -137,16 +137,22 @@ int wmk_frame_anchors(const wmk_scene_frame *frame, const void *in, ptrdiff_t in
 /* The most points the C ABI's usual-path entries below take. */
 #define WMK_ABI_FEW 16
 
-/* wm_frame_forward and wm_frame_reverse's first step for calls of 1 to WMK_ABI_FEW
- * points (an engine's anchors, a frame's few marks): 1 when `frame` points to an
- * initialised wm_frame prepared for a path this process runs, in and out are not NULL,
- * both strides are within [24, 2^24] bytes and every element is valid, and then the
- * conversion is written; 0 with nothing written otherwise (any other count included),
- * when the caller's general path checks everything for the status. */
-int wmk_abi_frame_forward(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
-                          size_t count);
-int wmk_abi_frame_reverse(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
-                          size_t count);
+/* The C ABI's general path of a frame conversion: wm_frame_forward's or wm_frame_reverse's
+ * status for these arguments (waymark.h), after checking everything, the conversion done
+ * when they are valid. */
+typedef int32_t (*wmk_abi_general)(const void *frame, const void *in, ptrdiff_t in_stride, void *out,
+                                   ptrdiff_t out_stride, size_t count, size_t *first_bad);
+
+/* wm_frame_forward and wm_frame_reverse, given their general path (the Swift adapters).
+ * A call of 1 to WMK_ABI_FEW points (an engine's anchors, a frame's few marks) whose
+ * `frame` is an initialised wm_frame prepared for a path this process runs, whose in and
+ * out are not NULL, whose strides are within [24, 2^24] bytes and whose every element is
+ * valid is converted here, in a few instructions more than the conversion, returning 0
+ * (WM_OK); any other call is `general`'s, reached by a tail call. */
+int32_t wmk_abi_frame_forward(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
+                              size_t count, size_t *first_bad, wmk_abi_general general);
+int32_t wmk_abi_frame_reverse(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
+                              size_t count, size_t *first_bad, wmk_abi_general general);
 
 /* geo -> scene, the portable body (the reference bits; the baseline path on every
  * architecture): count triples (lat deg, lon deg, h m) at in + i * in_stride bytes to
