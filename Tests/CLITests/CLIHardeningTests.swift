@@ -158,6 +158,26 @@ struct CSVInputTests {
         return got.count == 3 && zip(got, want).allSatisfy { abs($0 - $1) <= 1e-9 }
     }
 
+    /// The README's full-precision rows of the reference point ("Without `--precision`"):
+    /// the baseline path's closed form, and the fused paths' differences.
+    static let fused = "355.5561983486657,-1.5135071942530463,-214.9001988354147"
+
+    @Test("the README's full-precision rows: the baseline's, and the fused paths' where the CPU has AVX2 + FMA")
+    func readmeRows() throws {
+        let baseline = try Waymark.$environment.withValue(["WAYMARK_CPU": "baseline"]) {
+            try Waymark.run(Self.origin, input: "55.7359,37.5943,156.5\n")
+        }
+        #expect(baseline.lines == ["x,y,z", Self.expected], "\(baseline.lines)")
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        guard cpu.contains(" avx2") && cpu.contains(" fma") else { return }
+        for path in ["avx2", "avx512"] {
+            let r = try Waymark.$environment.withValue(["WAYMARK_CPU": path]) {
+                try Waymark.run(Self.origin, input: "55.7359,37.5943,156.5\n")
+            }
+            #expect(r.lines == ["x,y,z", Self.fused], "\(path): \(r.lines)")
+        }
+    }
+
     @Test("a UTF-8 byte-order mark does not swallow the first row")
     func byteOrderMark() throws {
         let r = try Waymark.run(Self.origin, input: "\u{FEFF}55.7359,37.5943,156.5\n")
