@@ -381,16 +381,15 @@ int wmk_frame_anchors(const wmk_scene_frame *frame, const void *in, ptrdiff_t in
     return wmk_frame_anchors_baseline(frame, in, in_stride, out, out_stride, count, axes);
 }
 
-/* The C ABI's calls of a few points: the whole check in a handful of instructions, no
- * call and no register saved, so a call of one point costs little more than its
- * conversion (the entries below reach the kernel by tail calls). Bounds that make every
+/* The C ABI's calls of a few points: the whole check in a handful of instructions and
+ * no call, so a call of one point costs little more than its conversion. Bounds that make every
  * extent plainly fit in memory on any target (16 x 2^24 bytes), a frame for a path this
  * process runs; the rest is the general path's to judge. */
 static int wmk_abi_usual(const void *frame, const void *in, ptrdiff_t in_stride, const void *out,
                          ptrdiff_t out_stride, size_t count) {
     uint64_t tag;
     int32_t path;
-    /* Each range as one unsigned comparison: few registers, so nothing is saved. */
+    /* Each range as one unsigned comparison. */
     if (__builtin_expect(frame == NULL || in == NULL || out == NULL, 0)) return 0;
     if (__builtin_expect(count - 1 >= WMK_ABI_FEW, 0)) return 0;
     if (__builtin_expect((size_t)in_stride - 24 > (1u << 24) - 24, 0)) return 0;
@@ -398,14 +397,16 @@ static int wmk_abi_usual(const void *frame, const void *in, ptrdiff_t in_stride,
     memcpy(&tag, frame, sizeof tag);
     if (__builtin_expect(tag != WMK_ABI_FRAME_TAG, 0)) return 0;
     memcpy(&path, (const char *)frame + WMK_ABI_FRAME_KERNEL + offsetof(wmk_scene_frame, path), sizeof path);
-    return (uint32_t)path <= (uint32_t)__atomic_load_n(&wmk_cpu_path_cache, __ATOMIC_RELAXED);
+    /* A frame's bytes may come from another process (a file, a copy): a path this one has
+     * not chosen yet (the cache still -1) goes to the general path, which chooses it. */
+    return path >= 0 && path <= __atomic_load_n(&wmk_cpu_path_cache, __ATOMIC_RELAXED);
 }
 
 #define WMK_ABI_KERNEL(frame) ((const wmk_scene_frame *)((const char *)(frame) + WMK_ABI_FRAME_KERNEL))
 
-/* Every way out of the entries below is a tail call with the caller's arguments as they
- * came (the general path's too), so the usual path saves no register and builds no
- * stack frame; the helpers are external, so the compiler keeps their signatures. */
+/* The entries below pass the caller's arguments on as they came, by tail calls where
+ * the compiler can (one point on the fused paths reaches the one-lane body so); the
+ * helpers are external, so the compiler keeps their signatures. */
 int32_t wmk_abi_forward_few(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,
                             size_t count, size_t *first_bad, wmk_abi_general general);
 int32_t wmk_abi_reverse_few(const void *frame, const void *in, ptrdiff_t in_stride, void *out, ptrdiff_t out_stride,

@@ -2,6 +2,9 @@
  * tolerances, every status path, outputs untouched on error, first_bad, layouts.
  * Usage: c_abi_test <Tests/Data directory>. Prints "N passed, N failed". */
 #define WAYMARK_EXPERIMENTAL /* wm_simulate */
+#if defined(__unix__) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200112L /* fork, pipe, unsetenv: foreign_frame_first */
+#endif
 #include <waymark.h>
 
 #include <math.h>
@@ -9,6 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__unix__)
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
 
 static int passed = 0, failed = 0;
 
@@ -745,6 +752,59 @@ static void core_flavour(void) {
 }
 #endif
 
+/* A frame's bytes from another process, used before this one has chosen its CPU path
+ * (the first call of the test): a child made them with the best path the machine has
+ * (WAYMARK_CPU unset), and this process may be forced to a lesser one (ctest runs the
+ * test with WAYMARK_CPU=avx2 and baseline too). A frame prepared for a path this process
+ * does not run is INVALID_FRAME, one point or sixteen, whatever was chosen before;
+ * otherwise it converts as in the child, bit for bit. */
+static void foreign_frame_first(void) {
+#if defined(__unix__)
+    const wm_geodetic origin = {55.73397, 37.58864, 158};
+    wm_geodetic points[16];
+    struct { wm_frame frame; int32_t path; wm_vec3 scene[16]; } made, seen;
+    int fds[2], status = 0, i;
+    wm_status one, sixteen;
+    pid_t child;
+    for (i = 0; i < 16; i++) {
+        points[i].lat_deg = 55.7359 + 1e-4 * i;
+        points[i].lon_deg = 37.5943 - 1e-4 * i;
+        points[i].height_m = 156.5 + i;
+    }
+    memset(&made, 0, sizeof made);
+    CHECK(pipe(fds) == 0);
+    child = fork();
+    if (child == 0) {
+        ssize_t written;
+        unsetenv("WAYMARK_CPU");
+        if (wm_frame_init(&made.frame, origin, WM_AXES_EUS) != WM_OK) _exit(3);
+        made.path = wm_cpu_path();
+        if (wm_frame_forward(&made.frame, points, 24, made.scene, 24, 16, NULL) != WM_OK) _exit(4);
+        written = write(fds[1], &made, sizeof made);
+        _exit(written == (ssize_t)sizeof made ? 0 : 5);
+    }
+    CHECK(child > 0 && read(fds[0], &seen, sizeof seen) == (ssize_t)sizeof seen);
+    CHECK(waitpid(child, &status, 0) == child && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    close(fds[0]);
+    close(fds[1]);
+    {
+        wm_vec3 out[16], before;
+        memset(out, 0x5a, sizeof out);
+        before = out[0];
+        one = wm_frame_forward(&seen.frame, points, 24, out, 24, 1, NULL);   /* this process's first call */
+        sixteen = wm_frame_forward(&seen.frame, points + 1, 24, out + 1, 24, 15, NULL);
+        if (seen.path > wm_cpu_path()) {
+            CHECK(one == WM_ERROR_INVALID_FRAME && sixteen == WM_ERROR_INVALID_FRAME);
+            CHECK(memcmp(&out[0], &before, sizeof before) == 0);
+        } else {
+            CHECK(one == WM_OK && sixteen == WM_OK && memcmp(out, seen.scene, sizeof out) == 0);
+        }
+        printf("foreign frame first: prepared for path %d, this process %d: %s\n", (int)seen.path,
+               (int)wm_cpu_path(), one == WM_OK ? "converted as there" : "INVALID_FRAME");
+    }
+#endif
+}
+
 /* The dispatched path: baseline when WAYMARK_CPU=baseline, at most AVX2 + FMA when it
  * is avx2 (ctest runs this test all three ways), and stable across calls. */
 static void cpu_path(void) {
@@ -954,6 +1014,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s <Tests/Data>\n", argv[0]);
         return 2;
     }
+    foreign_frame_first();
 #ifndef WAYMARK_CORE
     geodesic_vectors(argv[1]);
 #endif
