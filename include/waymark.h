@@ -95,7 +95,9 @@
  *     a matrix's heading looks at the next point and, across repeated points, at
  *     points further away). A chunk refused (first_bad counts from the chunk's start) does not undo
  *     the chunks that succeeded: to keep "nothing written on error" for the whole
- *     batch, convert into scratch memory and copy once every chunk succeeded.
+ *     batch, check it first (wm_frame_check_geodetic, wm_frame_check_scene: then every
+ *     chunk's conversion succeeds) or convert into scratch memory and copy once every
+ *     chunk succeeded.
  *   - Writes to a frame (wm_frame_init*, wm_frame_set_estimate, memcpy into it) must
  *     not overlap any other call on that frame: synchronise them (finish the frame's
  *     conversions, then set the estimate), or give each thread its own copy (a frame
@@ -338,6 +340,32 @@ WM_API wm_status wm_frame_forward(const wm_frame *frame, const wm_geodetic *in, 
  * beyond +-1e12 m, in the axes' unit: every forward result reads back). */
 WM_API wm_status wm_frame_reverse(const wm_frame *frame, const wm_vec3 *in, size_t in_stride,
                                   wm_geodetic *out, size_t out_stride, size_t count, size_t *first_bad);
+
+/* Checks a batch without converting it: wm_frame_check_geodetic the input of
+ * wm_frame_forward (and of wm_frame_anchor_transforms(_ex)), wm_frame_check_scene the
+ * input of wm_frame_reverse. Reads the frame and the count points in[i] every in_stride
+ * bytes; writes nothing but *first_bad (which may be NULL). Returns the status, and sets
+ * *first_bad, exactly as the conversion on the same frame, input, in_stride and count
+ * would with a valid output buffer (not NULL, its stride >= 24, or >= 64 for anchors):
+ * count == 0 is WM_OK without looking at anything.
+ * Errors: NULL_POINTER (frame, in), INVALID_FRAME, BAD_STRIDE (in_stride < 24),
+ * BAD_COUNT, INVALID_VALUE with *first_bad = index of the first bad point (geodetic:
+ * non-finite, |lat| > 90, |height| > 1e12 m; scene: non-finite, or a component beyond
+ * +-1e12 m in the axes' unit). wm_frame_check_geodetic also refuses, as the anchor
+ * transforms do, a frame whose axes bytes were overwritten (INVALID_FRAME, where
+ * wm_frame_forward, which does not read them, may convert).
+ * The promise: when it returns WM_OK, wm_frame_forward (wm_frame_reverse) on the same
+ * frame, input and count with a valid output buffer returns WM_OK, and so does the
+ * conversion of any contiguous part of the batch, as long as neither the frame nor the
+ * input changes in between. A caller splitting a big batch over its own threads (see
+ * Threading) so checks it (whole, or every chunk in parallel: a chunk's first_bad counts
+ * from the chunk's start), then converts every chunk straight into the output: all or
+ * nothing, without scratch memory. A check reads each point once, a fraction of the
+ * conversion's cost (wm_frame_reverse's the smaller). */
+WM_API wm_status wm_frame_check_geodetic(const wm_frame *frame, const wm_geodetic *in, size_t in_stride,
+                                         size_t count, size_t *first_bad);
+WM_API wm_status wm_frame_check_scene(const wm_frame *frame, const wm_vec3 *in, size_t in_stride,
+                                      size_t count, size_t *first_bad);
 
 /* Anchor transforms for a route: out[i] (contiguous, 64 bytes each, any alignment C
  * gives a wm_mat4f, stored unaligned-safe) has the exact scene

@@ -128,15 +128,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (control & 0x200) count = impossible_count(control >> 12);   /* an impossible count */
 
     memset(v, SENTINEL, sizeof v);
+    bad = 99;
     s = wm_frame_forward(&frame, g, sizeof g[0], v, sizeof v[0], count, &bad);
     require_status(s);
     if (s != WM_OK) FUZZ_REQUIRE(untouched(v, sizeof v));
     else for (i = 0; i < count; i++) FUZZ_REQUIRE(finite3(v[i].x, v[i].y, v[i].z));
+    {   /* the check answers as the conversion: status and first_bad */
+        size_t check_bad = 99;
+        FUZZ_REQUIRE(wm_frame_check_geodetic(&frame, g, sizeof g[0], count, &check_bad) == s && check_bad == bad);
+    }
 
     if (s == WM_OK) {
+        size_t check_bad = 99;
+        wm_status checked;
+        if (count > 0 && (control & 0x400)) v[(control >> 24) % count].y = (control & 0x800) ? NAN : 2e15;
+        checked = wm_frame_check_scene(&frame, v, sizeof v[0], count, &check_bad);
         memset(back, SENTINEL, sizeof back);
+        bad = 99;
         s = wm_frame_reverse(&frame, v, sizeof v[0], back, sizeof back[0], count, &bad);
         require_status(s);
+        FUZZ_REQUIRE(checked == s && check_bad == bad);
         if (s != WM_OK) FUZZ_REQUIRE(untouched(back, sizeof back));
         else for (i = 0; i < count; i++) {
             FUZZ_REQUIRE(finite3(back[i].lat_deg, back[i].lon_deg, back[i].height_m));

@@ -53,9 +53,34 @@ package enum FrameKernels {
                                 stride inputStride: Int, into output: UnsafeMutableRawPointer,
                                 stride outputStride: Int, count: Int) throws(WaymarkError) {
         try checked(wmk_frame_reverse, frame, input, inputStride, output, outputStride, count) {
-            let bad = StridedTriples.firstSceneFault(input, stride: inputStride, count: count,
-                                                     limit: frame.pointee.scene_limit)
-            return .invalidElement(index: bad?.index ?? 0, fault: bad?.fault ?? .outOfRange)
+            sceneFault(input, stride: inputStride, count: count, limit: frame.pointee.scene_limit)
+        }
+    }
+
+    /// ``forward(_:geodetic:stride:into:stride:count:)``'s checks of its input without
+    /// the conversion (the C ABI's `wm_frame_check_geodetic`): the input's shape, then
+    /// every element by the same C predicate (`wmk_geodetic_all_valid`, the one
+    /// `wmk_frame_forward` applies), then the same search for the first fault. Throws
+    /// what the conversion throws for this input with a valid output; writes nothing.
+    @inlinable
+    package static func checkGeodetic(_ frame: UnsafePointer<wmk_scene_frame>, _ input: UnsafeRawPointer,
+                                      stride: Int, count: Int) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
+        guard count > 0 else { return }
+        if wmk_geodetic_all_valid(input, stride, count, frame.pointee.max_height) == 0 {
+            throw geodeticFault(input, stride: stride, count: count, maximumHeight: frame.pointee.max_height)
+        }
+    }
+
+    /// ``reverse(_:scene:stride:into:stride:count:)``'s checks of its input without the
+    /// conversion (`wm_frame_check_scene`), as ``checkGeodetic(_:_:stride:count:)``.
+    @inlinable
+    package static func checkScene(_ frame: UnsafePointer<wmk_scene_frame>, _ input: UnsafeRawPointer,
+                                   stride: Int, count: Int) throws(WaymarkError) {
+        try StridedTriples.checkShape(count: count, stride: stride, elementSize: StridedTriples.size)
+        guard count > 0 else { return }
+        if wmk_scene_all_valid(input, stride, count, frame.pointee.scene_limit) == 0 {
+            throw sceneFault(input, stride: stride, count: count, limit: frame.pointee.scene_limit)
         }
     }
 
@@ -95,6 +120,13 @@ package enum FrameKernels {
     static func geodeticFault(_ input: UnsafeRawPointer, stride: Int, count: Int,
                               maximumHeight: Double) -> WaymarkError {
         let bad = StridedTriples.firstGeodeticFault(input, stride: stride, count: count, maximumHeight: maximumHeight)
+        return .invalidElement(index: bad?.index ?? 0, fault: bad?.fault ?? .outOfRange)
+    }
+
+    /// The first bad point of a scene batch the C check refused, as ``geodeticFault(_:stride:count:maximumHeight:)``.
+    @inlinable
+    static func sceneFault(_ input: UnsafeRawPointer, stride: Int, count: Int, limit: Double) -> WaymarkError {
+        let bad = StridedTriples.firstSceneFault(input, stride: stride, count: count, limit: limit)
         return .invalidElement(index: bad?.index ?? 0, fault: bad?.fault ?? .outOfRange)
     }
 }

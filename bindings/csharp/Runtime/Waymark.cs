@@ -682,6 +682,34 @@ namespace Waymark
         public static extern int wm_frame_reverse(FrameStorage* frame, Vec3* @in, UIntPtr in_stride, Geodetic* @out, UIntPtr out_stride, UIntPtr count, UIntPtr* first_bad);
 
         /// <summary>
+        /// Checks a batch without converting it: wm_frame_check_geodetic the input of wm_frame_forward
+        /// (and of wm_frame_anchor_transforms(_ex)), wm_frame_check_scene the input of
+        /// wm_frame_reverse. Reads the frame and the count points in[i] every in_stride bytes; writes
+        /// nothing but *first_bad (which may be NULL). Returns the status, and sets *first_bad, exactly
+        /// as the conversion on the same frame, input, in_stride and count would with a valid output
+        /// buffer (not NULL, its stride &gt;= 24, or &gt;= 64 for anchors): count == 0 is WM_OK without
+        /// looking at anything. Errors: NULL_POINTER (frame, in), INVALID_FRAME, BAD_STRIDE (in_stride
+        /// &lt; 24), BAD_COUNT, INVALID_VALUE with *first_bad = index of the first bad point (geodetic:
+        /// non-finite, |lat| &gt; 90, |height| &gt; 1e12 m; scene: non-finite, or a component beyond
+        /// +-1e12 m in the axes' unit). wm_frame_check_geodetic also refuses, as the anchor transforms
+        /// do, a frame whose axes bytes were overwritten (INVALID_FRAME, where wm_frame_forward, which
+        /// does not read them, may convert). The promise: when it returns WM_OK, wm_frame_forward
+        /// (wm_frame_reverse) on the same frame, input and count with a valid output buffer returns
+        /// WM_OK, and so does the conversion of any contiguous part of the batch, as long as neither
+        /// the frame nor the input changes in between. A caller splitting a big batch over its own
+        /// threads (see Threading) so checks it (whole, or every chunk in parallel: a chunk's first_bad
+        /// counts from the chunk's start), then converts every chunk straight into the output: all or
+        /// nothing, without scratch memory. A check reads each point once, a fraction of the
+        /// conversion's cost (wm_frame_reverse's the smaller).
+        /// </summary>
+        [DllImport(Library, EntryPoint = "wm_frame_check_geodetic", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int wm_frame_check_geodetic(FrameStorage* frame, Geodetic* @in, UIntPtr in_stride, UIntPtr count, UIntPtr* first_bad);
+
+        /// <summary>See wm_frame_check_scene in waymark.h (documented with the declaration above it).</summary>
+        [DllImport(Library, EntryPoint = "wm_frame_check_scene", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int wm_frame_check_scene(FrameStorage* frame, Vec3* @in, UIntPtr in_stride, UIntPtr count, UIntPtr* first_bad);
+
+        /// <summary>
         /// Anchor transforms for a route: out[i] (contiguous, 64 bytes each, any alignment C gives a
         /// wm_mat4f, stored unaligned-safe) has the exact scene position of in[i] as translation and a
         /// rotation about the scene's up axis only that turns the model's forward axis towards in[i +
