@@ -11,8 +11,11 @@
                     (the batch calls release the GIL: up to 2x on two idle cores)
   workers:          waymark.Frame.forward(pts, workers=k) for k = 1, 2 and the default
                     (None: every core the process may run on), each into a new array,
-                    and workers=2 into a given out= (split calls with out= convert into
-                    a scratch array first, so an error writes nothing: its cost)
+                    and workers=2 into a given out= (a split call with out= first checks
+                    every chunk in parallel with wm_frame_check_geodetic, so that an
+                    error writes nothing, then converts the chunks straight into out:
+                    its cost over the plain split is the check's read of the input and
+                    a second round of the pool; no scratch array, no copy)
 
 Each timing is the best of --repeat runs (wall clock, one thread unless named: the rows
 without "workers" pass workers=1, so they keep their one-core meaning). Prints

@@ -213,9 +213,10 @@ def test_workers_argument_is_checked_before_anything_is_written(frame, points):
 
 
 def test_how_a_batch_is_split(monkeypatch, frame, points):
-    """The default: every core from PARALLEL_THRESHOLD points on, one thread below, and
-    with out= (which allocates nothing); one thread inside one_thread(); never more
-    chunks than points."""
+    """The default: every core from PARALLEL_THRESHOLD points on, one thread below; with
+    out= the frame conversions (which check every chunk before converting any) from
+    CHECKED_SPLIT times as many, the calls without a check (which would need a scratch
+    array) one thread; one thread inside one_thread(); never more chunks than points."""
     assert _parallel.default_workers() >= 1
     assert waymark.default_workers() == _parallel.default_workers()
     t = waymark.PARALLEL_THRESHOLD
@@ -224,6 +225,14 @@ def test_how_a_batch_is_split(monkeypatch, frame, points):
     # A costlier call splits from fewer points; every split call has its cost.
     assert _parallel.resolve_workers(None, t // 4, "wm_frame_reverse") == _parallel.default_workers()
     assert _parallel.resolve_workers(None, t // 4 - 1, "wm_frame_reverse") == 1
+    # A split that checks first (out=, in place) from CHECKED_SPLIT times as many.
+    c = _parallel.CHECKED_SPLIT
+    assert c >= 1
+    assert _parallel.resolve_workers(None, c * t - 1, checked=True) == 1
+    assert _parallel.resolve_workers(None, c * t, checked=True) == _parallel.default_workers()
+    assert _parallel.resolve_workers(None, c * t // 4, "wm_frame_reverse", checked=True) == _parallel.default_workers()
+    assert _parallel.resolve_workers(None, c * t // 4 - 1, "wm_frame_reverse", checked=True) == 1
+    assert _parallel.resolve_workers(3, 10, checked=True) == 3
     assert set(_parallel.COST) == {"wm_frame_forward", "wm_frame_reverse", "wm_geodesic_inverse_batch",
                                    "wm_baseline_forward", "wm_gcj02_from_wgs84", "wm_wgs84_from_gcj02",
                                    "wm_bd09_from_gcj02", "wm_gcj02_from_bd09"}
@@ -235,11 +244,17 @@ def test_how_a_batch_is_split(monkeypatch, frame, points):
     assert _parallel.resolve_workers(None, t) == _parallel.default_workers()
     assert _parallel.bounds(10, 3) == [(0, 3), (3, 6), (6, 10)]
 
-    seen = []
+    seen, tasks = [], []
     real_run = _parallel.run
-    monkeypatch.setattr(_parallel, "run", lambda ranges, task: seen.append(list(ranges)) or real_run(ranges, task))
+
+    def run(ranges, task):
+        seen.append(list(ranges))
+        tasks.append(task.__name__)
+        return real_run(ranges, task)
+    monkeypatch.setattr(_parallel, "run", run)
     monkeypatch.setattr(_parallel, "default_workers", lambda: 3)
     monkeypatch.setattr(_parallel, "PARALLEL_THRESHOLD", 1000)
+    monkeypatch.setattr(_parallel, "CHECKED_SPLIT", 4)
     expected = frame.forward(points, workers=1)
     seen.clear()
     assert np.array_equal(bits(frame.forward(points)), bits(expected))
@@ -249,11 +264,36 @@ def test_how_a_batch_is_split(monkeypatch, frame, points):
     assert seen == []               # one thread: the plain call
     out = np.empty_like(points)
     seen.clear()
-    frame.forward(points, out=out)  # out= alone: one thread, nothing allocated
+    frame.forward(points, out=out)  # out=: split from CHECKED_SPLIT times as many points
     assert seen == []
+    monkeypatch.setattr(_parallel, "PARALLEL_THRESHOLD", 500)
+    tasks.clear()
+    frame.forward(points, out=out)  # 2,003 >= 4 * 500: checked, then converted into out
+    assert [len(r) for r in seen] == [3, 3] and tasks == ["check_chunk", "chunk"]
     seen.clear()
-    frame.forward(points, out=out, workers=3)   # split: the chunks, then the copy into out
+    frame.forward(points[:1999], out=out[:1999])
+    assert seen == []
+    frame.reverse(out[:500], out=out[:500])     # reverse (cost 4): from 500 points
     assert [len(r) for r in seen] == [3, 3]
+    monkeypatch.setattr(_parallel, "PARALLEL_THRESHOLD", 1000)
+    tasks.clear()
+    frame.reverse(out, out=out, workers=2)      # in place: the same two phases
+    assert tasks == ["check_chunk", "chunk"]
+    # Without a check entry (the datum shifts, the baselines): out= alone is one thread;
+    # split, the chunks write a scratch array copied into out once all succeeded.
+    seen.clear()
+    frame.baseline_forward(points, out=out)
+    assert seen == []
+    tasks.clear()
+    frame.baseline_forward(points, out=out, workers=3)
+    assert [len(r) for r in seen] == [3, 3] and tasks == ["chunk", "copy"]
+    tasks.clear()
+    waymark.gcj02_from_wgs84(points, out=out, workers=2)
+    assert tasks == ["chunk", "copy"]
+    # A fresh result: the chunks write it directly, no check.
+    tasks.clear()
+    frame.forward(points, workers=3)
+    assert tasks == ["chunk"]
     # waymark.pymap3d follows the default; inside waymark.dask's blocks it is one thread.
     from waymark import pymap3d as pm
     seen.clear()
@@ -266,6 +306,73 @@ def test_how_a_batch_is_split(monkeypatch, frame, points):
     seen.clear()
     pm.geodetic2enu(points[:, 0], points[:, 1], points[:, 2], *ORIGIN, workers=1)
     assert seen == []
+
+
+def scene_layouts(scene):
+    """Scene rows as reverse may see them (fresh arrays): contiguous, in a wider table,
+    every other row."""
+    yield "contiguous", scene.copy
+    def table():
+        wide = np.zeros((scene.shape[0], 5))
+        wide[:, 1:4] = scene
+        return wide[:, 1:4]
+    yield "table view", table
+    def every_other():
+        rows = np.zeros((2 * scene.shape[0], 3))
+        rows[::2] = scene
+        return rows[::2]
+    yield "every other row", every_other
+
+
+def test_checked_splits_with_out_are_the_single_calls_bits(frame, points):
+    """forward and reverse split with out= (checked, then converted straight into out):
+    the single call's bits into every form of out, strided inputs, and in place."""
+    scene = frame.forward(points, workers=1)
+    conversions = (("forward", frame.forward, lambda: layouts(points)), ("reverse", frame.reverse, lambda: scene_layouts(scene)))
+    for name, call, forms in conversions:
+        for layout, make in forms():
+            p = make()
+            expected = call(p, workers=1)
+            for w in SPLITS + [None]:
+                for form, out in outputs(p.shape[0]):
+                    if out is None:
+                        continue
+                    got = call(p, out=out, workers=w)
+                    assert got is out and np.array_equal(bits(out), bits(expected)), (name, layout, w, form)
+                if layout not in ("fortran", "pairs"):
+                    mine = make()
+                    got = call(mine, out=mine, workers=w)
+                    assert got is mine and np.array_equal(bits(mine), bits(expected)), (name, layout, w, "in place")
+
+
+@pytest.mark.parametrize("where", ["first chunk", "last chunk", "both"])
+def test_a_bad_point_in_any_chunk_leaves_out_untouched(monkeypatch, frame, points, where):
+    """A bad point in the first or the last chunk of a split call with out= (or in
+    place): the single call's error and first_bad, out byte for byte as it was, and no
+    chunk converted at all (only the checks ran)."""
+    tasks = []
+    real_run = _parallel.run
+    monkeypatch.setattr(_parallel, "run", lambda ranges, task: tasks.append(task.__name__) or real_run(ranges, task))
+    n = points.shape[0]
+    scene = frame.forward(points, workers=1)
+    rows = {"first chunk": [3], "last chunk": [n - 2], "both": [1, n - 1]}[where]
+    bad_points, bad_scene = points.copy(), scene.copy()
+    bad_points[rows, 0] = 91.0
+    bad_points[rows[-1], 2] = np.nan
+    bad_scene[rows, 2] = 2e12
+    for name, call, bad in (("forward", frame.forward, bad_points), ("reverse", frame.reverse, bad_scene)):
+        expected = error_of(lambda: call(bad, workers=1))
+        assert expected[:2] == ("INVALID_VALUE", rows[0]), name
+        for w in (2, 3, 8, None):
+            table = np.random.default_rng(5).standard_normal((n, 6))
+            before = table.copy()
+            tasks.clear()
+            assert error_of(lambda: call(bad, out=table[:, 2:5], workers=w)) == expected, (name, w)
+            assert table.tobytes() == before.tobytes(), (name, w)
+            assert tasks == ([] if w is None else ["check_chunk"]), (name, w)   # None: 2,003 points, one thread
+            mine = bad.copy()
+            assert error_of(lambda: call(mine, out=mine, workers=w)) == expected, (name, w)
+            assert mine.tobytes() == bad.tobytes(), (name, w)
 
 
 def test_pymap3d_drop_ins_split_to_the_same_bits(points):

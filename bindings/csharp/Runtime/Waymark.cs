@@ -696,11 +696,11 @@ namespace Waymark
         /// does not read them, may convert). The promise: when it returns WM_OK, wm_frame_forward
         /// (wm_frame_reverse) on the same frame, input and count with a valid output buffer returns
         /// WM_OK, and so does the conversion of any contiguous part of the batch, as long as neither
-        /// the frame nor the input changes in between. A caller splitting a big batch over its own
-        /// threads (see Threading) so checks it (whole, or every chunk in parallel: a chunk's first_bad
-        /// counts from the chunk's start), then converts every chunk straight into the output: all or
-        /// nothing, without scratch memory. A check reads each point once, a fraction of the
-        /// conversion's cost (wm_frame_reverse's the smaller).
+        /// the frame nor the input changes in between. So a caller splitting a big batch over its own
+        /// threads (see Threading) checks it first (whole, or every chunk in parallel: a chunk's
+        /// first_bad counts from the chunk's start), then converts every chunk straight into the
+        /// output: all or nothing, without scratch memory. A check reads each point once and computes
+        /// little: about a sixth of wm_frame_forward's time, a sixteenth of wm_frame_reverse's.
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_frame_check_geodetic", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_frame_check_geodetic(FrameStorage* frame, Geodetic* @in, UIntPtr in_stride, UIntPtr count, UIntPtr* first_bad);

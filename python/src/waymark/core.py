@@ -79,22 +79,50 @@ def _shape_result(a: np.ndarray, single: bool) -> np.ndarray:
 
 
 def _triples_call(fn, function: str, in_type: str, out_type: str, src: int, stride: int, o: np.ndarray,
-                  dst: int, ostride: int, n: int, workers, guard: bool) -> None:
+                  dst: int, ostride: int, n: int, workers, guard: bool, check_fn=None) -> None:
     """One triples -> triples batch call, ``fn(in, in_stride, out, out_stride, count,
     first_bad)``, split over ``workers`` (``_parallel.resolve_workers``).
 
     Split, a chunk may fail after another has written its rows. Where the caller can
     see ``o`` afterwards (``guard``: an ``out=`` of theirs, or the points themselves)
-    the chunks write into a scratch array that is copied into ``o`` only when every
-    chunk succeeded, so nothing is written on error, as in the single call; a fresh
-    result array is written directly (on error it is dropped unseen). So ``workers=None``
-    with ``guard`` is one thread: ``out=`` promises no allocation, and the scratch
-    array's allocation and copy cost about what a second core saves."""
-    w = 1 if workers is None and guard else _parallel.resolve_workers(workers, n, function)
+    nothing may be written on error, as in the single call:
+
+    - a call with a check entry (``check_fn(in, in_stride, count, first_bad)``: the
+      frame conversions' ``wm_frame_check_geodetic`` / ``wm_frame_check_scene``, which
+      return exactly the conversion's status and first_bad and write nothing) runs in
+      two phases: every chunk checked in parallel, the error raised if any chunk fails,
+      then every chunk converted straight into ``o`` in parallel (the header promises
+      that a checked batch converts; no scratch array, no copy). The default
+      (``workers=None``) splits it by the ``PARALLEL_THRESHOLD`` rule, guarded from
+      ``_parallel.CHECKED_SPLIT`` times as many points (two rounds of the pool);
+    - any other call (the datum shifts, which may fail after their checks:
+      NO_CONVERGENCE) writes into a scratch array copied into ``o`` only when every
+      chunk succeeded, and ``workers=None`` with ``guard`` is one thread: the scratch
+      array's allocation and copy cost about what a second core saves.
+
+    A fresh result array (``guard`` False) is written directly (on error it is dropped
+    unseen)."""
+    if workers is None and guard and check_fn is None:
+        w = 1
+    else:
+        w = _parallel.resolve_workers(workers, n, function, checked=guard and check_fn is not None)
     if w == 1:
         fb = first_bad_cell()
         check(fn(ptr(in_type, src), stride, ptr(out_type, dst), ostride, n, fb), function, fb)
         return
+    ranges = _parallel.bounds(n, w)
+    if guard and check_fn is not None:
+        def check_chunk(start: int, stop: int):
+            fb = first_bad_cell()
+            status = check_fn(ptr(in_type, src + start * stride), stride, stop - start, fb)
+            return status, (None if fb[0] == SIZE_MAX else int(fb[0]))
+
+        status, bad = _parallel.first_error(ranges, _parallel.run(ranges, check_chunk))
+        if status != _abi.WM_OK:
+            raise WaymarkError(status, function, bad)
+        # Every chunk now converts (the checks' promise, while nobody changes the input
+        # or the frame meanwhile, which the threading rules forbid anyway): straight into o.
+        guard = False
     scratch = np.empty((n, 3)) if guard else None
     tdst, tstride = (scratch.ctypes.data, 24) if scratch is not None else (dst, ostride)
 
@@ -104,7 +132,6 @@ def _triples_call(fn, function: str, in_type: str, out_type: str, src: int, stri
                     stop - start, fb)
         return status, (None if fb[0] == SIZE_MAX else int(fb[0]))
 
-    ranges = _parallel.bounds(n, w)
     status, bad = _parallel.first_error(ranges, _parallel.run(ranges, chunk))
     if status != _abi.WM_OK:
         raise WaymarkError(status, function, bad)
@@ -179,19 +206,21 @@ class Frame:
         row). Nothing is written on error. Releases the GIL.
 
         ``workers``: how many threads share the batch (contiguous chunks, one C call
-        each, the GIL released). None (default): without ``out``, every core this
-        process may run on (``waymark.default_workers()``) for
-        ``waymark.PARALLEL_THRESHOLD`` points or more (32,768; the costlier calls from
-        proportionally fewer: ``reverse`` from 8,192), the calling thread alone below;
-        with ``out``, the calling thread alone (see below). 1 is the plain single call;
-        an integer > 1 splits any batch into that many chunks (at most one per point).
-        Results are the single call's bits whatever the split, and an error names the
-        same first_bad and writes nothing: a split call with ``out`` therefore converts
-        into a scratch array, copied into ``out`` once every chunk succeeded (an
-        allocation and one more pass over the output, which is why ``out`` alone does
-        not split). TypeError / ValueError for a ``workers`` other than None or an
-        integer >= 1. Pass ``workers=1`` where the caller already runs one conversion
-        per core (its own thread pool; ``waymark.dask`` does).
+        each, the GIL released). None (default): every core this process may run on
+        (``waymark.default_workers()``) for ``waymark.PARALLEL_THRESHOLD`` points or
+        more (32,768; the costlier calls from proportionally fewer: ``reverse`` from
+        8,192), the calling thread alone below; with ``out`` (or in place) from four
+        times as many (131,072; ``reverse`` from 32,768: see below). 1 is the plain
+        single call; an integer > 1 splits any batch into that many chunks (at most one
+        per point). Results are the single call's bits whatever the split, and an error
+        names the same first_bad and writes nothing: a split call with ``out`` (or in
+        place) first checks every chunk in parallel (``wm_frame_check_geodetic``, which
+        reads the points and writes nothing) and raises before any chunk is converted,
+        then converts the chunks straight into ``out`` (nothing allocated, no copy; two
+        rounds of the thread pool, hence the higher threshold).
+        TypeError / ValueError for a ``workers`` other than None or an integer >= 1.
+        Pass ``workers=1`` where the caller already runs one conversion per core (its
+        own thread pool; ``waymark.dask`` does).
         """
         return self._forward(points, out, workers, guard=out is not None)
 
@@ -201,21 +230,24 @@ class Frame:
         a, src, stride, n, single = triples(points, "points", allow_pairs=True)
         o, dst, ostride = output_triples(out, n, inputs=[(a, "points")], alias=a, function="wm_frame_forward")
         _triples_call(lambda *args: lib.wm_frame_forward(self._frame, *args), "wm_frame_forward", "wm_geodetic *",
-                      "wm_vec3 *", src, stride, o, dst, ostride, n, workers, guard)
+                      "wm_vec3 *", src, stride, o, dst, ostride, n, workers, guard,
+                      lambda *args: lib.wm_frame_check_geodetic(self._frame, *args))
         return _shape_result(o, single)
 
     def reverse(self, scene: ArrayLike, out: Optional[np.ndarray] = None, *, workers: Optional[int] = None) -> np.ndarray:
         """Scene -> geodetic (the exact inverse of ``forward``): (n, 3) scene metres in,
         (n, 3) rows (lat_deg, lon_deg, h_m) out, longitudes in [-180, 180). ``out``,
         ``workers`` and errors as ``forward`` (components beyond 1e12 m are
-        INVALID_VALUE)."""
+        INVALID_VALUE; a split call with ``out`` checks through
+        ``wm_frame_check_scene``)."""
         return self._reverse(scene, out, workers, guard=out is not None)
 
     def _reverse(self, scene, out, workers, guard: bool) -> np.ndarray:
         a, src, stride, n, single = triples(scene, "scene")
         o, dst, ostride = output_triples(out, n, inputs=[(a, "scene")], alias=a, function="wm_frame_reverse")
         _triples_call(lambda *args: lib.wm_frame_reverse(self._frame, *args), "wm_frame_reverse", "wm_vec3 *",
-                      "wm_geodetic *", src, stride, o, dst, ostride, n, workers, guard)
+                      "wm_geodetic *", src, stride, o, dst, ostride, n, workers, guard,
+                      lambda *args: lib.wm_frame_check_scene(self._frame, *args))
         return _shape_result(o, single)
 
     def anchor_transforms(self, points: ArrayLike) -> np.ndarray:
@@ -244,7 +276,10 @@ class Frame:
         """The AR apps' spherical methods ("haversine" or "meters_per_degree", mean
         Earth radius 6371008.8 m), through this frame's estimate and axes, comparable
         with ``forward`` (they are 0.3-0.6 % wrong on purpose). ``out``, ``workers``
-        and errors as ``forward``."""
+        and errors as ``forward``, except that the C ABI has no check for them: a split
+        call with ``out`` converts into a scratch array copied into ``out`` once every
+        chunk succeeded, and ``out`` with ``workers=None`` is one thread (the scratch
+        array's allocation and copy cost about what a second core saves)."""
         try:
             code = BASELINES[method]
         except KeyError:
@@ -444,7 +479,9 @@ _DATUM_DOC = """{what}. ``points``: (n, 3|2) rows (lat, lon[, h]) (heights pass 
     ``region``: None / "china" (the China rectangle: identity outside), "everywhere", or a
     polygon (m, 2|3) of (lat, lon) vertices. Returns (n, 3), written into ``out`` when
     given: ``points`` itself (same rows, same stride) or memory neither ``points`` nor
-    the polygon uses. ``workers`` as ``Frame.forward``'s. {extra}Raises WaymarkError
+    the polygon uses. ``workers`` as ``Frame.forward``'s, but with ``out`` as
+    ``Frame.baseline_forward``'s (no check entry: a split call converts into a scratch
+    array; ``out`` alone is one thread). {extra}Raises WaymarkError
     with first_bad (INVALID_VALUE without first_bad: ``out`` overlapping ``points``
     otherwise, or the polygon), TypeError (dtype, shape); nothing is written on error."""
 
