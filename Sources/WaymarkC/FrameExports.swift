@@ -84,10 +84,19 @@ public func wm_frame_forward(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafeP
 private func frameForward(_ frame: UnsafeRawPointer?, _ input: UnsafeRawPointer?, _ inStride: Int,
                           _ output: UnsafeMutableRawPointer?, _ outStride: Int, _ count: Int,
                           _ firstBad: UnsafeMutablePointer<Int>?) -> Int32 {
-    kernelBatch(frame?.assumingMemoryBound(to: wm_frame.self), input?.assumingMemoryBound(to: wm_geodetic.self),
-                output?.assumingMemoryBound(to: wm_vec3.self), count, firstBad) { kernel, input, output throws(WaymarkError) in
+    generalPath(frame, input, output, count, firstBad, wm_geodetic.self, wm_vec3.self) { kernel, input, output throws(WaymarkError) in
         try FrameKernels.forward(kernel, geodetic: input, stride: inStride, into: output, stride: outStride, count: count)
     }
+}
+
+/// A conversion's general path over the C entry's untyped arguments.
+@inline(__always)
+private func generalPath<Input, Output>(_ frame: UnsafeRawPointer?, _ input: UnsafeRawPointer?,
+                                        _ output: UnsafeMutableRawPointer?, _ count: Int,
+                                        _ firstBad: UnsafeMutablePointer<Int>?, _: Input.Type, _: Output.Type,
+                                        _ body: (UnsafePointer<wmk_scene_frame>, UnsafePointer<Input>, UnsafeMutablePointer<Output>) throws(WaymarkError) -> Void) -> wm_status {
+    kernelBatch(frame?.assumingMemoryBound(to: wm_frame.self), input?.assumingMemoryBound(to: Input.self),
+                output?.assumingMemoryBound(to: Output.self), count, firstBad, body)
 }
 
 @c @implementation
@@ -101,8 +110,7 @@ public func wm_frame_reverse(_ frame: UnsafePointer<wm_frame>?, _ input: UnsafeP
 private func frameReverse(_ frame: UnsafeRawPointer?, _ input: UnsafeRawPointer?, _ inStride: Int,
                           _ output: UnsafeMutableRawPointer?, _ outStride: Int, _ count: Int,
                           _ firstBad: UnsafeMutablePointer<Int>?) -> Int32 {
-    kernelBatch(frame?.assumingMemoryBound(to: wm_frame.self), input?.assumingMemoryBound(to: wm_vec3.self),
-                output?.assumingMemoryBound(to: wm_geodetic.self), count, firstBad) { kernel, input, output throws(WaymarkError) in
+    generalPath(frame, input, output, count, firstBad, wm_vec3.self, wm_geodetic.self) { kernel, input, output throws(WaymarkError) in
         try FrameKernels.reverse(kernel, scene: input, stride: inStride, into: output, stride: outStride, count: count)
     }
 }
