@@ -274,7 +274,10 @@ static WMK_TARGET int wmk_frame_reverse4_avx2(const wmk_scene_frame *frame, cons
 /* "v": any of the 32 vector registers, which a 64-byte vector may occupy. */
 #define WMK_ROUNDED(v) __asm__("" : "+v"(v))
 #define WMK_INVSQRT(v) (1.0 / WMK_SQRT(v))
+/* The near forms' constants made once per batch (vector_body.inc's near_frame). */
+#define WMK_PINNED_CONSTANTS 1
 #include "vector_body.inc"
+#undef WMK_PINNED_CONSTANTS
 
 #define WMK_REVERSE(name) WMK(name)
 #define WMK_ENTRY(name) wmk_##name##_avx512
