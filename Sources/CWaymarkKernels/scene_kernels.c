@@ -297,6 +297,36 @@ int wmk_frame_anchors_avx512(const wmk_scene_frame *, const void *, ptrdiff_t, v
                              const wmk_anchor_axes *);
 #endif
 
+#if defined(__x86_64__)
+/* dn: N(lat0 + x) = a w(x)^(-1/2), w = 1 - e^2 sin^2(lat0 + x), as power series in x in
+ * 80-bit arithmetic: the sine's by angle addition, its square by convolution, and the
+ * power by the recurrence for g = w^p, n w_0 g_n = sum_{k=1..n} ((p + 1) k - n) w_k g_{n-k}
+ * (from g' w = p w' g). One polynomial in x, where N - N0 from the sine's difference
+ * waited on that difference: the chain a single point's conversion waits on. */
+static void wmk_frame_n_series(wmk_scene_frame *frame) {
+    enum { K = 8 };
+    long double s[K], s2[K], w[K], g[K], fact = 1;
+    int n, k;
+    for (n = 0; n < K; n++) {
+        if (n > 0) fact *= n;
+        /* sin(lat0 + x) = s0 cos x + c0 sin x: the x^n term */
+        s[n] = (n % 2 == 0 ? (long double)frame->slat0 : (long double)frame->clat0) * ((n / 2) % 2 ? -1 : 1) / fact;
+    }
+    for (n = 0; n < K; n++) {
+        s2[n] = 0;
+        for (k = 0; k <= n; k++) s2[n] += s[k] * s[n - k];
+        w[n] = (n == 0 ? 1 : 0) - (long double)frame->ell.e2 * s2[n];
+    }
+    g[0] = 1 / sqrtl(w[0]);
+    for (n = 1; n < K; n++) {
+        long double t = 0;
+        for (k = 1; k <= n; k++) t += (0.5L * k - n) * w[k] * g[n - k];
+        g[n] = t / (n * w[0]);
+    }
+    for (n = 1; n < K; n++) frame->dn[n - 1] = (double)((long double)frame->ell.a * g[n]);
+}
+#endif
+
 void wmk_frame_prepare(wmk_scene_frame *frame, int32_t path) {
     double w0 = 1 - frame->ell.e2 * frame->slat0 * frame->slat0;
     frame->reserved_ = 0;
@@ -313,7 +343,9 @@ void wmk_frame_prepare(wmk_scene_frame *frame, int32_t path) {
     frame->inv_k = 1 / (frame->clon0 * frame->clon0 + frame->slon0 * frame->slon0);
     frame->rho0 = frame->ell.a * frame->ell.e2m / (w0 * sqrt(w0)) + frame->h0;
     frame->r0[0] = frame->r0[1] = frame->r0[2] = 0;
+    memset(frame->dn, 0, sizeof frame->dn);
 #if defined(__x86_64__)
+    if (frame->path != WMK_PATH_BASELINE) wmk_frame_n_series(frame);
     if (frame->path != WMK_PATH_BASELINE) {
         /* The origin's ECEF from the near forms' constants in 80-bit arithmetic (within
          * about 5e-10 m: nh0 and en0h0 are rounded): x0, y0, z0 become its rounding and r0

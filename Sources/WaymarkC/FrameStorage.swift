@@ -9,7 +9,7 @@ import WaymarkCore
 /// | 0 ..< 8 | the tag that marks it initialised |
 /// | 8 ..< 12 | the axes (`wm_axes`), then 4 zero bytes |
 /// | 16 ..< 16 + K | the kernels' frame (`wmk_scene_frame`, K bytes), prepared for the process's path |
-/// | then 72 bytes | what rebuilds the `SceneFrame`: origin (lat, lon, h), ellipsoid (a, f), scene origin, heading correction |
+/// | then 32 bytes | with the kernels' origin (`lat0`, `lon0`, `h0`) and ellipsoid (`ell.a`, `ell.f`), what rebuilds the `SceneFrame`: the scene origin and the heading correction |
 ///
 /// The tag and the kernels' offset are the C kernels' (`WMK_ABI_FRAME_TAG`,
 /// `WMK_ABI_FRAME_KERNEL`): their entry for calls of a few points reads a `wm_frame` itself.
@@ -20,7 +20,7 @@ enum FrameStorage {
     static let tag: UInt64 = WMK_ABI_FRAME_TAG
     static let kernelOffset = Int(WMK_ABI_FRAME_KERNEL)
     static let parametersOffset = kernelOffset + MemoryLayout<wmk_scene_frame>.size
-    static let parameterCount = 9
+    static let parameterCount = 4
 
     static func fits() -> Bool {
         parametersOffset + 8 * parameterCount <= MemoryLayout<wm_frame>.size
@@ -51,13 +51,15 @@ enum FrameStorage {
         guard let axes = axes(frame) else { return nil }
         let raw = UnsafeRawPointer(frame) + parametersOffset
         func value(_ i: Int) -> Double { raw.loadUnaligned(fromByteOffset: 8 * i, as: Double.self) }
-        guard let origin = try? GeodeticCoordinate(latitude: value(0), longitude: value(1), height: value(2)),
+        // The kernels' frame holds the origin and the ellipsoid as they were given.
+        let kernel = (UnsafeRawPointer(frame) + kernelOffset).assumingMemoryBound(to: wmk_scene_frame.self).pointee
+        guard let origin = try? GeodeticCoordinate(latitude: kernel.lat0, longitude: kernel.lon0, height: kernel.h0),
               origin.height.magnitude <= Limits.maximumSceneCoordinate,
-              let ellipsoid = try? Ellipsoid(equatorialRadius: value(3), flattening: value(4))
+              let ellipsoid = try? Ellipsoid(equatorialRadius: kernel.ell.a, flattening: kernel.ell.f)
         else { return nil }
         var scene = SceneFrame(origin: origin, ellipsoid: ellipsoid, axes: axes)
         // The stored heading is already reduced, so setting it again keeps its bits.
-        guard (try? scene.setEstimate(sceneOrigin: SIMD3(value(5), value(6), value(7)), headingCorrection: value(8))) != nil
+        guard (try? scene.setEstimate(sceneOrigin: SIMD3(value(0), value(1), value(2)), headingCorrection: value(3))) != nil
         else { return nil }
         return scene
     }
@@ -68,10 +70,7 @@ enum FrameStorage {
         raw.storeBytes(of: scene.axes.rawValue, toByteOffset: 8, as: Int32.self)
         raw.storeBytes(of: 0, toByteOffset: 12, as: Int32.self)
         raw.storeBytes(of: scene.kernel, toByteOffset: kernelOffset, as: wmk_scene_frame.self)
-        let t = scene.tangentFrame
-        let values = (t.origin.latitude, t.origin.longitude, t.origin.height,
-                      t.ellipsoid.equatorialRadius, t.ellipsoid.flattening,
-                      scene.sceneOrigin.x, scene.sceneOrigin.y, scene.sceneOrigin.z, scene.headingCorrection)
+        let values = (scene.sceneOrigin.x, scene.sceneOrigin.y, scene.sceneOrigin.z, scene.headingCorrection)
         raw.storeBytes(of: values, toByteOffset: parametersOffset, as: type(of: values))
         let end = parametersOffset + 8 * parameterCount
         (raw + end).initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<wm_frame>.size - end)

@@ -84,6 +84,11 @@ typedef struct wmk_scene_frame {
     double inv_w0;                     /* 1 / w0 */
     double nh0;                        /* n0 + h0 */
     double en0h0;                      /* (1 - e^2) n0 + h0 */
+    double dn[7];                      /* N(lat0 + x) - n0 = x (dn[0] + dn[1] x + ... + dn[6] x^6),
+                                          x the latitude's difference in radians: N's Taylor
+                                          coefficients at lat0, degrees 1 to 7 (truncation below
+                                          8e-13 m within 1 degree, 2e-17 m at 0.1); 0 on the
+                                          baseline path */
     double p0;                         /* the origin's distance from the axis, nh0 clat0, metres */
     double inv_k;                      /* 1 / (clon0^2 + slon0^2) */
     double r0[3];                      /* the origin's ECEF, nh0 clat0 (clon0, slon0) and en0h0
@@ -101,7 +106,8 @@ typedef struct wmk_scene_frame {
 } wmk_scene_frame;
 
 /* Prepares *frame for `path` (a WMK_PATH_ value the machine runs; others mean the
- * baseline): sets frame->path and the near forms' constants (n0 ... near_up) and, on the
+ * baseline): sets frame->path and the near forms' constants (n0 ... near_up, dn on the
+ * fused paths) and, on the
  * fused paths, replaces x0, y0, z0 by the rounding of the origin's ECEF computed in
  * 80-bit arithmetic from the same constants, with r0 what that rounding left (the near
  * forms work from differences, so the origin maps to exactly o; the far lanes subtract

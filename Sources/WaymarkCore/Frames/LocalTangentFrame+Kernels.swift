@@ -29,7 +29,7 @@ extension LocalTangentFrame {
                                     x0: x0, y0: y0, z0: z0,
                                     m: (m.0.x, m.0.y, m.0.z, m.1.x, m.1.y, m.1.z, m.2.x, m.2.y, m.2.z),
                                     mr: (r.0.x, r.0.y, r.0.z, r.1.x, r.1.y, r.1.z, r.2.x, r.2.y, r.2.z),
-                                    o: (o.x, o.y, o.z), n0: 0, inv_w0: 0, nh0: 0, en0h0: 0, p0: 0, inv_k: 0, r0: (0, 0, 0), rho0: 0,
+                                    o: (o.x, o.y, o.z), n0: 0, inv_w0: 0, nh0: 0, en0h0: 0, dn: (0, 0, 0, 0, 0, 0, 0), p0: 0, inv_k: 0, r0: (0, 0, 0), rho0: 0,
                                     near_up: -1,
                                     max_height: Limits.maximumSceneCoordinate, scene_limit: sceneLimit,
                                     path: 0, reserved_: 0)
