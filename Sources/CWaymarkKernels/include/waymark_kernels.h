@@ -136,8 +136,10 @@ int wmk_frame_anchors(const wmk_scene_frame *frame, const void *in, ptrdiff_t in
 
 /* How the C ABI's wm_frame (waymark.h: 512 opaque bytes, 8-byte aligned) holds a frame:
  * this tag in its first 8 bytes once initialised, the kernels' frame (wmk_scene_frame)
- * from byte WMK_ABI_FRAME_KERNEL. Swift's FrameStorage writes it and documents the rest. */
-#define WMK_ABI_FRAME_TAG 0x574D4652414D4532ULL   /* "WMFRAME2" */
+ * from byte WMK_ABI_FRAME_KERNEL. Swift's FrameStorage writes it and documents the rest.
+ * The tag's digit changes with the layout, so bytes a library with another layout wrote
+ * are refused (INVALID_FRAME), not read as numbers they are not. */
+#define WMK_ABI_FRAME_TAG 0x574D4652414D4533ULL   /* "WMFRAME3" */
 #define WMK_ABI_FRAME_KERNEL 16
 
 /* The most points the C ABI's usual-path entries below take. */
