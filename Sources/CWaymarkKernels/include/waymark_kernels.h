@@ -86,9 +86,9 @@ typedef struct wmk_scene_frame {
     double en0h0;                      /* (1 - e^2) n0 + h0 */
     double dn[7];                      /* N(lat0 + x) - n0 = x (dn[0] + dn[1] x + ... + dn[6] x^6),
                                           x the latitude's difference in radians: N's Taylor
-                                          coefficients at lat0, degrees 1 to 7 (truncation below
-                                          8e-13 m within 1 degree, 2e-17 m at 0.1); 0 on the
-                                          baseline path */
+                                          coefficients at lat0, degrees 1 to 7 (within 2e-12 m
+                                          of N's difference for |x| <= 1 degree, NearSeriesTests);
+                                          0 on the baseline path */
     double p0;                         /* the origin's distance from the axis, nh0 clat0, metres */
     double inv_k;                      /* 1 / (clon0^2 + slon0^2) */
     double r0[3];                      /* the origin's ECEF, nh0 clat0 (clon0, slon0) and en0h0
