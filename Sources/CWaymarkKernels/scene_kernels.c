@@ -305,23 +305,26 @@ int wmk_frame_anchors_avx512(const wmk_scene_frame *, const void *, ptrdiff_t, v
  * waited on that difference: the chain a single point's conversion waits on. */
 static void wmk_frame_n_series(wmk_scene_frame *frame) {
     enum { K = 8 };
-    long double s[K], s2[K], w[K], g[K], fact = 1;
+    /* 1/n! and 1/n as constants: one division in all (a frame is prepared whenever its
+     * estimate is set). */
+    static const long double inv_fact[K] = {1, 1, 1 / 2.0L, 1 / 6.0L, 1 / 24.0L, 1 / 120.0L, 1 / 720.0L, 1 / 5040.0L};
+    static const long double inv_n[K] = {0, 1, 1 / 2.0L, 1 / 3.0L, 1 / 4.0L, 1 / 5.0L, 1 / 6.0L, 1 / 7.0L};
+    const long double s0 = frame->slat0, c0 = frame->clat0, e2 = frame->ell.e2;
+    long double s[K], w[K], g[K], inv_w0;
     int n, k;
+    /* sin(lat0 + x) = s0 cos x + c0 sin x: the x^n term */
+    for (n = 0; n < K; n++) s[n] = (n % 2 == 0 ? s0 : c0) * ((n / 2) % 2 ? -inv_fact[n] : inv_fact[n]);
     for (n = 0; n < K; n++) {
-        if (n > 0) fact *= n;
-        /* sin(lat0 + x) = s0 cos x + c0 sin x: the x^n term */
-        s[n] = (n % 2 == 0 ? (long double)frame->slat0 : (long double)frame->clat0) * ((n / 2) % 2 ? -1 : 1) / fact;
+        long double s2 = 0;
+        for (k = 0; k <= n; k++) s2 += s[k] * s[n - k];
+        w[n] = (n == 0 ? 1 : 0) - e2 * s2;
     }
-    for (n = 0; n < K; n++) {
-        s2[n] = 0;
-        for (k = 0; k <= n; k++) s2[n] += s[k] * s[n - k];
-        w[n] = (n == 0 ? 1 : 0) - (long double)frame->ell.e2 * s2[n];
-    }
-    g[0] = 1 / sqrtl(w[0]);
+    inv_w0 = 1 / w[0];
+    g[0] = sqrtl(inv_w0);
     for (n = 1; n < K; n++) {
         long double t = 0;
         for (k = 1; k <= n; k++) t += (0.5L * k - n) * w[k] * g[n - k];
-        g[n] = t / (n * w[0]);
+        g[n] = t * inv_n[n] * inv_w0;
     }
     for (n = 1; n < K; n++) frame->dn[n - 1] = (double)((long double)frame->ell.a * g[n]);
 }
@@ -345,8 +348,8 @@ void wmk_frame_prepare(wmk_scene_frame *frame, int32_t path) {
     frame->r0[0] = frame->r0[1] = frame->r0[2] = 0;
     memset(frame->dn, 0, sizeof frame->dn);
 #if defined(__x86_64__)
-    if (frame->path != WMK_PATH_BASELINE) wmk_frame_n_series(frame);
     if (frame->path != WMK_PATH_BASELINE) {
+        wmk_frame_n_series(frame);
         /* The origin's ECEF from the near forms' constants in 80-bit arithmetic (within
          * about 5e-10 m: nh0 and en0h0 are rounded): x0, y0, z0 become its rounding and r0
          * what that rounding left. The near forms never read them (their differences
