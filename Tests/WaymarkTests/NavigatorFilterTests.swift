@@ -250,7 +250,7 @@ struct NavigatorFilterTests {
                                              time: t, scenePosition: SIMD3(along * sin(yaw), 1.4, -along * cos(yaw))))
                 t += 1
             }
-            finals.append(nav.filter.anchorSigma(at: nav.filter.reference))
+            finals.append(nav.estimator.filter.anchorSigma(at: nav.estimator.filter.reference))
         }
         print("white GPS: final anchor σ \(finals.map { (100 * $0).rounded() / 100 })")
         #expect(finals.allSatisfy { $0 < 1 }, "\(finals)")

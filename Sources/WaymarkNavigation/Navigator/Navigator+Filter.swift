@@ -38,37 +38,32 @@ extension Navigator {
         guard length > 0, horizontal > 0 else { return noteSkippedReading(at: time) }
         let pitch = AngleMath.atan2d(forward.z, horizontal)
         guard pitch.magnitude <= configuration.compassMaximumPitch else { return noteSkippedReading(at: time) }
-        let t = advancedTime(time)
-        if let last = lastCompassTime, t - last < configuration.compassInterval { return noteSkippedReading(at: t) }
+        let t = estimator.advancedTime(time)
+        if let last = estimator.links.compassTime, t - last < configuration.compassInterval { return noteSkippedReading(at: t) }
         let position = SIMD3(c.3.x, c.3.y, c.3.z)
         let u = sceneAxes.enu(fromScene: position)
-        filter.advance(to: t, scene: u, limited: trackingState == .limited)
+        estimator.filter.advance(to: t, scene: u, limited: trackingState == .limited)
         let measured = trueHeading - AngleMath.atan2d(forward.x, forward.y)
         // Unwrapped next to the current estimate, so the innovation is the short way round.
-        let current = filter.heading?.degrees ?? measured
+        let current = estimator.filter.heading?.degrees ?? measured
         let near = current + (measured - current).remainder(dividingBy: 360)
         headingTriggers += 1
-        lastCompassTime = t
-        let used = filter.addCompass(measured: near, sigma: accuracy)
-        if used { compassReadingsUsed += 1 }
+        estimator.links.compassTime = t
+        let used = estimator.filter.addCompass(measured: near, sigma: accuracy)
+        if used { estimator.compassReadingsUsed += 1 }
         applyFilter()
         note(.compass, at: t, outcome: used ? .used : .rejected)
     }
 
     /// Records a reading left out before the filter saw it (the clock does not move).
     mutating func noteSkippedReading(at time: Double) {
-        note(.compass, at: clockTime(time), outcome: .skipped)
+        note(.compass, at: estimator.clockTime(time), outcome: .skipped)
     }
 
     /// Records what the filter made of a measurement: the filter's innovation for one it
     /// took, none for one skipped.
     mutating func note(_ kind: MeasurementNote.Kind, at time: Double, outcome: MeasurementNote.Outcome) {
-        let took = outcome != .skipped
-        lastMeasurement = MeasurementNote(kind: kind, time: time, outcome: outcome,
-                                          innovation: took ? filter.lastInnovation : nil,
-                                          innovationSigmas: took ? filter.lastInnovationSigmas : nil,
-                                          heading: filter.heading?.degrees, headingSigma: filter.heading?.sigma,
-                                          applied: filterApplied)
+        estimator.lastMeasurement = estimator.note(kind, at: time, outcome: outcome, tested: outcome != .skipped)
     }
 
     /// Tells the navigator the AR session's tracking state (``TrackingState``).
@@ -79,7 +74,7 @@ extension Navigator {
     ///   changes then.
     public mutating func tracking(_ state: TrackingState, time: Double) throws(WaymarkError) {
         guard time.isFinite else { throw .invalidInput(.nonFinite) }
-        _ = advancedTime(time)
+        _ = estimator.advancedTime(time)
         switch state {
         case .normal, .limited:
             trackingState = state
@@ -89,73 +84,60 @@ extension Navigator {
                 fits.reset()
                 return
             }
-            filter.reset(at: latestTime ?? time, sceneUp: lastDeviceUp)
-            filterApplied = false
+            estimator.filter.reset(at: estimator.latestTime ?? time, sceneUp: lastDeviceUp)
+            estimator.applied = false
             correctionState = .none
             correctionSigma = nil
             correctionSource = .none
-            lastCompassTime = nil
-            lastGroundTime = nil
-            lastFixScene = nil
-            lastRouteScene = nil
+            estimator.links = FilterEstimator.SceneLinks()
             // The frame is rebuilt from the next scene position (a frame's camera or a fix).
         }
     }
-
-    /// The filter's clock: the latest time seen (a call earlier than it counts as at it).
-    mutating func advancedTime(_ time: Double) -> Double {
-        let t = clockTime(time)
-        latestTime = t
-        return t
-    }
-
-    /// `time` on the filter's clock, which never runs back.
-    func clockTime(_ time: Double) -> Double { max(time, latestTime ?? time) }
 
     /// A fix under ``Method/filter``: `gps` in the navigator's tangent frame (ENU).
     mutating func filterFix(_ gps: SIMD3<Double>, hasHeight: Bool, horizontalAccuracy: Double, verticalAccuracy: Double,
                             time: Double, scenePosition: SIMD3<Double>,
                             velocity: (value: SIMD2<Double>, covariance: (Double, Double, Double))? = nil) {
         let c = configuration
-        let t = advancedTime(time)
+        let t = estimator.advancedTime(time)
         let u = sceneAxes.enu(fromScene: scenePosition)
         lastFixSceneUp = scenePosition[sceneAxes.upAxisIndex]
         lastDeviceUp = u.z
         if frame == nil { frame = SceneFrame(tangentFrame: tangent, axes: sceneAxes) }
-        filter.advance(to: t, scene: u, limited: trackingState == .limited)
+        estimator.filter.advance(to: t, scene: u, limited: trackingState == .limited)
         let sigma = horizontalAccuracy * c.accuracyScale
-        let informs = trackingState == .normal && filter.anchored && filter.movedEnough(c.headingStep)
+        let informs = trackingState == .normal && estimator.filter.anchored && estimator.filter.movedEnough(c.headingStep)
         headingTriggers += 1
-        let used = filter.addFix(SIMD2(gps.x, gps.y), sigma: sigma, informsHeading: informs)
-        if !used { fixesRejected += 1 }
-        if filter.lastForced { fixesForced += 1 }
-        let outcome: MeasurementNote.Outcome = !used ? .rejected : filter.lastForced ? .forced : informs ? .used : .anchorOnly
+        let used = estimator.filter.addFix(SIMD2(gps.x, gps.y), sigma: sigma, informsHeading: informs)
+        if !used { estimator.fixesRejected += 1 }
+        if estimator.filter.lastForced { estimator.fixesForced += 1 }
+        let outcome: MeasurementNote.Outcome = !used ? .rejected : estimator.filter.lastForced ? .forced : informs ? .used : .anchorOnly
         if heights != .none {
             let share = c.gpsCorrelatedShare
             if hasHeight {
-                filter.addVertical(gps.z - u.z, sigma: verticalAccuracy * (1 - share * share).squareRoot(), gps: true,
+                estimator.filter.addVertical(gps.z - u.z, sigma: verticalAccuracy * (1 - share * share).squareRoot(), gps: true,
                                    correlatedSigma: verticalAccuracy * share)
             }
             // The device is its height above the route where the user is.
-            let world = SIMD3(filter.anchor.x, filter.anchor.y, 0)
+            let world = SIMD3(estimator.filter.anchor.x, estimator.filter.anchor.y, 0)
             let along: Double, offset: Double
             if let d = progress.distance { along = d; offset = progress.offset } else {
                 let p = route.project(world)
                 along = p.distanceAlong; offset = p.offset
             }
             let ground = routeGround(along: along, offset: offset, sigma: Self.deviceHeightSigma,
-                                     anchorSigma: filter.anchorSigma(at: SIMD2(u.x, u.y)))
-            filter.addVertical(ground.height + c.deviceHeight - u.z, sigma: ground.sigma, gps: false)
+                                     anchorSigma: estimator.filter.anchorSigma(at: SIMD2(u.x, u.y)))
+            estimator.filter.addVertical(ground.height + c.deviceHeight - u.z, sigma: ground.sigma, gps: false)
         }
         anchorings += 1
         note(.fix, at: t, outcome: outcome)
-        let position = lastMeasurement
+        let position = estimator.lastMeasurement
         filterVelocity(velocity, at: t, scene: SIMD2(u.x, u.y))
         filterRoute(at: t)
         applyFilter()
         // The fix's own note stays the last measurement (velocity and route have theirs).
-        lastMeasurement = position.map { var p = $0; p.heading = filter.heading?.degrees; p.headingSigma = filter.heading?.sigma
-            p.applied = filterApplied; return p }
+        estimator.lastMeasurement = position.map { var p = $0; p.heading = estimator.filter.heading?.degrees; p.headingSigma = estimator.filter.heading?.sigma
+            p.applied = estimator.applied; return p }
     }
 
     /// A fix's GPS velocity (``Fix/velocity``) against the scene's velocity since the
@@ -164,39 +146,35 @@ extension Navigator {
     /// ``Configuration/headingStep`` over the interval.
     mutating func filterVelocity(_ velocity: (value: SIMD2<Double>, covariance: (Double, Double, Double))?, at t: Double,
                                  scene u: SIMD2<Double>) {
-        defer { lastFixScene = trackingState == .normal ? (t, u) : nil }
-        lastVelocityNote = nil
-        guard let velocity, filter.anchored else { return }
-        guard let last = lastFixScene, t - last.time >= 0.5, t - last.time <= 2, trackingState == .normal else {
-            lastVelocityNote = MeasurementNote(kind: .velocity, time: t, outcome: .skipped, innovation: nil, innovationSigmas: nil,
-                                               heading: filter.heading?.degrees, headingSigma: filter.heading?.sigma,
-                                               applied: filterApplied)
+        defer { estimator.links.fix = trackingState == .normal ? (t, u) : nil }
+        estimator.lastVelocityNote = nil
+        guard let velocity, estimator.filter.anchored else { return }
+        guard let last = estimator.links.fix, t - last.time >= 0.5, t - last.time <= 2, trackingState == .normal else {
+            estimator.lastVelocityNote = estimator.note(.velocity, at: t, outcome: .skipped, tested: false)
             return
         }
         let d = u - last.position
         let moved = (d * d).sum() >= configuration.headingStep * configuration.headingStep
-        let used = filter.addVelocity(velocity.value, reported: velocity.covariance, scene: d / (t - last.time),
-                                      informsHeading: moved)
-        if used { velocitiesUsed += 1 }
-        lastVelocityNote = MeasurementNote(kind: .velocity, time: t, outcome: !used ? .rejected : moved ? .used : .anchorOnly,
-                                           innovation: filter.lastInnovation, innovationSigmas: filter.lastInnovationSigmas,
-                                           heading: filter.heading?.degrees, headingSigma: filter.heading?.sigma,
-                                           applied: filterApplied)
+        let used = estimator.filter.addVelocity(velocity.value, reported: velocity.covariance, scene: d / (t - last.time),
+                                                informsHeading: moved)
+        if used { estimator.velocitiesUsed += 1 }
+        estimator.lastVelocityNote = estimator.note(.velocity, at: t, outcome: !used ? .rejected : moved ? .used : .anchorOnly,
+                                                    tested: true)
     }
 
     /// A detected ground plane under ``Method/filter`` (at most once a second): the route
     /// at the user's progress lies on it.
     mutating func filterGround(_ groundHeight: Double, time: Double) {
-        guard heights != .none, filter.anchored, let along = progress.distance else { return }
-        let t = max(time, latestTime ?? time)
-        if let last = lastGroundTime, t - last < 1 { return }
-        lastGroundTime = t
+        guard heights != .none, estimator.filter.anchored, let along = progress.distance else { return }
+        let t = estimator.clockTime(time)
+        if let last = estimator.links.groundTime, t - last < 1 { return }
+        estimator.links.groundTime = t
         var g = SIMD3<Double>.zero
         g[sceneAxes.upAxisIndex] = groundHeight
         let up = sceneAxes.enu(fromScene: g).z
         let ground = routeGround(along: along, offset: progress.offset, sigma: Self.groundPlaneSigma,
-                                 anchorSigma: filter.anchorSigma(at: filter.reference))
-        filter.addVertical(ground.height - up, sigma: ground.sigma, gps: false)
+                                 anchorSigma: estimator.filter.anchorSigma(at: estimator.filter.reference))
+        estimator.filter.addVertical(ground.height - up, sigma: ground.sigma, gps: false)
         applyFilter()
     }
 
@@ -230,65 +208,28 @@ extension Navigator {
     /// arbitrary, once it has a direction).
     mutating func applyFilter() {
         let c = configuration
-        let informed = filter.headingSource != .none
-        if let h = filter.heading, informed {
-            if !filterApplied && (h.sigma <= c.maximumUncertainty || c.alignment == .gravity) {
-                filterApplied = true
+        let informed = estimator.filter.headingSource != .none
+        if let h = estimator.filter.heading, informed {
+            if !estimator.applied && (h.sigma <= c.maximumUncertainty || c.alignment == .gravity) {
+                estimator.applied = true
                 correctionsApplied += 1
             }
             correctionSigma = h.sigma
-            if filterApplied {
+            if estimator.applied {
                 correctionState = .applied
-                correctionSource = filter.headingSource
+                correctionSource = estimator.filter.headingSource
             } else {
                 correctionState = .estimating
             }
         }
-        guard var frame, filter.anchored else { return }
-        let correction = informed ? (filter.heading?.degrees ?? 0) : 0
-        let t = filter.anchor
+        guard var frame, estimator.filter.anchored else { return }
+        let correction = informed ? (estimator.filter.heading?.degrees ?? 0) : 0
+        let t = estimator.filter.anchor
         let turned = TrackFit.rotate(t, by: -correction)
-        let p = filter.reference
-        let originENU = SIMD3(p.x - turned.x, p.y - turned.y, filter.verticalKnown ? -filter.vertical.offset : 0)
+        let p = estimator.filter.reference
+        let originENU = SIMD3(p.x - turned.x, p.y - turned.y, estimator.filter.verticalKnown ? -estimator.filter.vertical.offset : 0)
         let origin = sceneAxes.scene(fromENU: originENU)
         do { try frame.setEstimate(sceneOrigin: origin, headingCorrection: correction) } catch { return }
         self.frame = frame
-    }
-}
-
-extension Navigator {
-    /// A camera → scene transform in the engine's scene (its unit, after its origin
-    /// shifts) as the same transform inside (metres, before any shift).
-    func fromEngine(camera: Matrix4x4d) -> Matrix4x4d {
-        var m = camera
-        let t = fromEngine(SIMD3(camera.columns.3.x, camera.columns.3.y, camera.columns.3.z))
-        m.columns.3 = SIMD4(t, camera.columns.3.w)
-        return m
-    }
-
-    /// A projection of camera-space points in the configuration's unit as the same
-    /// projection of points in metres: P · diag(s, s, s, 1).
-    func fromEngine(projection: Matrix4x4d) -> Matrix4x4d {
-        var m = projection
-        m.columns.0 *= unitScale
-        m.columns.1 *= unitScale
-        m.columns.2 *= unitScale
-        return m
-    }
-
-    /// An engine scene position inside (exact for metres and no shift: no −0 + 0).
-    func fromEngine(_ p: SIMD3<Double>) -> SIMD3<Double> {
-        originOffset == .zero ? p / unitScale : p / unitScale + originOffset
-    }
-
-    /// An engine scene height (along the vertical axis) inside.
-    func fromEngine(height: Double) -> Double {
-        let up = sceneAxes.upAxisIndex
-        return originOffset[up] == 0 ? height / unitScale : height / unitScale + originOffset[up]
-    }
-
-    /// A position inside as the engine's scene position.
-    func toEngine(_ p: SIMD3<Double>) -> SIMD3<Double> {
-        originOffset == .zero ? p * unitScale : (p - originOffset) * unitScale
     }
 }

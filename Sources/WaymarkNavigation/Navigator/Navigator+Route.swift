@@ -33,27 +33,23 @@ extension Navigator {
 
     /// Route evidence after a fix (``Method/filter``).
     mutating func filterRoute(at t: Double) {
-        lastRouteNote = nil
-        guard routeEvidence != .disabled, filter.anchored, trackingState != .reset else { return }
-        let u = filter.reference
-        if let last = lastRouteScene {
+        estimator.lastRouteNote = nil
+        guard estimator.routeEvidence != .disabled, estimator.filter.anchored, trackingState != .reset else { return }
+        let u = estimator.filter.reference
+        if let last = estimator.links.routePosition {
             let d = u - last
             guard (d * d).sum() >= Self.routeStep * Self.routeStep else { return }
         }
-        lastRouteScene = u
+        estimator.links.routePosition = u
         func noteRoute(_ outcome: MeasurementNote.Outcome, tested: Bool) {
-            lastRouteNote = MeasurementNote(kind: .route, time: t, outcome: outcome,
-                                            innovation: tested ? filter.lastInnovation : nil,
-                                            innovationSigmas: tested ? filter.lastInnovationSigmas : nil,
-                                            heading: filter.heading?.degrees, headingSigma: filter.heading?.sigma,
-                                            applied: filterApplied)
+            estimator.lastRouteNote = estimator.note(.route, at: t, outcome: outcome, tested: tested)
         }
         // The leg: the nearest in a window about where the user was matched (or the
         // navigator's progress), so a leg of the route lying near another is told apart.
-        let user = SIMD3(filter.anchor.x, filter.anchor.y, 0)
-        let current = max(routeAlong ?? 0, progress.distance ?? 0)
+        let user = SIMD3(estimator.filter.anchor.x, estimator.filter.anchor.y, 0)
+        let current = max(estimator.routeAlong ?? 0, progress.distance ?? 0)
         let match: (along: Double, offset: Double)
-        if routeAlong == nil && progress.distance == nil {
+        if estimator.routeAlong == nil && progress.distance == nil {
             let p = route.projectPreferringStart(user, margin: configuration.offRouteDistance)
             match = (p.distanceAlong, p.offset)
         } else {
@@ -66,47 +62,47 @@ extension Navigator {
         let direction = SIMD2(leg.x, leg.y)
         // Near a corner the user cuts it, and may be on the other leg already: no evidence
         // within 8 m of it and twice the anchor's σ (where the match could be the wrong leg).
-        let skip = Self.routeCornerSkip + 2 * filter.anchorSigma(at: u)
+        let skip = Self.routeCornerSkip + 2 * estimator.filter.anchorSigma(at: u)
         for vertex in segment...(segment + 1) where vertex > 0 && vertex + 1 < pts.count {
             if abs(match.along - cum[vertex]) < skip, route.turn(atVertex: vertex) > Self.routeCornerAngle {
                 return noteRoute(.skipped, tested: false)
             }
         }
         // A new street (a turn since the leg last matched): a new offset.
-        if let previous = routeSegment, previous != segment, let before = route.direction(ofSegment: previous),
+        if let previous = estimator.routeSegment, previous != segment, let before = route.direction(ofSegment: previous),
            AngleMath.atan2d(abs(before.x * leg.y - before.y * leg.x), (before * leg).sum()) > Self.routeCornerAngle {
-            filter.offsetSeeded = false
+            estimator.filter.offsetSeeded = false
         }
-        if !filter.offsetSeeded { filter.seedOffset() }
+        if !estimator.filter.offsetSeeded { estimator.filter.seedOffset() }
         let normal = SIMD2(-direction.y, direction.x)
         let a = SIMD2(pts[segment].x, pts[segment].y)
-        let (nis, _) = filter.predictRoute(normal: normal, point: a)
+        let (nis, _) = estimator.filter.predictRoute(normal: normal, point: a)
         let within = nis.isFinite && nis <= Self.routeGate * Self.routeGate
-        switch routeEvidence {
+        switch estimator.routeEvidence {
         case .on where within:
-            routeRun = 0
-            routeAlong = match.along
-            routeSegment = segment
-            let used = filter.commitRoute(informsHeading: trackingState == .normal)
-            if used { routeMeasurementsUsed += 1 }
+            estimator.routeRun = 0
+            estimator.routeAlong = match.along
+            estimator.routeSegment = segment
+            let used = estimator.filter.commitRoute(informsHeading: trackingState == .normal)
+            if used { estimator.routeMeasurementsUsed += 1 }
             noteRoute(used ? .used : .rejected, tested: true)
         case .on:
-            routeRun += 1
-            if routeRun >= 2 { routeEvidence = .off; routeRun = 0 }
+            estimator.routeRun += 1
+            if estimator.routeRun >= 2 { estimator.routeEvidence = .off; estimator.routeRun = 0 }
             noteRoute(.rejected, tested: true)
         case .off where within:
-            routeRun += 1
+            estimator.routeRun += 1
             noteRoute(.skipped, tested: true)
-            if routeRun >= Self.routeRejoin {
-                routeEvidence = .on
-                routeRun = 0
-                routeAlong = match.along
-                routeSegment = segment
+            if estimator.routeRun >= Self.routeRejoin {
+                estimator.routeEvidence = .on
+                estimator.routeRun = 0
+                estimator.routeAlong = match.along
+                estimator.routeSegment = segment
                 // Back on the route, on whichever side: a new offset.
-                filter.seedOffset()
+                estimator.filter.seedOffset()
             }
         case .off:
-            routeRun = 0
+            estimator.routeRun = 0
             noteRoute(.skipped, tested: true)
         case .disabled:
             break
