@@ -316,7 +316,7 @@ struct BenchCLITests {
         // The navigator's per-call costs: NAME ns_per_call=X (navigator_update: arrows=N share_of_120hz_frame=F).
         let navigatorLines = lines.filter { $0.hasPrefix("navigator_") }
         #expect(navigatorLines.map { String($0.split(separator: " ")[0]) }
-                == ["navigator_add_fix", "navigator_update", "navigator_add_fix_velocity_route"])
+                == ["navigator_add_fix", "navigator_update", "navigator_add_fix_velocity_route", "navigator_add_fix_learning"])
         for line in navigatorLines {
             let fields = line.split(separator: " ").dropFirst().map { $0.split(separator: "=") }
             #expect(fields.first?.first == "ns_per_call", "\(line)")

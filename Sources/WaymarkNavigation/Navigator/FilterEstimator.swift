@@ -81,3 +81,27 @@ extension Navigator {
     /// Whether the route is evidence now (``RouteEvidence``).
     public var routeEvidence: RouteEvidence { estimator.routeEvidence }
 }
+
+extension Navigator {
+    /// What the filter has learnt of the phone's GPS error (``Method/filter``): the
+    /// posterior over its bank's GPS models, summarised.
+    public struct GPSModelEstimate: Sendable, Equatable {
+        /// The slowly varying error's correlation time, seconds: the weights' geometric
+        /// mean over the correlated models (white noise has none).
+        public var correlationTime: Double
+        /// The slowly varying share of a fix's σ, in [0, 1): the weights' mean.
+        public var correlatedShare: Double
+        /// How much larger the error is than the reported accuracy says (the filter's
+        /// inflation of the reported σ, ≥ 1).
+        public var accuracyScale: Double
+    }
+
+    /// The filter's estimate of the phone's GPS error model (nil before the first fix
+    /// and under ``Method/fits``). With ``Configuration/gpsModelLearning`` off it ranges
+    /// over the three models the default bank weighs.
+    public var gpsModel: GPSModelEstimate? {
+        guard configuration.method == .filter, estimator.filter.anchored else { return nil }
+        let m = estimator.filter.modelEstimate
+        return GPSModelEstimate(correlationTime: m.time, correlatedShare: m.share, accuracyScale: estimator.filter.accuracyInflation)
+    }
+}

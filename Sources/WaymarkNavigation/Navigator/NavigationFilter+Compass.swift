@@ -25,7 +25,7 @@ extension NavigationFilter {
         let z = measured * AngleMath.radiansPerDegree
         let n = Self.n
         // The compass error's prior, for the first reading (kept only if it is used).
-        let seed: Double? = cov[Self.m * n + Self.m] == 0 ? s * share * s * share : nil
+        let seed: Double? = compassBiasSigma == 0 ? s * share * s * share : nil
         let before = headingVariance
         lastInnovation = nil
         lastInnovationSigmas = nil

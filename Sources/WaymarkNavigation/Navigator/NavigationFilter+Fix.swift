@@ -39,6 +39,12 @@ extension NavigationFilter {
             refresh()
             return true
         }
+        if let now = time {
+            // Not while the device stands: the models' cells of one heading differ in their
+            // headings, and moving weight between them would turn the world.
+            if informsHeading { switchModels(dt: now - (switchedAt ?? now)) }
+            switchedAt = now
+        }
         let before = headingVariance
         var (nis, distance) = predictFix(z, sigma: sigma)
         lastInnovation = distance
@@ -134,8 +140,63 @@ extension NavigationFilter {
         // fixes give a covariance r times as large. (The cells' weights are left as they
         // are, so the estimate itself does not move — a standing user's world does not turn;
         // shrinking back is left to new fixes: the σ is never narrowed by hindsight.)
-        for i in 0..<(live * Self.nn) { cov[i] *= r }
+        for k in 0..<live where !isDead(k) { for i in (k * Self.nn)..<((k + 1) * Self.nn) { cov[i] *= r } }
         refresh()
         return true
+    }
+
+    /// Markov switching between the GPS models (the transition of "The interacting
+    /// multiple model algorithm for systems with Markovian switching coefficients",
+    /// Blom and Bar-Shalom, on the weights): over `dt` seconds the phone's error model
+    /// changes with probability p = 1 − exp(−dt / ``Model/switchingTime``), to any model
+    /// alike. So each heading's (and side's) weight is spread over the models by p, and a
+    /// model its fixes have ruled out keeps a floor from which it comes back when the
+    /// phone's error changes. A dead cell given weight takes the state of its heading's
+    /// heaviest cell (the mixing step of that paper, at its dominant term).
+    mutating func switchModels(dt: Double) {
+        guard let tau = model.switchingTime, gps.count > 1, dt > 0 else { return }
+        let p = -expm1(-min(dt, 86_400) / tau)
+        for q in 0..<keyTotal.count { keyTotal[q] = 0; keyBest[q] = -1 }
+        for k in 0..<live where weight[k] > 0 {
+            let q = switchingKey(k)
+            keyTotal[q] += weight[k]
+            if keyBest[q] < 0 || weight[k] > weight[keyBest[q]] { keyBest[q] = k }
+        }
+        let spread = p / Double(gps.count)
+        let n = Self.n, nn = Self.nn
+        for k in 0..<live {
+            let q = switchingKey(k), best = keyBest[q]
+            guard best >= 0 else { continue }
+            let w = (1 - p) * weight[k] + spread * keyTotal[q]
+            if weight[k] == 0 {
+                for i in 0..<n { mean[k * n + i] = mean[best * n + i] }
+                for i in 0..<nn { cov[k * nn + i] = cov[best * nn + i] }
+            }
+            logWeight[k] = log(w)
+        }
+        refresh()
+    }
+
+    /// Cell k's heading cell and side: what the models switch between.
+    @inline(__always)
+    func switchingKey(_ k: Int) -> Int {
+        let heading = (k < count ? k : partner[k]) % perModel
+        let centre = offsetCentre[k]
+        return 3 * heading + (centre > 0 ? 0 : centre < 0 ? 1 : 2)
+    }
+}
+
+extension NavigationFilter {
+    /// The bank's GPS model, summarised by its weights: the geometric mean of the
+    /// correlated models' correlation times (the configured one's while white noise holds
+    /// all the weight) and the mean share.
+    var modelEstimate: (time: Double, share: Double) {
+        var share = 0.0, logTime = 0.0, correlated = 0.0
+        for k in 0..<live where weight[k] > 0 {
+            let g = gps[cellModel[k]]
+            share += weight[k] * g.share
+            if g.share > 0 { logTime += weight[k] * log(g.time); correlated += weight[k] }
+        }
+        return (correlated > 0 ? exp(logTime / correlated) : gps[0].time, share)
     }
 }

@@ -50,7 +50,7 @@ extension NavigationFilter {
         // A cell left whole while the others split by side: the two sides' spread.
         let oqWhole = model.routeSide > 0 ? (1 - offsetPhi * offsetPhi) * (model.routeOffsetSigma * model.routeOffsetSigma
                                                                           + model.routeSide * model.routeSide) : oq
-        let n = Self.n, centres = offsetCentre, models = cellModel
+        let n = Self.n, centres = offsetCentre, models = cellModel, weights = logWeight
         mean.withUnsafeMutableBufferPointer { x in
             cov.withUnsafeMutableBufferPointer { p in
                 var gpsPhi = 1.0, gq = 0.0
@@ -63,6 +63,7 @@ extension NavigationFilter {
                         let correlated = gpsSigma * g.share
                         gq = (1 - gpsPhi * gpsPhi) * correlated * correlated
                     }
+                    if weights[k] <= Self.deadLogWeight { continue }
                     if moved {
                         // t += R(c)·d; its gradient in c is j.
                         let c = x[xb], sn = sin(c), cs = cos(c)

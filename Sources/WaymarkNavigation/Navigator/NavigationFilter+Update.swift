@@ -17,10 +17,13 @@ extension NavigationFilter {
         -> (nis: Double, innovation: SIMD2<Double>) {
         let n = Self.n, nn = Self.nn, cells = live, stride = Self.scratchStride
         mean.withUnsafeBufferPointer { x in cov.withUnsafeBufferPointer { p in scratch.withUnsafeMutableBufferPointer { sc in
+        logWeight.withUnsafeBufferPointer { lw in
             for k in 0..<cells {
                 let xb = k * n, b = k * nn, e = k * stride
-                let (y, h0, h1) = measure(k, UnsafeBufferPointer(rebasing: x[xb..<(xb + n)]))
+                // Called for every cell, in order (it may cache per GPS model).
                 let (r00, r01, r11) = noise(k)
+                if lw[k] <= Self.deadLogWeight { sc[e + 5] = -.infinity; continue }
+                let (y, h0, h1) = measure(k, UnsafeBufferPointer(rebasing: x[xb..<(xb + n)]))
                 var ph0 = Lanes(), ph1 = Lanes()
                 // H has a few non-zero lanes: only those columns of P count.
                 var used: UInt32 = 0
@@ -45,7 +48,7 @@ extension NavigationFilter {
                 sc[e + 5] = det > 0 && q.isFinite ? -0.5 * (q + log(det)) : -.infinity
                 for i in 0..<n { sc[e + 6 + i] = ph0[i]; sc[e + 6 + n + i] = ph1[i] }
             }
-        } } }
+        } } } }
         return mixtureNIS(dims: dims)
     }
 
@@ -94,6 +97,8 @@ extension NavigationFilter {
         nextCov.withUnsafeMutableBufferPointer { np in nextLog.withUnsafeMutableBufferPointer { nl in
             for k in 0..<cells {
                 let xb = k * n, b = k * nn, e = k * stride
+                // A dead cell stays dead: its stale state is not carried over (nothing reads it).
+                if lw[k] <= Self.deadLogWeight { nl[k] = -.infinity; continue }
                 let y0 = sc[e], y1 = sc[e + 1]
                 let s00 = sc[e + 2], s01 = sc[e + 3], s11 = sc[e + 4]
                 let det = s00 * s11 - s01 * s01

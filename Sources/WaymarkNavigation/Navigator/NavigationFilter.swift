@@ -71,6 +71,11 @@ struct NavigationFilter: Sendable {
         /// GPS error models besides (``gpsCorrelatedShare``, ``gpsCorrelationTime``) that
         /// the bank weighs against it, each with its own cells: (share, correlation time).
         var alternativeGPS: [GPSModel] = []
+        /// The mean time between changes of the phone's GPS error model, seconds (a street
+        /// canyon after a park): the bank's Markov switching between the models
+        /// (``switchModels(dt:)``); nil: the models never change (each keeps the weight its
+        /// fixes gave it).
+        var switchingTime: Double? = nil
         /// The GPS velocity error's slowly varying share of its σ and its correlation time, s.
         var velocityCorrelatedShare = 0.5
         var velocityCorrelationTime = 10.0
@@ -121,6 +126,11 @@ struct NavigationFilter: Sendable {
     var scratch: [Double]
     /// The normalised weights (refreshed after every change).
     var weight: [Double]
+    /// Per heading and side (3 per heading cell: the left side, the right, whole): the
+    /// weight over the GPS models and the heaviest cell, while the models switch.
+    var keyTotal: [Double], keyBest: [Int]
+    /// When the models last switched (``switchModels(dt:)``), seconds.
+    var switchedAt: Double? = nil
 
     /// The anchor's scene point p (east/north as the scene reads them).
     var reference = SIMD2<Double>()
@@ -194,6 +204,8 @@ struct NavigationFilter: Sendable {
         nextLog = [Double](repeating: 0, count: capacity)
         scratch = [Double](repeating: 0, count: capacity * Self.scratchStride)
         weight = [Double](repeating: 0, count: capacity)
+        keyTotal = [Double](repeating: 0, count: 3 * perModel)
+        keyBest = [Int](repeating: 0, count: 3 * perModel)
         offsetCentre = [Double](repeating: 0, count: capacity)
         partner = [Int](repeating: 0, count: capacity)
         let cells = count, each = perModel
@@ -232,6 +244,16 @@ struct NavigationFilter: Sendable {
         refresh()
     }
 
+    /// The log-weight (relative to the heaviest cell) at or below which a cell is dead
+    /// (``isDead(_:)``), and the floor a dead cell's log-weight is pinned at: far enough
+    /// below that no later renormalisation lifts it above the other.
+    static let deadLogWeight = -50.0, floorLogWeight = -700.0
+
+    /// Whether cell `k` is out of the bank (``deadLogWeight``): its state is stale and
+    /// is neither read (its weight is 0) nor updated.
+    @inline(__always)
+    func isDead(_ k: Int) -> Bool { logWeight[k] <= Self.deadLogWeight }
+
     /// An angle in [−π, π).
     static func wrap(_ a: Double) -> Double {
         let twoPi = 2 * Double.pi
@@ -244,8 +266,16 @@ struct NavigationFilter: Sendable {
         for k in 0..<live where logWeight[k] > top { top = logWeight[k] }
         var total = 0.0
         for k in 0..<live {
-            // Floored, so a cell far out keeps a finite log-weight and its arithmetic stays finite.
-            logWeight[k] = max(logWeight[k] - top, -700)
+            // A cell this far out is dropped from the sum (its weight exactly 0, its
+            // log-weight pinned at the floor) and no longer updated until a reset or a
+            // model switch revives it: its share of any moment is below 1e-21, and after
+            // the first fixes most of the heading grid is such cells.
+            logWeight[k] -= top
+            if logWeight[k] <= Self.deadLogWeight {
+                logWeight[k] = Self.floorLogWeight
+                weight[k] = 0
+                continue
+            }
             weight[k] = exp(logWeight[k])
             total += weight[k]
         }

@@ -165,6 +165,16 @@ extension Navigator {
         /// measurement while the heading is unsure, a few more once it is known (a cell the
         /// fixes have ruled out does not split).
         public var routeSideOffset = 4.0
+        /// Whether the filter learns the phone's GPS error model on the way (false): its
+        /// bank then weighs a grid of models — the slowly varying share of σ 0.6, 0.8 or
+        /// 0.95 over 15, 60 or 240 s, and white noise — beside the configured one (the
+        /// prior), and lets them switch (a mean of 600 s between changes), so a phone whose
+        /// error is correlated for longer or shorter than ``gpsCorrelationTime`` says, or
+        /// is whiter or slower than ``gpsCorrelatedShare`` says, is followed by its own
+        /// fixes (``Navigator/gpsModel``). Costs: 720 cells where the default weighs 216,
+        /// on the first fixes; once the heading is known most cells drop out (``filterCells``).
+        /// Swift only for now: the C configuration has no field for it yet.
+        public var gpsModelLearning = false
 
         // Heading (``Method/fits``, and the filter's gate)
         /// ``Method/fits``: robust least squares (default) or the article's pairs (all
@@ -277,10 +287,23 @@ extension Navigator {
 
 extension Navigator.Configuration {
     /// GPS error models the filter weighs against the configured one, each with its own
-    /// cells: the error model the tests and issue 22 use (0.8 of σ over 30 s) and white
-    /// noise (what a simulator draws by default) — so a phone whose error is not what the
-    /// defaults assume is found out by its own fixes, not mistrusted or trusted too much.
+    /// cells: 0.8 of σ over 30 s and white noise (what a simulator draws by default) — so a
+    /// phone whose error is not what the defaults assume is found out by its own fixes, not
+    /// mistrusted or trusted too much.
     static let alternativeGPS = [NavigationFilter.GPSModel(share: 0.8, time: 30), NavigationFilter.GPSModel(share: 0, time: 60)]
+
+    /// With ``gpsModelLearning``: a grid over the slowly varying share of σ (0.6, 0.8,
+    /// 0.95: how much of the fix-to-fix jitter is white) and its correlation time (15, 60,
+    /// 240 s: how long an error is held), and white noise; the models switch
+    /// (``NavigationFilter/Model/switchingTime``), so the configured model is the prior a
+    /// phone's own fixes overrule, and a phone whose error changes on the way is followed.
+    static let learnedGPS: [NavigationFilter.GPSModel] = [0.6, 0.8, 0.95].flatMap { share in
+        [15.0, 60, 240].map { NavigationFilter.GPSModel(share: share, time: $0) }
+    } + [NavigationFilter.GPSModel(share: 0, time: 60)]
+
+    /// The mean time between changes of the phone's GPS error model under
+    /// ``gpsModelLearning``, seconds.
+    static let gpsModelSwitchingTime = 600.0
 
     /// The filter's cells (``Method/filter``): the Gaussians its posterior is a sum of —
     /// 72 over the heading (started 5° apart round the circle) for each GPS error model it
@@ -313,9 +336,19 @@ extension Navigator.Configuration {
         // The sides' storage only for a navigator that takes the route as evidence.
         m.routeSide = routeEvidence ? routeSideOffset : 0
         m.headingPrior = alignment == .gravityAndHeading ? alignmentSigma * AngleMath.radiansPerDegree : nil
-        // The other GPS models the bank weighs (a duplicate of the configured one left out).
-        m.alternativeGPS = Self.alternativeGPS.filter {
-            $0.share != gpsCorrelatedShare || ($0.share > 0 && $0.time != gpsCorrelationTime)
+        if gpsModelLearning {
+            // The grid, less the models the configured one stands for (within 0.05 of its
+            // share and 1.5 times of its correlation time; white noise is any white noise).
+            m.alternativeGPS = Self.learnedGPS.filter {
+                if $0.share == 0 || gpsCorrelatedShare == 0 { return $0.share != gpsCorrelatedShare }
+                return abs($0.share - gpsCorrelatedShare) > 0.05 || max($0.time / gpsCorrelationTime, gpsCorrelationTime / $0.time) > 1.5
+            }
+            m.switchingTime = Self.gpsModelSwitchingTime
+        } else {
+            // The other GPS models the bank weighs (a duplicate of the configured one left out).
+            m.alternativeGPS = Self.alternativeGPS.filter {
+                $0.share != gpsCorrelatedShare || ($0.share > 0 && $0.time != gpsCorrelationTime)
+            }
         }
         return m
     }

@@ -218,6 +218,12 @@ enum BenchCommand {
         let full = NavigatorBench.measure(repeats: repeats, velocityAndRoute: true)
         out.line("navigator_add_fix_velocity_route ns_per_call=\(rounded(full.addFix)) "
                  + "share_of_120hz_frame=\(rounded(full.addFix / (1e9 / 120))) cells=\(full.cells)")
+        // The GPS model learnt on the way: more cells on the first fixes, most dropping out
+        // once the heading is known; the slowest single call is the budget's test.
+        let learning = NavigatorBench.measure(repeats: repeats, learning: true)
+        out.line("navigator_add_fix_learning ns_per_call=\(rounded(learning.addFix)) max_ns_per_call=\(rounded(learning.maximumAddFix)) "
+                 + "share_of_120hz_frame=\(rounded(learning.addFix / (1e9 / 120))) "
+                 + "max_share_of_120hz_frame=\(rounded(learning.maximumAddFix / (1e9 / 120))) cells=\(learning.cells)")
     }
 
     /// The bench's buffers as the runner's threads see them: each thread writes only its
