@@ -120,6 +120,34 @@ struct GPSModelCLITests {
         #expect(unwritable.status == 74 && unwritable.stderr.contains("/nonexistent/dir/settings.txt"))
     }
 
+    /// Waymark's own field logs: a simulated walk with a known GPS model (σ 5 m per axis,
+    /// 4 m of it over 30 s: white 3 m, correlated 4 m), read against its own scene track —
+    /// the fit's 95 % intervals hold the truth, the white σ within 15 %, one series per
+    /// stretch between tracking resets; a log too short says why.
+    @Test func readsFieldLogs() throws {
+        let log = Self.temporary("field.csv")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let sim = try Waymark.run(["simulate", "--navigator", "--runs", "1", "--random-seed", "11", "--duration-s", "900",
+                                   "--gps-correlated-share", "0.8", "--gps-correlation-s", "30", "--reset-at", "450",
+                                   "--log", log.path])
+        #expect(sim.status == 0, "\(sim.stderr)")
+        let r = try Waymark.run(["gps-model", log.path])
+        #expect(r.status == 0 && r.lines.count == 2 && r.lines[0] == Self.header, "\(r.stderr)")
+        let v = Self.fields(r.lines[1]).prefix(15).map { Double($0)! }
+        print("field log: \(r.lines[1])")
+        #expect(abs(v[0] - 3) <= 0.45, "white σ \(v[0]) m against 3 m")
+        #expect(v[4] <= 30 && 30 <= v[5], "correlation time interval \(v[4])–\(v[5]) s against 30 s")
+        #expect(v[7] <= 0.8 && 0.8 <= v[8], "share interval \(v[7])–\(v[8]) against 0.8")
+        // The logs column counts series: the reset at 450 s splits the walk in two.
+        #expect(v[14] == 2 && v[13] > 700, "fixes \(v[13]), series \(v[14])")
+        let perLog = try Waymark.run(["gps-model", "--per-log", log.path])
+        #expect(perLog.status == 0 && perLog.lines.count == 3, "\(perLog.stderr)")
+        let text = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").prefix(12).joined(separator: "\n") + "\n"
+        try text.write(to: log, atomically: true, encoding: .utf8)
+        let short = try Waymark.run(["gps-model", log.path])
+        #expect(short.status == 65 && short.stderr.contains("fewer than 10 fixes between tracking resets"), "\(short.stderr)")
+    }
+
     // MARK: - replay --gps-model
 
     static let route = "lat,lon\n55.7339,37.5886\n55.7352473,37.5886\n55.7339,37.5886\n"

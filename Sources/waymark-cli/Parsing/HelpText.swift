@@ -250,7 +250,11 @@ enum HelpText {
         fits one GPS error model to every LOG pooled (GnssLogger fix rows under a
         header naming Latitude, Longitude, Accuracy, UtcTimeMillis; each log its own
         unknown mean, so static logs need no truth; optional TrueLatitude,
-        TrueLongitude columns make each fix's error fix - truth, for walks): white
+        TrueLongitude columns make each fix's error fix - truth, for walks; or a
+        Waymark field log, t_s,event,... as simulate --log writes it: each fix's
+        error against the AR session's track carried onto the fixes by the best
+        rotation and translation, one series per stretch between tracking resets,
+        each counted in the logs column): white
         plus Gauss-Markov per axis by restricted maximum likelihood, 95 % intervals
         from the profile likelihood; one row white_sigma_m,correlated_sigma_m,
         sigma_m,correlation_time_s,correlation_time_lo_s,correlation_time_hi_s,
