@@ -168,3 +168,36 @@ def test_threads_with_their_own_observers(rng):
     for t in threads:
         t.join()
     assert not failures
+
+
+def test_frame_small_calls_are_the_general_paths_bits(rng):
+    """Frame.forward / reverse into a new array on a C-contiguous float64 input take one
+    C call on the caller's buffer: the same bits, shapes and errors as the general path
+    (reached here through a strided view of the same points, and through workers=2)."""
+    frame = waymark.Frame(48.1, 11.6, 520.0, axes="eus")
+    for n in (1, 3, 17, 1000):
+        pts = np.column_stack([48.1 + rng.uniform(-0.1, 0.1, n), 11.6 + rng.uniform(-0.1, 0.1, n), rng.uniform(0, 900, n)])
+        wide = np.zeros((n, 5))
+        wide[:, 1:4] = pts
+        view = wide[:, 1:4]                           # rows of three doubles, stride 40: the general path
+        fast = frame.forward(pts)
+        assert fast.shape == (n, 3) and same_bits(fast, frame.forward(view))
+        assert same_bits(fast, frame.forward(pts, workers=min(2, n)))
+        back = frame.reverse(fast)
+        assert same_bits(back, frame.reverse(np.array(fast, order="F")))
+        pts.flags.writeable = False                   # read, never written
+        assert same_bits(frame.forward(pts), fast)
+    one = np.array([48.2, 11.7, 500.0])
+    r = frame.forward(one)
+    assert r.shape == (3,) and same_bits(r, frame.forward([48.2, 11.7, 500.0]))
+    assert same_bits(frame.reverse(r), frame.reverse(list(r)))
+    bad = np.array([[48.0, 11.0, 0.0], [48.0, 11.0, 0.0], [np.nan, 11.0, 0.0]])
+    with pytest.raises(waymark.WaymarkError) as info:
+        frame.forward(bad)
+    assert info.value.first_bad == 2 and info.value.function == "wm_frame_forward"
+    with pytest.raises(waymark.WaymarkError) as info:
+        frame.reverse(np.array([0.0, 2e12, 0.0]))
+    assert info.value.first_bad == 0 and info.value.function == "wm_frame_reverse"
+    with pytest.raises(ValueError):
+        frame.forward(one, workers=0)
+    assert frame.forward(np.zeros((0, 3))).shape == (0, 3)
