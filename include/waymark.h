@@ -138,14 +138,14 @@
 /* ---- Version ----------------------------------------------------------------- */
 
 #define WAYMARK_VERSION_MAJOR 0
-#define WAYMARK_VERSION_MINOR 3
+#define WAYMARK_VERSION_MINOR 4
 #define WAYMARK_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, e.g. 100 for 0.1.0. */
 #define WAYMARK_VERSION_NUMBER \
     (WAYMARK_VERSION_MAJOR * 10000 + WAYMARK_VERSION_MINOR * 100 + WAYMARK_VERSION_PATCH)
 /* The same version as text, "MAJOR.MINOR.PATCH". Kept in step with the numbers above
  * (the consumer test checks it); CMake reads the version from these lines. */
-#define WAYMARK_VERSION_STRING "0.3.0"
+#define WAYMARK_VERSION_STRING "0.4.0"
 
 /* ---- Visibility -------------------------------------------------------------- */
 

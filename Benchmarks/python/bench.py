@@ -17,6 +17,11 @@
                     its cost over the plain split is the check's read of the input and
                     a second round of the pool; no scratch array, no copy)
 
+  small calls:      waymark.pymap3d.geodetic2enu vs pymap3d.geodetic2enu on 1 point
+                    (Python floats, as a per-point loop calls it), 10, 100 and 1,000
+                    points (arrays), one observer; the two interleaved, each the best
+                    of --repeat rounds of enough calls to take a few milliseconds
+
 Each timing is the best of --repeat runs (wall clock, one thread unless named: the rows
 without "workers" pass workers=1, so they keep their one-core meaning). Prints
 times and ratios (how many times faster Waymark is); --json prints them as JSON too.
@@ -45,6 +50,26 @@ def best(fn, repeat):
         fn()
         times.append(time.perf_counter() - t0)
     return min(times)
+
+
+def small_calls(repeat, lat0, lon0, h0):
+    """{points: (waymark seconds a call, pymap3d seconds a call)} for 1, 10, 100 and
+    1,000 points from one observer, interleaved rounds, best of each."""
+    rng = np.random.default_rng(2)
+    out = {}
+    for n in (1, 10, 100, 1000):
+        if n == 1:
+            args = (lat0 + 0.01, lon0 - 0.01, h0 + 10.0, lat0, lon0, h0)
+        else:
+            args = (lat0 + rng.uniform(-0.05, 0.05, n), lon0 + rng.uniform(-0.05, 0.05, n),
+                    rng.uniform(100.0, 250.0, n), lat0, lon0, h0)
+        calls = max(20, 20_000 // n)
+        ours, theirs = [], []
+        for _ in range(repeat):
+            ours.append(best(lambda: [wp.geodetic2enu(*args) for _ in range(calls)], 1) / calls)
+            theirs.append(best(lambda: [pymap3d.geodetic2enu(*args) for _ in range(calls)], 1) / calls)
+        out[n] = (min(ours), min(theirs))
+    return out
 
 
 def main():
@@ -115,6 +140,7 @@ def main():
         "Frame.forward, workers=2 with out= vs workers=1 with out=":
             t["waymark.Frame.forward"] / t["waymark.Frame.forward, workers=2, out="],
     }
+    small = small_calls(r, lat0, lon0, h0)
     print(f"{n:,} points, best of {r}, libwaymark {waymark.version()} ({waymark.cpu_path()} path), "
           f"pymap3d {pymap3d.__version__}, pyproj {pyproj.__version__} (PROJ {pyproj.proj_version_str})")
     for k, v in t.items():
@@ -122,8 +148,16 @@ def main():
     print("ratios (times faster):")
     for k, v in ratios.items():
         print(f"  {k:60s} {v:7.1f}x")
+    print("small calls, waymark.pymap3d.geodetic2enu vs pymap3d.geodetic2enu (one observer; 1 point: floats):")
+    for k, (ours, theirs) in small.items():
+        print(f"  {k:>9,} points  {ours * 1e6:9.2f} us  vs {theirs * 1e6:9.2f} us  {theirs / ours:7.1f}x")
+    print(f"  {n:>9,} points  {t['waymark.pymap3d.geodetic2enu'] * 1e6:9.0f} us  vs "
+          f"{t['pymap3d.geodetic2enu'] * 1e6:9.0f} us  {ratios['geodetic2enu vs pymap3d (drop-in, lat/lon/h arrays)']:7.1f}x"
+          " (workers=1)")
     if args.json:
-        print(json.dumps({"points": n, "seconds": t, "ratios": ratios}, indent=2))
+        print(json.dumps({"points": n, "seconds": t, "ratios": ratios,
+                          "small_calls": {str(k): {"waymark": v[0], "pymap3d": v[1], "ratio": v[1] / v[0]}
+                                          for k, v in small.items()}}, indent=2))
 
 
 if __name__ == "__main__":

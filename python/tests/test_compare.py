@@ -45,10 +45,22 @@ def test_compare_files(tmp_path):
     csvp = tmp_path / "walk.csv"
     csvp.write_text("lat,lon,h\n" + "\n".join(f"{a!r},{b!r},{c!r}" for a, b, c in track.tolist()) + "\n")
     expected = waymark.compare(track)
-    for p in (gpx, geojson, csvp):
-        got = waymark.compare(str(p))
+    # GPX heights are above sea level: kept as they are with heights="orthometric".
+    for p, heights in ((gpx, "orthometric"), (geojson, "ellipsoidal"), (csvp, "ellipsoidal")):
+        got = waymark.compare(str(p), heights=heights)
         pd.testing.assert_frame_equal(got.points, expected.points)
         pd.testing.assert_frame_equal(got.segments, expected.segments)
+    # By default (the CLI's) the GPX's are made ellipsoidal: h = H + N (EGM96), and the
+    # track compared is the array with those heights.
+    n = waymark.geoid_undulation(track)
+    lifted = track.copy()
+    lifted[:, 2] += n
+    got = waymark.compare(str(gpx))
+    pd.testing.assert_frame_equal(got.points, waymark.compare(lifted).points)
+    pd.testing.assert_frame_equal(got.segments, waymark.compare(lifted).segments)
+    assert np.abs(got.points["h"] - track[:, 2]).min() > 1.0     # N is about 15 m there
+    with pytest.raises(ValueError, match="heights must be"):
+        waymark.compare(str(gpx), heights="sea")
 
 
 def test_compare_figure(tmp_path):
@@ -60,26 +72,28 @@ def test_compare_figure(tmp_path):
     assert (tmp_path / "fig.png").stat().st_size > 1000
 
 
-@pytest.mark.parametrize("name, options", [
-    ("walk_strava.gpx", []),
-    ("walk_logger.nmea", ["--origin", "55.7339700,37.5886400,150"]),
-    ("geojson_io.geojson", []),
+@pytest.mark.parametrize("name, options, heights", [
+    ("walk_strava.gpx", [], "orthometric"),
+    ("walk_strava.gpx", [], None),
+    ("walk_logger.nmea", ["--origin", "55.7339700,37.5886400,150"], None),
+    ("geojson_io.geojson", [], None),
 ])
-def test_compare_page_is_the_clis(tmp_path, name, options):
+def test_compare_page_is_the_clis(tmp_path, name, options, heights):
     """One page, two callers: Python's (through wm_track_compare_page) is the one
-    `waymark accuracy --heights orthometric TRACK --html/--svg` writes, byte for byte
-    (heights as the document states them, which is what compare reads)."""
+    `waymark accuracy [--heights H] TRACK --html/--svg` writes, byte for byte, with the
+    same heights rule: both defaults (a GPX's sea-level heights made ellipsoidal through
+    EGM96), and --heights orthometric as heights="orthometric" (kept as stated)."""
     import subprocess
     from test_readers import REPO, cli
     path = str(REPO / "Tests" / "Data" / "cli_inputs" / name)
     html, svg = tmp_path / "cli.html", tmp_path / "cli.svg"
-    heights = ["--heights", "orthometric"] if name.endswith(".gpx") else []
-    r = subprocess.run([cli(), "accuracy"] + heights + options + ["--html", str(html), "--svg", str(svg), path],
+    flags = ["--heights", heights] if heights else []
+    r = subprocess.run([cli(), "accuracy"] + flags + options + ["--html", str(html), "--svg", str(svg), path],
                        capture_output=True, timeout=300)
     assert r.returncode == 0, r.stderr.decode()
     origin = [float(v) for v in options[1].split(",")] if options else None
     ours = tmp_path / "ours.html"
-    result = waymark.compare(path, origin, html=str(ours))
+    result = waymark.compare(path, origin, html=str(ours), **({"heights": heights} if heights else {}))
     assert ours.read_bytes() == html.read_bytes()
     assert result.page("svg").encode() == svg.read_bytes()
 

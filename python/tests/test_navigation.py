@@ -42,7 +42,7 @@ def _compare(ours, cli, rtol_screen=1e-5):
 
 def test_replay_matches_the_cli_golden_output(route_csv):
     pd = pytest.importorskip("pandas")
-    df = waymark.replay(LOG, route_csv, estimator="robust")
+    df = waymark.replay(LOG, route_csv, estimator="robust", as_frame=True)
     assert list(df.columns) == waymark.REPLAY_COLUMNS
     old = pd.read_csv(GOLDEN / "replay_walk_robust.out", keep_default_na=True)
     _compare(df[old.columns], old)
@@ -77,7 +77,7 @@ def test_replay_matches_the_cli(route_csv, tmp_path, estimator):
                          capture_output=True, text=True).stdout
     import io
     theirs = pd.read_csv(io.StringIO(out))
-    _compare(waymark.replay(str(log), route_csv, estimator=estimator), theirs)
+    _compare(waymark.replay(str(log), route_csv, estimator=estimator, as_frame=True), theirs)
 
 
 def test_navigator_api():

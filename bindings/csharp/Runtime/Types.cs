@@ -1,5 +1,7 @@
 // Constructors, accessors and enums for the plain data types of Waymark.cs.
 using System;
+using System.Globalization;
+using System.Text;
 
 namespace Waymark
 {
@@ -230,6 +232,25 @@ namespace Waymark
         public Vec3 Translation
         {
             get { return new Vec3(this[12], this[13], this[14]); }
+        }
+
+        /// <summary>The sixteen values as four rows, "[m00, m01, m02, m03; m10, …; m30, m31,
+        /// m32, m33]" (row r, column c is element 4 * c + r: the translation is the last
+        /// column), each with round-trip precision and '.' as the decimal point whatever the
+        /// culture, so a logged matrix reads back exactly.</summary>
+        public override string ToString()
+        {
+            var s = new StringBuilder("[");
+            for (int r = 0; r < 4; r++)
+            {
+                for (int c = 0; c < 4; c++)
+                {
+                    if (c > 0) s.Append(", ");
+                    s.Append(this[4 * c + r].ToString("R", CultureInfo.InvariantCulture));
+                }
+                s.Append(r < 3 ? "; " : "]");
+            }
+            return s.ToString();
         }
 
 #if UNITY_5_3_OR_NEWER

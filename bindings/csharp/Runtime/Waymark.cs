@@ -39,7 +39,7 @@ namespace Waymark
         /// <summary>
         /// WAYMARK_VERSION_MINOR (waymark.h).
         /// </summary>
-        public const int WAYMARK_VERSION_MINOR = 3;
+        public const int WAYMARK_VERSION_MINOR = 4;
         /// <summary>
         /// WAYMARK_VERSION_PATCH (waymark.h).
         /// </summary>

@@ -458,6 +458,19 @@ static unsafe class WaymarkTests
         Check(NativeMethods.wm_mat4f_multiply(&m, &inv, &prod) == 0 && prod[12] == 0 && prod[0] == 1, "m * m^-1");
         Check(NativeMethods.wm_mat4f_inverse(&singular, &inv) == NativeMethods.WM_ERROR_SINGULAR, "singular");
         Check(m[2, 3] == 3 && m[3, 3] == 1, "Mat4f (row, column)");
+        // ToString: its values, row by row, round-trip and culture-free.
+        Check(m.ToString() == "[1, 0, 0, 1; 0, 1, 0, 2; 0, 0, 1, 3; 0, 0, 0, 1]", "Mat4f.ToString: " + m);
+        var previous = System.Threading.Thread.CurrentThread.CurrentCulture;
+        try
+        {
+            System.Threading.Thread.CurrentThread.CurrentCulture = new System.Globalization.CultureInfo("de-DE");
+            var fine = new Mat4f();
+            fine[4] = 0.1f; fine[15] = -2.5e-7f;
+            Check(fine.ToString() == "[0, 0.1, 0, 0; 0, 0, 0, 0; 0, 0, 0, 0; 0, 0, 0, -2.5E-07]", "Mat4f.ToString under de-DE: " + fine);
+            Check(float.Parse(fine.ToString().Split(',', ';')[1].Trim(), System.Globalization.CultureInfo.InvariantCulture) == 0.1f,
+                  "Mat4f.ToString reads back");
+        }
+        finally { System.Threading.Thread.CurrentThread.CurrentCulture = previous; }
     }
 
     static void ChinaDatums()

@@ -3,10 +3,10 @@
 // fail while this file is out of date).
 
 export declare const WAYMARK_VERSION_MAJOR: 0;
-export declare const WAYMARK_VERSION_MINOR: 3;
+export declare const WAYMARK_VERSION_MINOR: 4;
 export declare const WAYMARK_VERSION_PATCH: 0;
-export declare const WAYMARK_VERSION_NUMBER: 300;
-export declare const WAYMARK_VERSION_STRING: "0.3.0";
+export declare const WAYMARK_VERSION_NUMBER: 400;
+export declare const WAYMARK_VERSION_STRING: "0.4.0";
 export declare const WM_OK: 0;
 /** a required pointer was NULL */
 export declare const WM_ERROR_NULL_POINTER: 1;

@@ -6,10 +6,10 @@
 // offsets (nested fields as "outer.inner"), which js/test/abi.test.mjs checks against clang.
 
 export const WAYMARK_VERSION_MAJOR = 0;
-export const WAYMARK_VERSION_MINOR = 3;
+export const WAYMARK_VERSION_MINOR = 4;
 export const WAYMARK_VERSION_PATCH = 0;
-export const WAYMARK_VERSION_NUMBER = 300;   // (WAYMARK_VERSION_MAJOR * 10000 + WAYMARK_VERSION_MINOR * 100 + WAYMARK_VERSION_PATCH)
-export const WAYMARK_VERSION_STRING = "0.3.0";
+export const WAYMARK_VERSION_NUMBER = 400;   // (WAYMARK_VERSION_MAJOR * 10000 + WAYMARK_VERSION_MINOR * 100 + WAYMARK_VERSION_PATCH)
+export const WAYMARK_VERSION_STRING = "0.4.0";
 export const WM_OK = 0;
 export const WM_ERROR_NULL_POINTER = 1;
 export const WM_ERROR_INVALID_VALUE = 2;

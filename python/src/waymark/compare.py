@@ -45,9 +45,32 @@ def read_track(source) -> np.ndarray:
     return read_points(source, None if known else "csv").lat_lon_h()
 
 
-def _track_points(source) -> np.ndarray:
+#: The formats whose heights are above sea level (GPX <ele>, KML absolute altitudes,
+#: TCX AltitudeMeters): with heights="ellipsoidal" they are made ellipsoidal through
+#: EGM96, as `waymark accuracy` does by default (its --heights).
+SEA_LEVEL_FORMATS = ("gpx", "kml", "tcx")
+HEIGHTS = ("ellipsoidal", "orthometric")
+
+
+def _ellipsoidal(read, pts: np.ndarray) -> np.ndarray:
+    """The CLI's rule for a document's heights (its RowInput): in a sea-level format,
+    every point that has a height gets h = H + N, N the EGM96 undulation there
+    (``geoid_undulation``, bilinear as the CLI's geoid); points without one keep h = 0."""
+    has = ~np.isnan(read.points["h"])
+    if read.format not in SEA_LEVEL_FORMATS or not has.any():
+        return pts
+    from .core import geoid_undulation
+    pts = pts.copy()
+    pts[has, 2] = pts[has, 2] + geoid_undulation(pts[has])
+    return pts
+
+
+def _track_points(source, heights: str = "ellipsoidal") -> np.ndarray:
     """The track as wm_track_point rows (lat, lon, h, time, line): a file's lines as its
-    reader numbers them; an array's rows numbered from 1."""
+    reader numbers them; an array's rows numbered from 1 (its heights taken as
+    ellipsoidal, whatever ``heights`` says)."""
+    if heights not in HEIGHTS:
+        raise ValueError(f"heights must be 'ellipsoidal' or 'orthometric', not {heights!r}")
     if not isinstance(source, (str, os.PathLike)):
         pts = read_track(source)
         lines = np.arange(1, len(pts) + 1, dtype=np.uint64)
@@ -56,6 +79,8 @@ def _track_points(source) -> np.ndarray:
         known = os.path.splitext(os.fspath(source))[1].lower() in _EXTENSIONS
         read = read_points(source, None if known else "csv")
         pts, lines, time = read.lat_lon_h(), read.points["line"].astype(np.uint64), read.points["time"]
+        if heights == "ellipsoidal":
+            pts = _ellipsoidal(read, pts)
     out = np.empty(len(pts), dtype=_POINT)
     out["lat"], out["lon"], out["h"], out["time"], out["line"] = pts[:, 0], pts[:, 1], pts[:, 2], time, lines
     return out
@@ -83,9 +108,9 @@ class Comparison:
 
     def page(self, format: str = "html") -> str:
         """The report page of this comparison: "html" (self-contained, hover read-outs)
-        or "svg" (one drawing) — byte for byte the page `waymark accuracy --heights
-        orthometric TRACK --html/--svg` writes for the same points (the library draws
-        both, ``wm_track_compare_page``). Needs the full library (PROJ)."""
+        or "svg" (one drawing) — byte for byte the page `waymark accuracy [--heights H]
+        TRACK --html/--svg` writes for the same points and ``heights`` (the library
+        draws both, ``wm_track_compare_page``). Needs the full library (PROJ)."""
         if format not in _PAGE_FORMATS:
             raise ValueError(f"format must be 'html' or 'svg', not {format!r}")
         track = np.ascontiguousarray(self._track, dtype=_POINT)
@@ -135,7 +160,7 @@ def _table(columns, arrays, as_frame):
 
 def compare(track, origin: Optional[Sequence[float]] = None, *, plot: bool = False,
             as_frame: Optional[bool] = None, name: Optional[str] = None, html: Optional[str] = None,
-            svg: Optional[str] = None) -> Comparison:
+            svg: Optional[str] = None, heights: str = "ellipsoidal") -> Comparison:
     """How wrong the apps' spherical methods are on this track.
 
     Args:
@@ -146,13 +171,21 @@ def compare(track, origin: Optional[Sequence[float]] = None, *, plot: bool = Fal
         name: how the page names the track (default: the path as given, else "the track").
         html, svg: also write ``Comparison.page("html")`` / ``page("svg")`` to these paths
             (the CLI's ``--html FILE`` / ``--svg FILE``).
+        heights: the CLI's ``--heights``. "ellipsoidal" (default, as ``waymark
+            accuracy``): a GPX, KML or TCX file's heights, which are above sea level,
+            are made ellipsoidal through EGM96 (h = H + N; needs the grid,
+            proj-data); "orthometric": kept as the document states them. Other formats
+            and arrays are taken as ellipsoidal either way. So ``compare(path)`` and
+            ``waymark accuracy path`` give the same numbers, as do
+            ``compare(path, heights="orthometric")`` and ``waymark accuracy --heights
+            orthometric path``.
 
     Per point: distance_m (geodesic from the origin), the horizontal and 3-D distance
     between each baseline's ENU position (haversine; metres per degree) and the exact
     one. Per segment: geodesic_m, haversine_m, their difference and its ratio.
     """
     given = None if origin is None else vector(origin, "origin", (2, 3), "(lat, lon[, h]): two or three numbers")
-    points_read = _track_points(track)
+    points_read = _track_points(track, heights)
     pts = np.column_stack([points_read["lat"], points_read["lon"], points_read["h"]])
     if len(pts) == 0:
         raise ValueError("the track has no points")

@@ -142,6 +142,32 @@ def _triples_call(fn, function: str, in_type: str, out_type: str, src: int, stri
         _parallel.run(ranges, copy)
 
 
+def _small_call(frame, fn, in_type: str, out_type: str, function: str, points, workers):
+    """A frame conversion into a new array for the common small call: a C-contiguous
+    float64 (3,) or (n, 3) input, 0 < n below the split threshold (or ``workers=1``).
+    One C call on the caller's buffer as it is, none of ``triples``' and
+    ``output_triples``' general checks (the library checks the points); the same bits
+    and errors. None for any other call, which the general path takes."""
+    if type(points) is not np.ndarray or points.dtype != np.float64 or not points.flags.c_contiguous:
+        return None
+    shape = points.shape
+    if not (shape == (3,) or (len(shape) == 2 and shape[1] == 3 and shape[0] > 0)):
+        return None
+    n = 1 if len(shape) == 1 else shape[0]
+    if workers is None:
+        if n * _parallel.COST.get(function, 1) >= _parallel.PARALLEL_THRESHOLD:
+            return None
+    elif not (type(workers) is int and workers == 1):
+        return None
+    result = np.empty(shape)
+    fb = ffi.new("size_t *", SIZE_MAX)
+    status = fn(frame, ffi.from_buffer(in_type, points), 24, ffi.from_buffer(out_type, result, require_writable=True), 24, n,
+                fb)
+    if status != _abi.WM_OK:
+        raise WaymarkError(status, function, None if fb[0] == SIZE_MAX else int(fb[0]))
+    return result
+
+
 class Frame:
     """A scene frame at a geographic origin (``wm_frame``): exact WGS-84 (or another
     ellipsoid's) geodetic <-> scene conversion.
@@ -227,6 +253,11 @@ class Frame:
     def _forward(self, points, out, workers, guard: bool) -> np.ndarray:
         # guard False: the caller owns ``out`` privately and drops it on error (the
         # pymap3d drop-ins' temporaries), so split chunks may write it directly.
+        if out is None:
+            result = _small_call(self._frame, lib.wm_frame_forward, "wm_geodetic[]", "wm_vec3[]", "wm_frame_forward", points,
+                                 workers)
+            if result is not None:
+                return result
         a, src, stride, n, single = triples(points, "points", allow_pairs=True)
         o, dst, ostride = output_triples(out, n, inputs=[(a, "points")], alias=a, function="wm_frame_forward")
         _triples_call(lambda *args: lib.wm_frame_forward(self._frame, *args), "wm_frame_forward", "wm_geodetic *",
@@ -243,6 +274,11 @@ class Frame:
         return self._reverse(scene, out, workers, guard=out is not None)
 
     def _reverse(self, scene, out, workers, guard: bool) -> np.ndarray:
+        if out is None:
+            result = _small_call(self._frame, lib.wm_frame_reverse, "wm_vec3[]", "wm_geodetic[]", "wm_frame_reverse", scene,
+                                 workers)
+            if result is not None:
+                return result
         a, src, stride, n, single = triples(scene, "scene")
         o, dst, ostride = output_triples(out, n, inputs=[(a, "scene")], alias=a, function="wm_frame_reverse")
         _triples_call(lambda *args: lib.wm_frame_reverse(self._frame, *args), "wm_frame_reverse", "wm_vec3 *",

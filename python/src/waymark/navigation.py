@@ -562,13 +562,13 @@ def _replay(log, route, fov_deg=60.0, viewport=(390.0, 844.0), route_heights=Non
 
 def replay(log, route, *, fov_deg: float = 60.0, viewport: Sequence[float] = (390.0, 844.0),
            route_heights: Optional[str] = None, estimator: str = "filter", alignment: Optional[str] = None,
-           as_frame: Optional[bool] = None, **settings):
+           as_frame: bool = False, **settings):
     """Runs the navigator over a field log as `waymark replay` does (every fix to
     add_fix, every compass reading to add_heading, every tracking change to tracking,
     every frame to update) and returns one row per frame with `waymark replay`'s
-    columns: a pandas DataFrame when pandas is installed (``as_frame=False``: a numpy
-    structured array). Empty CSV cells are NaN; correction_state / correction_source
-    are strings.
+    columns (``REPLAY_COLUMNS``): a numpy structured array, whatever is installed;
+    ``as_frame=True``: a pandas DataFrame of the same columns (ImportError without
+    pandas). Empty CSV cells are NaN; correction_state / correction_source are strings.
 
     Args:
         log: path, URL (fsspec) or text file of a field log.
@@ -587,14 +587,15 @@ def replay(log, route, *, fov_deg: float = 60.0, viewport: Sequence[float] = (39
     WaymarkError for a value the navigator refuses, TypeError for a viewport that is not
     exactly two numbers.
     """
+    if not isinstance(as_frame, bool):
+        raise TypeError(f"as_frame: expected True or False, got {as_frame!r}")
     rows, _, _ = _replay(log, route, fov_deg, viewport, route_heights, estimator, alignment, **settings)
-    if as_frame is None or as_frame:
+    if as_frame:
         try:
             import pandas as pd
         except ImportError:
-            if as_frame:
-                raise
-            return rows
+            raise ImportError("waymark.replay(..., as_frame=True) needs pandas (pip install pandas); "
+                              "without as_frame it returns a numpy structured array") from None
         return pd.DataFrame(rows)
     return rows
 

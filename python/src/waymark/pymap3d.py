@@ -19,6 +19,14 @@ written in Python):
   atan2(e, n) in [0, 360), elevation = atan2(u, hypot(e, n)), range = |enu| (numpy;
   the same expressions as pymap3d's ``enu2aer``/``aer2enu``).
 
+Small calls: the frame of an observer is built once and kept (the last
+``FRAME_CACHE_SIZE`` observers and ellipsoids, keyed by their exact bits), so a loop
+calling ``geodetic2enu`` / ``enu2geodetic`` point by point from one observer makes one
+C call per point. Scalar arguments go to C through one cffi struct, with no numpy
+array; arrays are stacked once into the (n, 3) rows the C call converts in place. The
+library checks the points (nothing is checked twice in Python). Results are the same
+bits as ``Frame(lat0, lon0, h0).forward`` / ``reverse``.
+
 Each also takes a keyword-only ``workers`` (not pymap3d's): big arrays are split over
 the machine's cores as by ``Frame.forward`` without ``out`` (``workers=None``: every
 core from ``waymark.PARALLEL_THRESHOLD`` points; ``workers=1``: one thread). The
@@ -36,11 +44,13 @@ Documented differences from pymap3d:
 """
 from __future__ import annotations
 
-from typing import Any, Tuple
+import struct
+from typing import Any, Dict, Tuple
 
 import numpy as np
 
-from ._lib import vector
+from . import _parallel
+from ._lib import SIZE_MAX, WaymarkError, ffi, lib, vector
 from .core import Frame
 
 __all__ = ["geodetic2enu", "enu2geodetic", "geodetic2ecef", "ecef2geodetic", "ecef2enu", "enu2ecef",
@@ -58,9 +68,35 @@ def _ellipsoid(ell: Any) -> Tuple[float, float]:
     return float(ell.semimajor_axis), float(ell.flattening)
 
 
+#: How many observers' frames (origin and ellipsoid) are kept for the next calls.
+FRAME_CACHE_SIZE = 16
+# Keyed by the five doubles' bits: -0.0 and 0.0 are different origins to the library's
+# round-off, and a NaN origin never makes a frame (wm_frame_init refuses it).
+_frames: Dict[bytes, Frame] = {}
+_key = struct.Struct("5d").pack
+
+
+def _cached_frame(lat0: float, lon0: float, h0: float, a_f: Tuple[float, float]) -> Frame:
+    """The ENU frame at (lat0, lon0, h0) on the ellipsoid (a, f), built at most once per
+    observer among the last ``FRAME_CACHE_SIZE``. The frames are private to this module
+    (never handed out, their estimate never set), so sharing them between calls and
+    threads is the read-only use the C ABI allows. A refused origin raises and is not
+    kept."""
+    key = _key(lat0, lon0, h0, a_f[0], a_f[1])
+    frame = _frames.get(key)
+    if frame is None:
+        frame = Frame(lat0, lon0, h0, "enu", None if a_f == _WGS84 else a_f)
+        if len(_frames) >= FRAME_CACHE_SIZE:
+            try:   # the oldest (dicts keep insertion order); another thread may race us here
+                del _frames[next(iter(_frames))]
+            except (KeyError, RuntimeError, StopIteration):
+                pass
+        _frames[key] = frame
+    return frame
+
+
 def _frame(lat0, lon0, h0, ell) -> Frame:
-    a_f = _ellipsoid(ell)
-    return Frame(float(lat0), float(lon0), float(h0), "enu", None if a_f == _WGS84 else a_f)
+    return _cached_frame(float(lat0), float(lon0), float(h0), _ellipsoid(ell))
 
 
 def _ecef_frame(ell) -> Tuple[Frame, float]:
@@ -71,7 +107,62 @@ def _ecef_frame(ell) -> Tuple[Frame, float]:
     is the frame's exact forward / reverse conversion plus one addition of a (round-off
     of X's last bit, ~1e-9 m), with no formula of its own."""
     a_f = _ellipsoid(ell)
-    return Frame(0.0, 0.0, 0.0, "enu", None if a_f == _WGS84 else a_f), a_f[0]
+    return _cached_frame(0.0, 0.0, 0.0, a_f), a_f[0]
+
+
+# The fast paths' C calls, with their struct types and the library's function names.
+_CALLS = {
+    "forward": (lib.wm_frame_forward, "wm_geodetic[]", "wm_vec3 *", "wm_frame_forward"),
+    "reverse": (lib.wm_frame_reverse, "wm_vec3[]", "wm_geodetic *", "wm_frame_reverse"),
+}
+_SCALAR_TYPES = (float, int)     # np.float64 is a float; np.ndarray and lists are not
+
+
+def _fast(a, b, c, lat0, lon0, h0, ell, method: str, workers):
+    """``_local`` for a scalar observer with degrees, without its generality: None when
+    the call is not of that kind (the caller then takes ``_local``).
+
+    Scalars: one struct, converted in place by one C call, three floats back. Arrays:
+    one (…, 3) float64 array stacked from the three (the only copy: C needs rows),
+    converted in place, its three columns returned as views, as ``_local`` does. Only a
+    batch ``workers`` would not split (``None`` below the threshold, or 1) is done here;
+    the errors are the C call's (WaymarkError, first_bad the flattened index)."""
+    if not (isinstance(lat0, _SCALAR_TYPES) and isinstance(lon0, _SCALAR_TYPES) and isinstance(h0, _SCALAR_TYPES)):
+        return None
+    fn, in_type, out_type, name = _CALLS[method]
+    frame = _cached_frame(float(lat0), float(lon0), float(h0), _WGS84 if ell is None else _ellipsoid(ell))
+    if isinstance(a, _SCALAR_TYPES) and isinstance(b, _SCALAR_TYPES) and isinstance(c, _SCALAR_TYPES):
+        if workers is not None:
+            _parallel.resolve_workers(workers, 1, name)     # its TypeError / ValueError, as _local's
+        cell = ffi.new(in_type, [(a, b, c)])
+        fb = ffi.new("size_t *", SIZE_MAX)
+        status = fn(frame._frame, cell, 24, ffi.cast(out_type, cell), 24, 1, fb)
+        if status:
+            raise WaymarkError(status, name, None if fb[0] == SIZE_MAX else int(fb[0]))
+        r = ffi.cast("double *", cell)
+        return r[0], r[1], r[2]
+    if not (workers is None or (type(workers) is int and workers == 1)):
+        return None
+    arrays = [np.asarray(v, dtype=np.float64) for v in (a, b, c)]
+    shape = arrays[0].shape
+    if arrays[1].shape != shape or arrays[2].shape != shape:
+        shape = np.broadcast_shapes(shape, arrays[1].shape, arrays[2].shape)
+    pts = np.empty(shape + (3,))
+    n = pts.size // 3
+    if workers is None and _parallel.resolve_workers(None, n, name) > 1:
+        return None
+    pts[..., 0] = arrays[0]
+    pts[..., 1] = arrays[1]
+    pts[..., 2] = arrays[2]
+    if n:
+        buf = ffi.from_buffer(in_type, pts, require_writable=True)
+        fb = ffi.new("size_t *", SIZE_MAX)
+        status = fn(frame._frame, buf, 24, ffi.cast(out_type, buf), 24, n, fb)
+        if status:
+            raise WaymarkError(status, name, None if fb[0] == SIZE_MAX else int(fb[0]))
+    if not shape:       # numpy scalars: floats, as for Python numbers
+        return float(pts[0]), float(pts[1]), float(pts[2])
+    return pts[..., 0], pts[..., 1], pts[..., 2]
 
 
 def _geodetic_to_ecef(pts: np.ndarray, ell, workers=None) -> np.ndarray:
@@ -145,6 +236,10 @@ def geodetic2enu(lat, lon, h, lat0, lon0, h0, ell=None, deg: bool = True, *, wor
     """Geodetic (lat, lon, h) -> local East, North, Up (metres) at the observer
     (lat0, lon0, h0). Angles in degrees (radians with deg=False); heights above the
     ellipsoid ``ell`` (None: WGS-84). Returns (e, n, u)."""
+    if deg:
+        r = _fast(lat, lon, h, lat0, lon0, h0, ell, "forward", workers)
+        if r is not None:
+            return r
     return _local(lat, lon, h, lat0, lon0, h0, ell, deg, (True, True, False), (False, False, False), "forward",
                   workers)
 
@@ -152,6 +247,10 @@ def geodetic2enu(lat, lon, h, lat0, lon0, h0, ell=None, deg: bool = True, *, wor
 def enu2geodetic(e, n, u, lat0, lon0, h0, ell=None, deg: bool = True, *, workers=None):
     """Local East, North, Up (metres) at the observer (lat0, lon0, h0) -> geodetic
     (lat, lon, h). Returns (lat, lon, h); longitudes in [-180, 180)."""
+    if deg:
+        r = _fast(e, n, u, lat0, lon0, h0, ell, "reverse", workers)
+        if r is not None:
+            return r
     return _local(e, n, u, lat0, lon0, h0, ell, deg, (False, False, False), (True, True, False), "reverse",
                   workers)
 

@@ -11,8 +11,9 @@ JavaScript and C#.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import List, Optional, Union, overload
 
 import numpy as np
 
@@ -53,13 +54,44 @@ class ReadError(ValueError):
 
 
 @dataclass
-class TrackPoints:
+class TrackPoints(Sequence):
     """A track read: ``points`` (a structured array of ``POINT_DTYPE``), whether they are
-    one route, the format read, and what the reader left unread (its warnings)."""
+    one route, the format read, and what the reader left unread (its warnings).
+
+    A sequence of its points: ``len(track)``; ``track[i]`` is point i (a
+    ``POINT_DTYPE`` record: ``track[0]["lat"]``), negative indices too;
+    ``track[a:b]`` (any slice, or an index array or boolean mask) is a TrackPoints of
+    those points with the same ``is_route``, ``format`` and ``warnings``; iteration
+    gives the records in order; ``np.asarray(track)`` is ``points`` (no copy);
+    ``lat_lon_h()`` the (n, 3) float rows."""
     points: np.ndarray
     is_route: bool
     format: str
     warnings: List[str] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.points)
+
+    @overload
+    def __getitem__(self, index: int) -> np.void: ...
+
+    @overload
+    def __getitem__(self, index: Union[slice, np.ndarray, list]) -> "TrackPoints": ...
+
+    def __getitem__(self, index):
+        if isinstance(index, (int, np.integer)):
+            return self.points[index]
+        if isinstance(index, str):
+            raise TypeError("TrackPoints: index with an integer, a slice or an array (a column is points[name])")
+        return TrackPoints(self.points[index], self.is_route, self.format, list(self.warnings))
+
+    def __iter__(self):
+        return iter(self.points)
+
+    def __array__(self, dtype=None, copy=None):
+        if copy:
+            return np.array(self.points, dtype=dtype, copy=True)
+        return self.points if dtype is None else self.points.astype(dtype)
 
     def lat_lon_h(self) -> np.ndarray:
         """(n, 3) lat, lon, h with h = 0 where a point has none."""
