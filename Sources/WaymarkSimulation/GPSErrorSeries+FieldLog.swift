@@ -59,7 +59,7 @@ extension GPSErrorSeries {
         guard fixes.count >= minimumCount else { return nil }
         let frame = LocalTangentFrame(origin: fixes[0].fix)
         let z = fixes.map { p -> SIMD2<Double> in let v = frame.forward(p.fix); return SIMD2(v.x, v.y) }
-        let u = fixes.map(\.scene)
+        let u = fixes.map { $0.scene }
         let count = Double(fixes.count)
         let zm = z.reduce(.zero, +) / count, um = u.reduce(.zero, +) / count
         // The rotation that best carries u − ū onto z − z̄: atan2 of the cross and dot sums.
@@ -77,6 +77,6 @@ extension GPSErrorSeries {
             north.append(b.y - (zm.y + s * p.x + c * p.y))
         }
         let t0 = fixes[0].time
-        return try? GPSErrorSeries(times: fixes.map { $0.time - t0 }, east: east, north: north, accuracy: fixes.map(\.accuracy))
+        return try? GPSErrorSeries(times: fixes.map { $0.time - t0 }, east: east, north: north, accuracy: fixes.map { $0.accuracy })
     }
 }
