@@ -6,7 +6,8 @@ extension TrackReader {
     /// (|lat| > 90 or |lon| > 180): a fault that names the other precision. (Precision 5
     /// text read as 6 gives points ten times closer to (0, 0), which no check can tell
     /// from a real route: choose the precision the source names.)
-    /// - Throws: a ``ReadFault`` naming the line for a byte that is not polyline text, a
+    /// - Throws: a ``ReadFault`` naming the line for a byte that is not polyline text (a
+    ///   NUL in a comment too), a
     ///   number cut short, an impossible coordinate, a text of comments only, or a point
     ///   past the options' limit (met while decoding).
     public static func polyline(_ bytes: [UInt8], precision: Int, options: TrackReadOptions = TrackReadOptions()) throws(ReadFault) -> TrackRead {
@@ -25,7 +26,15 @@ extension TrackReader {
             lineNumber += 1
             while let c = text.first, c == 32 || c == 9 || c == 13 { text = text.dropFirst() }
             while let c = text.last, c == 32 || c == 9 || c == 13 { text = text.dropLast() }
-            if text.isEmpty || text.first == UInt8(ascii: "#") { continue }
+            if text.first == UInt8(ascii: "#") {
+                // A comment is skipped, not trusted: a NUL in it is the same sign of a
+                // binary or spliced file as anywhere else.
+                if let nul = text.firstIndex(of: 0) {
+                    throw ReadFault(line: lineNumber, "a NUL byte in a comment (character \(nul - text.startIndex + 1))")
+                }
+                continue
+            }
+            if text.isEmpty { continue }
             polylines += 1
             var accumulator: Int64 = 0, shift: Int64 = 0
             var lat: Int64 = 0, lon: Int64 = 0
