@@ -1535,7 +1535,8 @@ typedef int32_t wm_page_format;
  * 0 sizes the buffer). Time and memory grow with count (the page is made once per call).
  * Errors: NULL_POINTER (points, name, length; page when it is to be written),
  * INVALID_VALUE (an unknown format; a point or the origin not a coordinate: a latitude
- * outside +-90 or a value that is not finite), BAD_COUNT (count 0 or above 2^24, the
+ * outside +-90 or a value that is not finite; a height beyond +-1e12 m, the frame
+ * conversions' limit, since 0.4: its errors would not be finite), BAD_COUNT (count 0 or above 2^24, the
  * route limit; capacity below the page's size: *length is still set). */
 WM_API wm_status wm_track_compare_page(const wm_track_point *points, size_t count, const wm_geodetic *origin,
                                        const char *name, wm_page_format format, char *page, size_t capacity,
