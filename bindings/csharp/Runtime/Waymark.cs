@@ -1421,8 +1421,9 @@ namespace Waymark
         /// call with capacity 0 sizes the buffer). Time and memory grow with count (the page is made
         /// once per call). Errors: NULL_POINTER (points, name, length; page when it is to be written),
         /// INVALID_VALUE (an unknown format; a point or the origin not a coordinate: a latitude outside
-        /// +-90 or a value that is not finite), BAD_COUNT (count 0 or above 2^24, the route limit;
-        /// capacity below the page's size: *length is still set).
+        /// +-90 or a value that is not finite; a height beyond +-1e12 m, the frame conversions' limit,
+        /// since 0.4: its errors would not be finite), BAD_COUNT (count 0 or above 2^24, the route
+        /// limit; capacity below the page's size: *length is still set).
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_track_compare_page", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_track_compare_page(TrackPoint* points, UIntPtr count, Geodetic* origin, string name, int format, byte* page, UIntPtr capacity, UIntPtr* length);
