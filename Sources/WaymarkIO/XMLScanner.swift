@@ -50,7 +50,7 @@ struct XMLScanner {
     /// The next tag, or nil at the end of the document. The text before it is in ``text``.
     mutating func next() throws(ReadFault) -> Event? {
         if let pending { throw pending }
-        guard bytes.count < 1 << 32 else { throw ReadFault(line: 1, "an XML document of 4 GiB or more (the most this reader takes is 4 GiB - 1 bytes)") }
+        guard UInt64(bytes.count) < 1 << 32 else { throw ReadFault(line: 1, "an XML document of 4 GiB or more (the most this reader takes is 4 GiB - 1 bytes)") }
         text.removeAll(keepingCapacity: true)
         let n = bytes.count
         while i < n {
