@@ -16,8 +16,10 @@
 /// for a misplaced end tag come first); the end of the document is checked by
 /// ``finish()``, which every reader calls once its own checks of the end are done.
 ///
-/// Memory: besides the text, 4 bytes per open element (the offset of its name) and the
-/// text since the last tag; documents of 4 GiB or more are refused.
+/// Memory: besides the text, 4 bytes per open element (the offset of its name), the
+/// text since the last tag, and for the tag being read at most 16 bytes per attribute
+/// (of 5 bytes or more): at most 3.2 times the text; documents of 4 GiB or more are
+/// refused.
 struct XMLScanner {
     enum Event {
         /// `<name …>`; `selfClosing` for `<name …/>`, which has no end event.
@@ -39,8 +41,9 @@ struct XMLScanner {
     private var rootSeen = false
     /// A fault found in the last event, thrown by the next call.
     private var pending: ReadFault? = nil
-    /// Each attribute name's range in the tag being read (kept to reuse its storage).
-    private var names: [Range<Int>] = []
+    /// The hash table of the attribute names of the tag being read: each name's offset
+    /// in `bytes`, `UInt32.max` for an empty slot (kept to reuse its storage).
+    private var slots: [UInt32] = []
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -187,7 +190,23 @@ struct XMLScanner {
 
     /// A start tag's attribute text is `(S name S? = S? "value")* S?`, no name twice.
     private mutating func checkAttributes(_ text: ArraySlice<UInt8>, of element: ArraySlice<UInt8>, line: Int) throws(ReadFault) {
-        names.removeAll(keepingCapacity: true)
+        let count = try attributeNames(text, of: element, line: line, into: nil)
+        guard count > 1 else { return }
+        // A hash table of the names' offsets (open addressing, a power of two at least
+        // twice their count, so at most 16 bytes per attribute of at least 5): each name
+        // hashed and compared a bounded number of times on average, however many a tag
+        // has. Plain loops, no generic sort: the readers' WebAssembly module stays small.
+        var size = 4
+        while size < 2 * count { size <<= 1 }
+        slots.removeAll(keepingCapacity: true)
+        slots.append(contentsOf: repeatElement(UInt32.max, count: size))
+        _ = try attributeNames(text, of: element, line: line, into: size)
+    }
+
+    /// The attributes' names in `text`, checked for their syntax; with `table` (the
+    /// size of ``slots``), each entered in ``slots``, a repeat thrown. Returns how many.
+    private mutating func attributeNames(_ text: ArraySlice<UInt8>, of element: ArraySlice<UInt8>, line: Int, into table: Int?) throws(ReadFault) -> Int {
+        var count = 0
         var k = text.startIndex
         let end = text.endIndex
         func malformed(_ what: String) -> ReadFault {
@@ -199,29 +218,41 @@ struct XMLScanner {
             guard k < end else { break }
             guard k > before else { throw malformed("no space before '\(ByteText.quoted(text[k..<min(k + 20, end)]))'") }
             let nameStart = k
-            while k < end, text[k] != UInt8(ascii: "="), !ByteText.isSpace(text[k]), text[k] != 34, text[k] != 39 { k += 1 }
-            let nameRange = nameStart..<k
-            guard !nameRange.isEmpty else { throw malformed("a value without a name") }
+            while k < end, !ends(name: text[k]) { k += 1 }
+            let name = text[nameStart..<k]
+            guard !name.isEmpty else { throw malformed("a value without a name") }
             while k < end, ByteText.isSpace(text[k]) { k += 1 }
-            guard k < end, text[k] == UInt8(ascii: "=") else { throw malformed("'\(ByteText.quoted(text[nameRange]))' has no value") }
+            guard k < end, text[k] == UInt8(ascii: "=") else { throw malformed("'\(ByteText.quoted(name))' has no value") }
             k += 1
             while k < end, ByteText.isSpace(text[k]) { k += 1 }
-            guard k < end, text[k] == 34 || text[k] == 39 else { throw malformed("the value of '\(ByteText.quoted(text[nameRange]))' is not quoted") }
+            guard k < end, text[k] == 34 || text[k] == 39 else { throw malformed("the value of '\(ByteText.quoted(name))' is not quoted") }
             let quote = text[k]
             k += 1
             while k < end, text[k] != quote { k += 1 }
-            guard k < end else { throw malformed("the value of '\(ByteText.quoted(text[nameRange]))' is not closed") }
+            guard k < end else { throw malformed("the value of '\(ByteText.quoted(name))' is not closed") }
             k += 1
-            names.append(nameRange)
+            count += 1
+            guard let size = table else { continue }
+            var hash: UInt64 = 0xcbf29ce484222325
+            for c in name { hash = (hash ^ UInt64(c)) &* 0x100000001b3 }
+            var slot = Int(truncatingIfNeeded: hash) & (size - 1)
+            while slots[slot] != UInt32.max {
+                var other = Int(slots[slot])
+                let otherStart = other
+                while !ends(name: bytes[other]) { other += 1 }
+                if ByteText.same(bytes[otherStart..<other], name) {
+                    throw ReadFault(line: line, "<\(ByteText.quoted(element))> has the attribute '\(ByteText.quoted(name))' twice")
+                }
+                slot = (slot + 1) & (size - 1)
+            }
+            slots[slot] = UInt32(nameStart)
         }
-        guard names.count > 1 else { return }
-        // Sorted by name, a repeated name is beside its twin: n log n however many.
-        let bytes = self.bytes
-        names.sort { a, b in bytes[a].lexicographicallyPrecedes(bytes[b]) }
-        for j in 1..<names.count where ByteText.same(bytes[names[j - 1]], bytes[names[j]]) {
-            throw ReadFault(line: line, "<\(ByteText.quoted(element))> has the attribute '\(ByteText.quoted(bytes[names[j]]))' twice")
-        }
+        return count
     }
+
+    /// Whether `c` ends an attribute's name.
+    @inline(__always)
+    private func ends(name c: UInt8) -> Bool { c == UInt8(ascii: "=") || ByteText.isSpace(c) || c == 34 || c == 39 }
 
     /// Moves to `end`, counting lines; a NUL on the way is a fault.
     private mutating func advance(to end: Int) throws(ReadFault) {

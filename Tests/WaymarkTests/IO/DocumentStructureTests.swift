@@ -108,7 +108,7 @@ struct DocumentStructureTests {
         }
     }
 
-    @Test("many attributes: a repeat found in n log n, the last one too")
+    @Test("many attributes: a repeat found through a hash table, the last one too")
     func manyAttributes() {
         var tag = "<gpx><wpt lat=\"1\" lon=\"2\""
         for k in 0..<20_000 { tag += " a\(k)=\"\(k)\"" }
