@@ -986,7 +986,8 @@ static unsafe class WaymarkTests
             var g = bad;
             Check(Throws(() => frame.Forward(g)) == Status.InvalidValue, "forward of " + g.LatDeg + ", " + g.LonDeg + ", " + g.HeightM + ": InvalidValue");
         }
-        foreach (var bad in new[] { new Vec3(double.NaN, 0, 0), new Vec3(0, 1.0000001e12, 0), new Vec3(0, 0, double.NegativeInfinity) })
+        // The reverse takes up to 3e12 + 2e7 m (the farthest a forward result lies): beyond is refused.
+        foreach (var bad in new[] { new Vec3(double.NaN, 0, 0), new Vec3(0, 3.0001e12, 0), new Vec3(0, 0, double.NegativeInfinity) })
         {
             var v = bad;
             Check(Throws(() => frame.Reverse(v)) == Status.InvalidValue, "reverse of " + v.X + ", " + v.Y + ", " + v.Z + ": InvalidValue");
@@ -998,6 +999,12 @@ static unsafe class WaymarkTests
         var e = Caught(() => frame.Forward(input, 0, output, 0, 3));
         Check(e != null && e.Status == Status.InvalidValue && e.FirstBad == 2 && output[0].X == 7, "a batch refused whole, first bad 2, nothing written");
         Check(Throws<ArgumentOutOfRangeException>(() => frame.Forward(input, 0, output, 1, 3)) != null, "an output range past the array: ArgumentOutOfRangeException");
+        // Every forward result reads back: a point 1e12 m below the ellipsoid about an
+        // origin 1e12 m up, with a scene origin at the corner of +-1e12 m.
+        var far = new Frame(new Geodetic(55.7339, 37.5886, 1e12), Axes.Eus);
+        far.SetEstimate(new Vec3(1e12, -1e12, 1e12), 37);
+        var deep = far.Forward(new Geodetic(55.7339, 37.5886, -1e12));   // 2e12 m below the origin, the scene origin 1e12 m lower: y near -3e12
+        Check(deep.Y < -2.9e12 && Caught(() => far.Reverse(deep)) == null, "a forward result near -3e12 m reads back (y " + deep.Y + ")");
         var near = frame.Forward(new Geodetic(55.74, 37.59, 10));
         var back = frame.Reverse(near);
         Check(Math.Abs(back.LatDeg - 55.74) < 1e-12 && Math.Abs(back.LonDeg - 37.59) < 1e-12 && Math.Abs(back.HeightM - 10) < 1e-6, "a point reads back");
