@@ -56,7 +56,7 @@ static size_t break_structure(const uint8_t *text, size_t size, uint32_t how, ui
     }
     default: { /* the names of the first two end tags that differ, exchanged */
         size_t a = size, b = size, an = 0, bn = 0;
-        for (i = 0; i + 1 < size; i++) {
+        for (i = from; i + 1 < size; i++) {
             if (text[i] != '<' || text[i + 1] != '/') continue;
             for (j = i + 2; j < size && text[j] != '>'; j++) if (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r') return 0;
             if (j >= size) return 0;
