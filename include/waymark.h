@@ -18,9 +18,14 @@
  *   finite value on input (1e18 and -1.7e308 too: they are folded exactly, modulo 360)
  *   and are returned in [-180, 180). Heights are above the WGS-84 ellipsoid (not above
  *   mean sea level). Azimuths are clockwise from north, returned in (-180, 180].
- *   In the frame conversions, heights, scene coordinates and scene origins are limited
- *   to +-1e12 m (INVALID_VALUE beyond), so no sum can overflow to infinity; a scene
- *   coordinate's limit is in metres whatever the axes' unit (+-1e15 in millimetres).
+ *   In the frame conversions, heights and scene origins are limited to +-1e12 m
+ *   (INVALID_VALUE beyond), so no sum can overflow to infinity; scene -> geodetic takes
+ *   scene coordinates within +-(3e12 + 2e7) m, the farthest a forward result can lie
+ *   (a height and an origin height of 1e12 m, the ellipsoid's diameter, a scene origin
+ *   of 1e12 m), so every forward result reads back (since 0.4). A scene coordinate's
+ *   limit is in metres whatever the axes' unit (3e15 and a little in millimetres).
+ *   Elsewhere (routes, the navigator, labels, screens) scene coordinates are limited
+ *   to +-1e12 m.
  *   Scene axes (wm_axes): ENU x east, y north, z up; EUS x east, y up, z south (ARKit
  *   gravityAndHeading, ARCore, SceneKit, RealityKit: 100 m due north is z = -100);
  *   EUN x east, y up, z north (Unity). Any other engine: WM_AXES_CUSTOM (any assignment
@@ -337,7 +342,7 @@ WM_API wm_status wm_frame_forward(const wm_frame *frame, const wm_geodetic *in, 
 
 /* Scene -> geodetic (exact inverse of wm_frame_forward); longitudes in [-180, 180).
  * Errors: as wm_frame_forward (INVALID_VALUE for non-finite components or components
- * beyond +-1e12 m, in the axes' unit: every forward result reads back). */
+ * beyond +-(3e12 + 2e7) m, in the axes' unit: every forward result reads back). */
 WM_API wm_status wm_frame_reverse(const wm_frame *frame, const wm_vec3 *in, size_t in_stride,
                                   wm_geodetic *out, size_t out_stride, size_t count, size_t *first_bad);
 
@@ -351,7 +356,7 @@ WM_API wm_status wm_frame_reverse(const wm_frame *frame, const wm_vec3 *in, size
  * Errors: NULL_POINTER (frame, in), INVALID_FRAME, BAD_STRIDE (in_stride < 24),
  * BAD_COUNT, INVALID_VALUE with *first_bad = index of the first bad point (geodetic:
  * non-finite, |lat| > 90, |height| > 1e12 m; scene: non-finite, or a component beyond
- * +-1e12 m in the axes' unit). wm_frame_check_geodetic also refuses, as the anchor
+ * +-(3e12 + 2e7) m in the axes' unit). wm_frame_check_geodetic also refuses, as the anchor
  * transforms do, a frame whose axes bytes were overwritten (INVALID_FRAME, where
  * wm_frame_forward, which does not read them, may convert).
  * The promise: when it returns WM_OK, wm_frame_forward (wm_frame_reverse) on the same
@@ -1535,7 +1540,8 @@ typedef int32_t wm_page_format;
  * 0 sizes the buffer). Time and memory grow with count (the page is made once per call).
  * Errors: NULL_POINTER (points, name, length; page when it is to be written),
  * INVALID_VALUE (an unknown format; a point or the origin not a coordinate: a latitude
- * outside +-90 or a value that is not finite), BAD_COUNT (count 0 or above 2^24, the
+ * outside +-90 or a value that is not finite; a height beyond +-1e12 m, the frame
+ * conversions' limit, since 0.4: its errors would not be finite), BAD_COUNT (count 0 or above 2^24, the
  * route limit; capacity below the page's size: *length is still set). */
 WM_API wm_status wm_track_compare_page(const wm_track_point *points, size_t count, const wm_geodetic *origin,
                                        const char *name, wm_page_format format, char *page, size_t capacity,

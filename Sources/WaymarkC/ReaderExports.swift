@@ -24,6 +24,10 @@ public func wm_track_read(_ text: UnsafePointer<CChar>?, _ length: Int, _ format
         readOptions.polygonRings = o.polygon_rings == 1
         if o.maximum_points != 0 { readOptions.maximumPoints = o.maximum_points > UInt64(Int.max) ? .max : Int(o.maximum_points) }
     }
+    if trackFormat == .polyline || trackFormat == .polyline6 {
+        return polylineRead(text, length, precision: trackFormat == .polyline6 ? 6 : 5, maximumPoints: readOptions.maximumPoints,
+                            points, capacity, count, report)
+    }
     let bytes = textBytes(text, length)
     let read: TrackRead
     do { read = try TrackReader.read(bytes, format: trackFormat, options: readOptions) } catch {
@@ -68,6 +72,43 @@ public func wm_field_log_read(_ text: UnsafePointer<CChar>?, _ length: Int, _ ro
     }
     if let rows { for (i, r) in read.enumerated() { rows[i] = r } }
     fill(report, warnings: [], isRoute: false, columns: columns)
+    return WM_OK
+}
+
+/// A polyline read in place, in memory bounded by the caller's output: the text is
+/// decoded once to check it and count its points (nothing kept), then, when the points
+/// fit, again straight into `points`. Copying the text and collecting the points first
+/// took about 30 bytes per byte of text (a 64 MiB polyline 2 GB, a trap under a memory
+/// limit); this takes none beyond the output.
+private func polylineRead(_ text: UnsafePointer<CChar>?, _ length: Int, precision: Int, maximumPoints: Int,
+                          _ points: UnsafeMutablePointer<wm_track_point>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>,
+                          _ report: UnsafeMutablePointer<wm_read_report>) -> wm_status {
+    var raw = UnsafeRawBufferPointer(start: text.map { UnsafeRawPointer($0) }, count: text == nil ? 0 : length)
+    if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { raw = UnsafeRawBufferPointer(rebasing: raw[3...]) }
+    let text = raw
+    let checked = Result { () throws(ReadFault) in
+        try TrackReader.decodePolyline(text, precision: precision, maximumPoints: maximumPoints) { _ in }
+    }
+    let found: (points: Int, polylines: Int)
+    switch checked {
+    case .failure(let fault):
+        fill(report, fault: fault)
+        return WM_ERROR_INVALID_VALUE
+    case .success(let f): found = f
+    }
+    if let refused = countedOutput(found.points, capacity: capacity, out: points != nil, count: count) {
+        if refused == WM_ERROR_BAD_COUNT { fill(report, warnings: [], isRoute: found.polylines == 1, columns: 0) }
+        return refused
+    }
+    if let points {
+        var k = 0
+        // The same text decodes to the same points: this pass cannot fail.
+        _ = try? TrackReader.decodePolyline(text, precision: precision, maximumPoints: maximumPoints) { p in
+            points[k] = wm_track_point(latitude_deg: p.latitude, longitude_deg: p.longitude, height_m: .nan, time_s: .nan, line: UInt64(p.line))
+            k += 1
+        }
+    }
+    fill(report, warnings: [], isRoute: found.polylines == 1, columns: 0)
     return WM_OK
 }
 

@@ -38,6 +38,15 @@ public enum Limits {
     /// it inputs are refused (``InputFault/outOfRange``).
     public static let maximumSceneCoordinate = 1e12
 
+    /// The largest magnitude of a scene coordinate scene → geo takes, metres (in the
+    /// axes' unit, ×1000 for millimetres): 3·10¹² + 2·10⁷ m, the farthest any geo → scene
+    /// result can lie. A point ``maximumSceneCoordinate`` above or below the ellipsoid
+    /// is at most that plus the origin's height (another 10¹² m) plus the ellipsoid's
+    /// diameter (1.28·10⁷ m) from the origin, and the scene origin moves it by at most
+    /// 10¹² m more. So every forward result reads back (the one limit on both sides,
+    /// stated here), and every intermediate stays finite (squares of 10²⁵ at most).
+    public static let maximumSceneResult = 3 * maximumSceneCoordinate + 2e7
+
     /// Why a scene point is refused: ``InputFault/nonFinite`` for a NaN or infinite
     /// component, ``InputFault/outOfRange`` beyond ±`limit` (``maximumSceneCoordinate``
     /// in the scene's unit: 10¹⁵ for millimetres); nil for a point the conversions take.

@@ -29,6 +29,17 @@ enum ByteText {
         return true
     }
 
+    /// Whether two byte runs are the same bytes.
+    static func same(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        var j = b.startIndex
+        for c in a {
+            if c != b[j] { return false }
+            j += 1
+        }
+        return true
+    }
+
     /// Whether `bytes` start with `prefix`'s.
     static func starts(_ bytes: ArraySlice<UInt8>, with prefix: StaticString) -> Bool {
         let n = prefix.utf8CodeUnitCount

@@ -8,7 +8,9 @@ extension TrackReader {
     /// OsmAnd's, Strava's) are skipped whatever they hold.
     /// - Throws: a ``ReadFault`` naming the line for a point without lat or lon, a value
     ///   that is not a number, a time that is not ISO 8601, a document without points, a
-    ///   chosen part the file does not have, or a point past the options' limit.
+    ///   chosen part the file does not have, or a point past the options' limit; a document
+    ///   that is not whole XML (an element left open or closed out of order, a second root,
+    ///   an attribute twice: the scanner's structure checks).
     public static func gpx(_ bytes: [UInt8], options: TrackReadOptions = TrackReadOptions()) throws(ReadFault) -> TrackRead {
         var scanner = XMLScanner(bytes)
         var tracks: [[TrackPoint]] = [], routes: [[TrackPoint]] = [], waypoints: [TrackPoint] = []
@@ -85,6 +87,7 @@ extension TrackReader {
             }
         }
         guard current == nil else { throw ReadFault(line: scanner.line, "the document ends inside <\(currentKind.name)>") }
+        try scanner.finish()
         guard count > 0 else { throw ReadFault(line: scanner.line, "the GPX document has no trkpt, rtept or wpt") }
 
         var chosen = options.gpxPart

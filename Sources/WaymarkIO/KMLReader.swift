@@ -12,7 +12,8 @@ extension TrackReader {
     /// - Throws: a ``ReadFault`` naming the line for anything that is not a number, a tuple
     ///   without lat and lon, `<when>` and `<gx:coord>` counts that differ, a geometry
     ///   inside another (`Point`, `LineString`, `Polygon` and `gx:Track` never nest in
-    ///   KML), or a document without positions.
+    ///   KML), a document without positions, or one that is not whole XML (an element left
+    ///   open or closed out of order, a second root, an attribute twice).
     public static func kml(_ bytes: [UInt8], options: TrackReadOptions = TrackReadOptions()) throws(ReadFault) -> TrackRead {
         var scanner = XMLScanner(bytes)
         var points: [TrackPoint] = []
@@ -108,6 +109,7 @@ extension TrackReader {
             }
         }
         if let g = open { throw ReadFault(line: g.line, "the document ends inside the <\(g.kind.name)> opened here") }
+        try scanner.finish()
         if lines + others > 1 {
             warnings.append("KML: \(lines + others) geometries (\(ByteText.plural(lines, "line")), \(others) points or rings) read as one track, in document order")
         }

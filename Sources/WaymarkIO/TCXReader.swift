@@ -7,8 +7,9 @@ extension TrackReader {
     /// has no place to read: such points are left out with a warning saying how many and
     /// where the first is; further activities are named in a warning, not read.
     /// - Throws: a ``ReadFault`` naming the line for a number or time that does not parse,
-    ///   a Position without both coordinates, a Trackpoint inside another, or a file
-    ///   without positions.
+    ///   a Position without both coordinates, a Trackpoint inside another, a file
+    ///   without positions, or one that is not whole XML (an element left open or closed
+    ///   out of order, a second root, an attribute twice).
     public static func tcx(_ bytes: [UInt8], options: TrackReadOptions = TrackReadOptions()) throws(ReadFault) -> TrackRead {
         var scanner = XMLScanner(bytes)
         var points: [TrackPoint] = []
@@ -62,6 +63,7 @@ extension TrackReader {
             }
         }
         if point != nil { throw ReadFault(line: scanner.line, "the document ends inside a <Trackpoint>") }
+        try scanner.finish()
         var warnings: [String] = []
         if noPosition > 0 {
             warnings.append("TCX: left out \(ByteText.plural(noPosition, "Trackpoint")) without a Position (no fix), the first at line \(firstNoPosition)")

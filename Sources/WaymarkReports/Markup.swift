@@ -6,18 +6,42 @@ import WaymarkIO
 /// for every number: Embedded Swift has neither Character comparison nor a printer for
 /// doubles.
 package enum Markup {
-    /// `text` safe inside an element or a double-quoted attribute.
+    /// `text` safe inside an element or a double-quoted attribute of an HTML page and of
+    /// an SVG (XML 1.0) document: `& < > "` as entities; tab, LF and CR as character
+    /// references (kept, and not folded to spaces in an attribute); every other character
+    /// XML 1.0 does not allow or HTML calls a control (C0 and DEL, C1, U+FFFE and U+FFFF)
+    /// written out as its code in text, `\x1b` or `\u0085`, so a track's name with a
+    /// control byte still gives a well-formed page that shows where the byte was.
     package static func escape(_ text: String) -> String {
+        let digits: StaticString = "0123456789abcdef"
+        func hex(_ value: UInt32, _ width: Int, into out: inout [UInt8]) {
+            for k in stride(from: width - 1, through: 0, by: -1) { out.append(digits.utf8Start[Int((value >> (4 * UInt32(k))) & 15)]) }
+        }
+        let bytes = Array(text.utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        for c in text.utf8 {
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let c = bytes[i]
             switch c {
             case 0x26: out.append(contentsOf: "&amp;".utf8)
             case 0x3C: out.append(contentsOf: "&lt;".utf8)
             case 0x3E: out.append(contentsOf: "&gt;".utf8)
             case 0x22: out.append(contentsOf: "&quot;".utf8)
+            case 0x09: out.append(contentsOf: "&#9;".utf8)
+            case 0x0A: out.append(contentsOf: "&#10;".utf8)
+            case 0x0D: out.append(contentsOf: "&#13;".utf8)
+            case 0x00..<0x20, 0x7F:
+                out.append(contentsOf: "\\x".utf8); hex(UInt32(c), 2, into: &out)
+            case 0xC2 where i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]):
+                out.append(contentsOf: "\\u00".utf8); hex(UInt32(bytes[i + 1]), 2, into: &out)
+                i += 1
+            case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF):
+                out.append(contentsOf: "\\uff".utf8); hex(UInt32(bytes[i + 2]) - 0xBE + 0xFE, 2, into: &out)
+                i += 2
             default: out.append(c)
             }
+            i += 1
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -65,6 +65,19 @@ package struct TrackComparison {
         package var metersPerDegreeAzimuthError: Double? { geodesic > 0 ? angleDifference(metersPerDegreeAzimuth, azimuth) : nil }
     }
 
+    /// The largest height magnitude a comparison takes, metres: the frame conversions'
+    /// limit (``Limits/maximumSceneCoordinate``, 10¹² m). Within it every position, error,
+    /// RMS and percentile is a finite number; beyond it an error's square overflows to
+    /// infinity, so callers refuse such a track (``firstHeightOutOfRange(_:origin:)``).
+    package static let maximumHeight = Limits.maximumSceneCoordinate
+
+    /// The index of the first point whose height is beyond ±``maximumHeight``; -1 when it
+    /// is the origin's; nil when the comparison takes them all.
+    package static func firstHeightOutOfRange(_ points: [Point], origin: GeodeticCoordinate?) -> Int? {
+        if let origin, !(origin.height.magnitude <= maximumHeight) { return -1 }
+        return points.firstIndex { !($0.coordinate.height.magnitude <= maximumHeight) }
+    }
+
     /// The points as read.
     package let input: [Point]
     package let origin: GeodeticCoordinate
@@ -75,7 +88,8 @@ package struct TrackComparison {
     package private(set) var segments: [SegmentResult] = []
 
     /// Of `points` (at least one) about `origin` (nil: the first point), with `inverse`
-    /// the exact geodesic.
+    /// the exact geodesic. Heights beyond ±``maximumHeight`` give infinite errors: the
+    /// caller checks ``firstHeightOutOfRange(_:origin:)`` first.
     package init(points: [Point], origin: GeodeticCoordinate? = nil, inverse: Inverse) {
         input = points
         self.origin = origin ?? points[0].coordinate

@@ -45,11 +45,14 @@ static const size_t positions[] = {0, 1, 3, 4, 7, 8, 9, 16, N / 2, N - 1};
 
 static double *row(size_t stride, size_t i) { return (double *)((char *)in_rows + i * stride); }
 
-/* The frames: WGS-84 ENU, EUS with an estimate, Unreal (centimetres: scene limit 1e14),
- * millimetres (1e15) on another ellipsoid, a sphere near the pole. */
+/* The frames: WGS-84 ENU, EUS with an estimate, Unreal (centimetres: scene limit
+ * 100 times the metres'), millimetres (1000 times) on another ellipsoid, a sphere near
+ * the pole. The scene limit is the farthest a forward result can lie, 3e12 + 2e7 m
+ * (issue 52: it was 1e12 m, which forward results beyond it could not read back). */
 #define FRAMES 5
+#define SCENE_LIMIT_M (3e12 + 2e7)
 static wm_frame frames[FRAMES];
-static const double scene_limits[FRAMES] = {1e12, 1e12, 1e14, 1e15, 1e12};
+static const double scene_limits[FRAMES] = {SCENE_LIMIT_M, SCENE_LIMIT_M, 100 * SCENE_LIMIT_M, 1000 * SCENE_LIMIT_M, SCENE_LIMIT_M};
 
 static void make_frames(void) {
     wm_geodetic beijing = {39.9042, 116.4074, 50.0}, moscow = {55.7539, 37.6208, 150.0}, pole = {89.9, -170.0, 0};
@@ -195,7 +198,7 @@ static void scene_values(void) {
     for (f = 0; f < FRAMES; f++) {
         const double limit = scene_limits[f];
         const double values[] = {limit, -limit, nextafter(limit, INFINITY), -nextafter(limit, INFINITY),
-                                 5e13, -2e14, 9e14, 2e15, NAN, INFINITY, -INFINITY, DBL_MAX, 0x1p-1074, -0.0};
+                                 1e12, -1.5e12, 5e13, -2e14, 9e14, 2e15, 4e15, NAN, INFINITY, -INFINITY, DBL_MAX, 0x1p-1074, -0.0};
         for (si = 0; si < sizeof strides / sizeof strides[0]; si++)
             for (ci = 0; ci < sizeof counts / sizeof counts[0]; ci++) {
                 size_t stride = strides[si], count = counts[ci];

@@ -78,6 +78,16 @@ int main(int argc, char **argv) {
     points[3] = bad;
     origin.height_m = INFINITY;
     CHECK(wm_track_compare_page(points, count, &origin, "n", WM_PAGE_HTML, page, size, &kept) == WM_ERROR_INVALID_VALUE, "origin not finite");
+    /* Issue 52: finite heights beyond the frame limit (+-1e12 m) would print infinite
+     * errors: refused like a height that is not finite, for a point and for the origin. */
+    double heights[] = {1e300, -1e300, 1.0000000000001e12};
+    for (size_t k = 0; k < sizeof heights / sizeof heights[0]; k++) {
+        points[3].height_m = heights[k];
+        CHECK(wm_track_compare_page(points, count, NULL, "n", WM_PAGE_SVG, page, size, &kept) == WM_ERROR_INVALID_VALUE, "a height beyond 1e12 m");
+        points[3] = bad;
+        origin.height_m = heights[k];
+        CHECK(wm_track_compare_page(points, count, &origin, "n", WM_PAGE_SVG, page, size, &kept) == WM_ERROR_INVALID_VALUE, "an origin beyond 1e12 m");
+    }
     CHECK(kept == 99, "the length untouched by every refusal");
     int untouched = 1;
     for (size_t i = 0; i < size; i++) untouched &= page[i] == 'Q';
@@ -85,6 +95,33 @@ int main(int argc, char **argv) {
     /* A small buffer: BAD_COUNT with the length, the page untouched. */
     CHECK(wm_track_compare_page(points, count, NULL, "walk_strava.gpx", WM_PAGE_HTML, page, size - 1, &kept) == WM_ERROR_BAD_COUNT
           && kept == size && page[0] == 'Q', "a buffer one byte short");
+
+    /* The limit itself is a page of finite figures; every control byte in the name is
+     * written out by its code (or as a character reference: tab, LF, CR), none raw. */
+    points[3].height_m = 1e12;
+    origin.height_m = -1e12;
+    char name[64];
+    size_t at = 0;
+    for (int c = 1; c < 32; c++) name[at++] = (char)c;
+    name[at++] = 0x7F; name[at++] = (char)0xC2; name[at++] = (char)0x85; name[at] = 0;
+    for (int f = WM_PAGE_HTML; f <= WM_PAGE_SVG; f++) {
+        size_t n = 0;
+        CHECK(wm_track_compare_page(points, count, &origin, name, f, NULL, 0, &n) == WM_ERROR_BAD_COUNT, "the limit's size query");
+        char *text = malloc(n + 1);
+        CHECK(wm_track_compare_page(points, count, &origin, name, f, text, n, &n) == WM_OK, "the limit's page");
+        text[n] = 0;
+        int raw = 0;
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = (unsigned char)text[i];
+            if ((c < 0x20 && c != 9 && c != 10 && c != 13) || c == 0x7F) raw++;
+            if (c == 0xC2 && i + 1 < n && (unsigned char)text[i + 1] >= 0x80 && (unsigned char)text[i + 1] <= 0x9F) raw++;
+        }
+        CHECK(raw == 0, "no raw control byte on the page");
+        CHECK(strstr(text, "\\x01\\x02") != NULL && strstr(text, "&#9;&#10;\\x0b\\x0c&#13;") != NULL && strstr(text, "\\x7f\\u0085") != NULL,
+              "the name's control bytes written by their codes");
+        CHECK(strstr(text, "inf m") == NULL && strstr(text, "nan m") == NULL && strstr(text, "NaN") == NULL, "finite figures at the limit");
+        free(text);
+    }
 
     free(gpx); free(points); free(page); free(svg);
     if (failures) { fprintf(stderr, "%d failure(s)\n", failures); return 1; }

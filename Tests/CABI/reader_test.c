@@ -127,6 +127,72 @@ int main(int argc, char **argv) {
           && strstr(report.message, "t_s 1e200 is later than the next row's 1.0 (line 4)") != NULL, "a row later than both neighbours");
     free(late);
 
+    /* Issue 52: a broken document is refused with its line and reason, never read as a
+     * shorter track; points are not written. */
+    static const struct { const char *file; wm_track_format format; uint64_t line; const char *reason; } broken[] = {
+        {"cut_after_two_trkpt.gpx", WM_TRACK_FORMAT_GPX, 6, "the document ends inside <trkseg>, opened at line 3 (3 elements not closed: cut short?)"},
+        {"swapped_end_tags.gpx", WM_TRACK_FORMAT_GPX, 4, "</trk> closes <trkseg>, opened at line 2: elements must close in the order they opened"},
+        {"second_root.gpx", WM_TRACK_FORMAT_GPX, 4, "a second root element <gpx> (the first closed at line 3): a document has one"},
+        {"duplicate_lat.gpx", WM_TRACK_FORMAT_GPX, 2, "<wpt> has the attribute 'lat' twice"},
+        {"cut_after_linestring.kml", WM_TRACK_FORMAT_KML, 3, "the document ends inside <Placemark>, opened at line 1 (3 elements not closed: cut short?)"},
+        {"cut_after_trackpoint.tcx", WM_TRACK_FORMAT_TCX, 3, "the document ends inside <Track>, opened at line 1 (5 elements not closed: cut short?)"},
+        {"nul_in_comment.polyline6", WM_TRACK_FORMAT_POLYLINE6, 1, "a NUL byte in a comment (character 11)"},
+    };
+    before = points[0];
+    for (size_t k = 0; k < sizeof broken / sizeof broken[0]; k++) {
+        char *text = slurp(dir, broken[k].file, &length);
+        report = fresh_report();
+        kept = 99;
+        wm_status s = wm_track_read(text, length, broken[k].format, NULL, points, 121, &kept, &report);
+        if (s != WM_ERROR_INVALID_VALUE || report.line != broken[k].line || strcmp(report.message, broken[k].reason) != 0 || kept != 99
+            || memcmp(&points[0], &before, sizeof before) != 0) {
+            fprintf(stderr, "%s: status %d line %llu '%s'\n", broken[k].file, (int)s, (unsigned long long)report.line, report.message);
+            CHECK(0, "a broken document refused with its line and reason, nothing written");
+        }
+        free(text);
+    }
+
+    /* A NUL inserted before, or written over, every byte of a valid document of each
+     * format is refused (the size query too: it reads the whole text). */
+    static const struct { wm_track_format format; const char *text; } valid[] = {
+        {WM_TRACK_FORMAT_GPX, "<?xml version=\"1.0\"?>\n<!-- c -->\n<gpx version=\"1.1\">\n<trk><name>a</name><trkseg>\n"
+                              "<trkpt lat=\"55.7\" lon=\"37.6\"><ele>1</ele><time>2024-05-04T07:00:00Z</time></trkpt>\n"
+                              "<trkpt lat=\"55.8\" lon=\"37.6\"/>\n</trkseg></trk>\n</gpx>\n"},
+        {WM_TRACK_FORMAT_KML, "<kml><Document><Placemark><name>w</name>\n<LineString><altitudeMode>absolute</altitudeMode>"
+                              "<coordinates>37.6,55.7,1 37.6,55.8,2</coordinates></LineString>\n</Placemark></Document></kml>\n"},
+        {WM_TRACK_FORMAT_TCX, "<TrainingCenterDatabase><Activities><Activity Sport=\"Running\"><Lap><Track>\n<Trackpoint>"
+                              "<Time>2024-05-04T07:00:00Z</Time><Position><LatitudeDegrees>55.7</LatitudeDegrees><LongitudeDegrees>"
+                              "37.6</LongitudeDegrees></Position><AltitudeMeters>150</AltitudeMeters></Trackpoint>\n"
+                              "</Track></Lap></Activity></Activities></TrainingCenterDatabase>\n"},
+        {WM_TRACK_FORMAT_NMEA, "$GPGGA,120000.00,5544.000,N,03736.000,E,1,08,1.0,150.0,M,14.0,M,,*66\n"},
+        {WM_TRACK_FORMAT_GEOJSON, "{\"type\": \"LineString\", \"coordinates\": [[37.6, 55.7], [37.6, 55.8, 1]]}\n"},
+        {WM_TRACK_FORMAT_POLYLINE, "# a comment\n_p~iF~ps|U_ulLnnqC\n"},
+        {WM_TRACK_FORMAT_POLYLINE6, "# a comment\n_izlhA~rlgdF_{geC~ywl@\n"},
+        {WM_TRACK_FORMAT_CSV, "lat,lon,time\n55.7,37.6,2024-05-04T07:00:00Z\n55.8,37.6,2024-05-04T07:00:09Z\n"},
+    };
+    for (size_t f = 0; f < sizeof valid / sizeof valid[0]; f++) {
+        size_t n = strlen(valid[f].text);
+        char *buffer = malloc(n + 1);
+        report = fresh_report();
+        CHECK(wm_track_read(valid[f].text, n, valid[f].format, NULL, points, 121, &count, &report) == WM_OK && count >= 1, "the valid document reads");
+        int read_with_nul = 0;
+        for (size_t k = 0; k <= n; k++) {
+            memcpy(buffer, valid[f].text, k);
+            buffer[k] = 0;
+            memcpy(buffer + k + 1, valid[f].text + k, n - k);
+            report = fresh_report();
+            if (wm_track_read(buffer, n + 1, valid[f].format, NULL, points, 121, &kept, &report) != WM_ERROR_INVALID_VALUE) read_with_nul++;
+            if (wm_track_read(buffer, n + 1, valid[f].format, NULL, NULL, 0, &kept, &report) != WM_ERROR_INVALID_VALUE) read_with_nul++;
+            if (k == n) break;
+            memcpy(buffer, valid[f].text, n);
+            buffer[k] = 0;
+            if (wm_track_read(buffer, n, valid[f].format, NULL, points, 121, &kept, &report) != WM_ERROR_INVALID_VALUE) read_with_nul++;
+        }
+        if (read_with_nul) fprintf(stderr, "format %d: %d placements of a NUL read\n", (int)valid[f].format, read_with_nul);
+        CHECK(read_with_nul == 0, "a NUL anywhere refused");
+        free(buffer);
+    }
+
     /* A line past 1 MiB, in bounded memory. */
     size_t big = ((size_t)1 << 20) + 200;
     char *long_log = malloc(big);

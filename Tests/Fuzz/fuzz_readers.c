@@ -7,8 +7,73 @@
  * NUL-terminated message; on a refused document the report names a line and nothing
  * else is written; BAD_COUNT sets the count above the capacity and writes no point. The
  * seed corpus holds Tests/Data/readers and track and route files of Tests/Data/cli_inputs
- * (NULs, deep nesting, long lines: the cases the issue named). */
+ * (NULs, deep nesting, long lines: the cases the issue named). With bit 23 of the control
+ * word and an XML format, a document that reads is broken by break_structure and must be
+ * refused. */
 #include "fuzz_common.h"
+
+/* Structure-breaking mutations (issue 52), for GPX, KML and TCX text the readers take:
+ * cut it before its root element's end, append a second root, repeat an attribute of a
+ * start tag, swap the names of two end tags. Each makes a document XML 1.0 does not
+ * allow, so the mutated text must be refused (INVALID_VALUE with a line), never read as
+ * a shorter track. Applied to texts without comments, CDATA, declarations or processing
+ * instructions after an XML declaration: then the last '>' ends the root element. Returns the mutated length, or
+ * 0 when the mutation does not apply. (An XML declaration may come first.) */
+static size_t break_structure(const uint8_t *text, size_t size, uint32_t how, uint8_t *out) {
+    size_t last = size, i, j, from = 0;
+    /* An XML declaration first is allowed (real files have one); nothing else of the kind. */
+    if (size >= 2 && text[0] == '<' && text[1] == '?') {
+        for (from = 2; from + 1 < size && !(text[from] == '?' && text[from + 1] == '>'); from++) {}
+        if (from + 1 >= size) return 0;
+        from += 2;
+    }
+    for (i = from; i + 1 < size; i++) if (text[i] == '<' && (text[i + 1] == '!' || text[i + 1] == '?')) return 0;
+    for (i = size; i > 0; i--) if (text[i - 1] == '>') { last = i - 1; break; }
+    if (last == size) return 0;
+    memcpy(out, text, size);
+    switch (how & 3) {
+    case 0: /* cut anywhere up to and including the root's closing '>' */
+        return (how >> 2) % (last + 1);
+    case 1: /* a second root */
+        memcpy(out + size, "<a/>", 4);
+        return size + 4;
+    case 2: { /* the first start tag's first attribute, written twice */
+        for (i = from; i + 1 < size; i++) {
+            if (text[i] != '=' || text[i + 1] != '"') continue;
+            size_t name = i, end = i + 2;
+            while (name > 0 && text[name - 1] != ' ' && text[name - 1] != '<') name--;
+            if (name == 0 || text[name - 1] != ' ') return 0;
+            for (j = name; j > 0 && text[j - 1] != '<'; j--) if (text[j - 1] == '>') return 0;
+            if (j == 0 || text[j] == '/') return 0;
+            while (end < size && text[end] != '"') end++;
+            if (end >= size || end - name + 2 > 64) return 0;
+            memmove(out + end + 1 + (end + 1 - name + 1), text + end + 1, size - end - 1);
+            out[end + 1] = ' ';
+            memcpy(out + end + 2, text + name, end + 1 - name);
+            return size + (end + 1 - name) + 1;
+        }
+        return 0;
+    }
+    default: { /* the names of the first two end tags that differ, exchanged */
+        size_t a = size, b = size, an = 0, bn = 0;
+        for (i = from; i + 1 < size; i++) {
+            if (text[i] != '<' || text[i + 1] != '/') continue;
+            for (j = i + 2; j < size && text[j] != '>'; j++) if (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r') return 0;
+            if (j >= size) return 0;
+            if (a == size) { a = i + 2; an = j - a; continue; }
+            if (j - (i + 2) != an || memcmp(text + a, text + i + 2, an) != 0) { b = i + 2; bn = j - b; break; }
+        }
+        if (b == size) return 0;
+        /* out = text[..a] name_b text[a+an..b] name_a text[b+bn..] */
+        size_t k = a;
+        memcpy(out + k, text + b, bn); k += bn;
+        memcpy(out + k, text + a + an, b - (a + an)); k += b - (a + an);
+        memcpy(out + k, text + a, an); k += an;
+        memcpy(out + k, text + b + bn, size - (b + bn)); k += size - (b + bn);
+        return k;
+    }
+    }
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_input in = {data, size};
@@ -35,6 +100,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             FUZZ_REQUIRE(count > capacity && rows[0].time_s == 42);
         } else {
             FUZZ_REQUIRE(s == WM_ERROR_INVALID_VALUE && report.line >= 1 && count == 777 && rows[0].time_s == 42);
+        }
+    } else if ((control & 0x800000) && (control >> 8) % 10 >= 1 && (control >> 8) % 10 <= 3) {
+        /* A whole document that reads, broken: refused. */
+        uint32_t how = take_u32(&in);
+        int32_t format = (int32_t)((control >> 8) % 10);
+        s = wm_track_read((const char *)in.data, in.size, format, NULL, points, 64, &count, &report);
+        require_status(s);
+        if (s == WM_OK || s == WM_ERROR_BAD_COUNT) {
+            uint8_t *broken = malloc(2 * in.size + 80);
+            size_t n = break_structure(in.data, in.size, how, broken);
+            if (n > 0 || (how & 3) == 0) {
+                memset(&report, 0x5A, sizeof report);
+                report.size = sizeof report;
+                points[0].latitude_deg = 42;
+                count = 777;
+                s = wm_track_read((const char *)broken, n, format, NULL, points, 64, &count, &report);
+                if (s != WM_ERROR_INVALID_VALUE) {
+                    fprintf(stderr, "fuzz_readers: a broken document (mutation %u, %zu of %zu bytes) read: status %d\n", how & 3, n, in.size, (int)s);
+                    abort();
+                }
+                FUZZ_REQUIRE(report.line >= 1 && count == 777 && points[0].latitude_deg == 42);
+                if (getenv("FUZZ_DEBUG")) fprintf(stderr, "fuzz_readers: mutation %u, %zu of %zu bytes: line %llu: %s\n", how & 3, n, in.size,
+                                                  (unsigned long long)report.line, report.message);
+            }
+            free(broken);
         }
     } else {
         options.size = sizeof options;

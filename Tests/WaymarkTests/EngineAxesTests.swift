@@ -286,16 +286,19 @@ struct EngineAxesTests {
         }
     }
 
-    /// The ±1e12 limit is in metres whatever the unit: in millimetres scene → geo takes
-    /// ±1e15, so every forward result (heights to 1e12 m) reads back (issue 37: 1e13 mm was
-    /// refused, and a 5e11 m height went forward to 5e14 mm that reverse refused).
-    @Test("the ±1e12 m limit in metres for every unit: 1e13 mm reads back, a 5e11 m height round-trips in mm")
+    /// The scene limit is in metres whatever the unit: in millimetres scene → geo takes
+    /// ±1000 × ``Limits/maximumSceneResult`` (3·10¹⁵ and a little), so every forward result
+    /// (heights to 1e12 m) reads back (issue 37: 1e13 mm was refused, and a 5e11 m height
+    /// went forward to 5e14 mm that reverse refused; issue 52: the limit is the farthest a
+    /// forward result can lie, where it was 1e12 m).
+    @Test("the scene limit in metres for every unit: 1e13 mm reads back, a 5e11 m height round-trips in mm")
     func limitInMetres() throws {
         let mm = Self.customs[1]
         let frame = SceneFrame(origin: origin, axes: mm)
-        #expect(frame.sceneLimit == 1e15)
+        #expect(frame.sceneLimit == Limits.maximumSceneResult * 1000)
         _ = try frame.geodetic(atScene: SIMD3(1e13, 0, 0))
-        #expect(throws: WaymarkError.self) { try frame.geodetic(atScene: SIMD3(1.000001e15, 0, 0)) }
+        _ = try frame.geodetic(atScene: SIMD3(frame.sceneLimit, 0, 0))
+        #expect(throws: WaymarkError.self) { try frame.geodetic(atScene: SIMD3(frame.sceneLimit.nextUp, 0, 0)) }
         let high = try GeodeticCoordinate(latitude: 48.8584, longitude: 2.2945, height: 5e11)
         let scene = frame.scenePosition(of: high)
         #expect(max(abs(scene.x), abs(scene.y), abs(scene.z)) > 1e14)

@@ -43,7 +43,8 @@ test("batches: the first bad point's index, outputs untouched, shapes and capaci
   throwsWaymark(() => frame.forward([10, 20, 0, 10, 20, 0, 95, 20, 0], out), "INVALID_VALUE", 2, "wm_frame_forward");
   assert.ok(out.every((x) => x === 7), "out untouched");
   throwsWaymark(() => frame.reverse([0, 0, 0, 0, NaN, 0]), "INVALID_VALUE", 1, "wm_frame_reverse");
-  throwsWaymark(() => frame.reverse([0, 0, 2e12]), "INVALID_VALUE", 0);
+  throwsWaymark(() => frame.reverse([0, 0, 4e12]), "INVALID_VALUE", 0);   // beyond 3e12 + 2e7 m, the farthest a forward result lies
+  assert.ok(frame.reverse([0, 0, 2e12]).every(Number.isFinite), "2e12 m, which forward results reach, reads back");
   throwsWaymark(() => frame.anchorTransforms([10, 20, 0, 10, Infinity, 0]), "INVALID_VALUE", 1, "wm_frame_anchor_transforms");
   throwsWaymark(() => frame.forward([1, 2]), "BAD_COUNT", undefined, "wm_frame_forward");
   throwsWaymark(() => frame.forward([10, 20, 0], new Float64Array(2)), "BAD_COUNT");

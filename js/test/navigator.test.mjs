@@ -147,3 +147,24 @@ test("GPS velocity and route evidence (0.4 modules): the velocity applies the he
   assert.throws(() => wm.createNavigator(route, { routeEvidence: 2 }), (e) => e.statusName === "INVALID_VALUE");
   assert.throws(() => wm.createNavigator(route, { velocityCorrelatedShare: 1 }), (e) => e.statusName === "INVALID_VALUE");
 });
+
+test("update results stay put (issue 52): every field a fresh value, none a view into the module's reused result", async () => {
+  const wm = await load();
+  const route = [55.7339, 37.5886, 150, 55.7366, 37.5886, 150];
+  const projection = perspective(60, 390 / 844), viewport = [0, 0, 390, 844];
+  const nav = wm.createNavigator(route, { alignment: "GRAVITY", originShiftM: 3 });
+  const kept = [], copies = [];
+  let shift = [0, 0, 0];
+  for (let i = 0; i < 40; i++) {
+    const scene = [-shift[0], 1.4 - shift[1], -1.4 * i - shift[2]];
+    nav.addFix({ lat: 55.7339 + (1.4 * i) / 111320, lon: 37.5886, accuracy: 3, time: i, scene });
+    const r = nav.update(i + 0.5, { transform: cameraTransform(scene[0], scene[1], scene[2], 0, 0, 0), projection, viewport });
+    if (r.originShifted) shift = shift.map((v, k) => v + r.originShift[k]);
+    kept.push(r);
+    copies.push(structuredClone(r));
+  }
+  assert.ok(kept.filter((r) => r.originShifted).length >= 3, "the walk shifted the origin");
+  kept.forEach((r, i) => assert.deepEqual(r, copies[i], `result ${i} changed after later updates`));
+  for (const r of kept) assert.equal(r.arrows.buffer.byteLength, r.arrows.byteLength, "arrows in a buffer of their own");
+  nav.dispose();
+});

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { root } from "./helpers.mjs";
-import { readTrack, readFieldLog, ReadError, WaymarkError } from "../src/index.js";
+import { readTrack, readFieldLog, loadReaders, ReadError, WaymarkError } from "../src/index.js";
 
 const cases = readdirSync(`${root}Tests/Data/readers`).sort().map((n) => `${root}Tests/Data/readers/${n}`);
 const ordinary = ["walk_strava.gpx", "walk_osmand.gpx", "walk_gpx10.gpx", "walk_track.kml", "walk_places.kml", "walk_garmin.tcx",
@@ -79,4 +79,19 @@ test("a refused document leaves the module's memory as it was (every block freed
   const good = readFileSync(`${root}Tests/Data/cli_inputs/walk_track.kml`);
   const first = await readTrack(good, { format: "kml" });
   for (let i = 0; i < 200; i++) assert.deepEqual(await readTrack(good, { format: "kml" }), first);
+});
+
+test("a 64 MiB polyline cut short (issue 52): refused with its line, the module's memory grown by the text alone", async () => {
+  const exports = await loadReaders();
+  const text = new Uint8Array(64 << 20).fill(63);   // "??…": 32 Mi points at (0, 0)
+  text[text.length - 1] = 95;                      // then "_": a number cut short
+  const before = exports.memory.buffer.byteLength;
+  await assert.rejects(readTrack(text, { format: "polyline" }),
+    (e) => e instanceof ReadError && e.line === 1 && e.reason === "the polyline ends inside a number (cut short?)");
+  const grown = exports.memory.buffer.byteLength - before;
+  // The text's copy in the module (64 MiB) and the allocator's rounding; collecting the
+  // 32 Mi points first took 1.5 GB and more, a trap ("unreachable") where it did not fit.
+  assert.ok(grown <= (64 << 20) + (4 << 20), `linear memory grew ${grown / 2 ** 20} MiB`);
+  const small = await readTrack("_p~iF~ps|U_ulLnnqC\n", { format: "polyline" });
+  assert.deepEqual(small.points.map((p) => [p.lat, p.lon]), [[38.5, -120.2], [40.7, -120.95]]);
 });

@@ -104,3 +104,29 @@ def test_compare_page_refusals():
         r.page("pdf")
     page = r.page()
     assert page.startswith("<!DOCTYPE html>") and "the track: 400 points" in page
+
+
+def test_compare_page_hostile_names_and_heights():
+    """Issue 52: a name with every control character gives a page without one (the SVG
+    parses as XML); a height of 1e300 is refused, never drawn as "inf m"; the limit,
+    +-1e12 m, gives finite figures."""
+    import xml.etree.ElementTree as ET
+    name = "".join(chr(c) for c in range(1, 32)) + "\x7f\x85<&\">"
+    track = np.array([[55.7, 37.6, 1.0], [55.71, 37.6, 2.0], [55.72, 37.61, 3.0]])
+    r = waymark.compare(track, name=name)
+    for format in ("html", "svg"):
+        page = r.page(format)
+        raw = [c for c in page if (ord(c) < 32 and c not in "\t\n\r") or 0x7f <= ord(c) <= 0x9f]
+        assert raw == [], (format, raw)
+        assert "\\x01\\x02" in page and "&#9;&#10;\\x0b\\x0c&#13;" in page and "\\x7f\\u0085&lt;&amp;&quot;&gt;" in page
+    ET.fromstring(r.page("svg").encode())
+    for h in (1e300, -1e300):
+        high = track.copy()
+        high[1, 2] = h
+        with pytest.raises(waymark.WaymarkError):
+            waymark.compare(high).page("svg")
+    for h in (1e12, -1e12):
+        edge = track.copy()
+        edge[1, 2] = h
+        page = waymark.compare(edge).page("html")
+        assert "inf m" not in page and "nan m" not in page and "NaN" not in page

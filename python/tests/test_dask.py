@@ -195,3 +195,63 @@ def test_relative_paths_on_a_separate_scheduler_and_workers(logs, route_csv, tmp
                 p.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 p.kill()
+
+
+def test_replay_many_broken_and_hostile_logs(client, logs, route_csv, tmp_path):
+    """Issue 52: a fleet with broken logs. By default the first broken log raises its own
+    error (a ReadError still), noted with its name; on_error="record" gives that log's
+    row its error and keeps every other row exactly as a fleet without the broken ones."""
+    good = wd.list_logs(str(logs))[:2]
+    lines = open(GOLDEN / "replay_walk.csv").read().splitlines()
+    broken = {
+        "nul.csv": "\n".join(lines[:40]) + "\n0.5,fix,55.73\x0039,37.58,,5,0,1.4,0,,,\n",
+        "cut.csv": "\n".join(lines[:40]) + "\n" + lines[40][:9],
+        "empty.csv": "",
+        "binary.csv": "\x89PNG\r\n\x1a\n" + "\xff" * 64,
+        "late.csv": lines[0] + "\n1e200,fix,55.7339,37.5886,,5,0,1.4,0,,,\n0.0,frame,,,,,0,1.4,0,0,0,0\n",
+    }
+    paths = []
+    for name, text in broken.items():
+        (tmp_path / name).write_text(text, encoding="latin-1")
+        paths.append(str(tmp_path / name))
+    paths.append(str(tmp_path / "missing.csv"))
+    fleet = [good[0]] + paths + [good[1]]
+    with pytest.raises(Exception) as e:
+        wd.replay_many(fleet, route_csv, client=client, estimator="robust")
+    assert any(str(p) in note for note in getattr(e.value, "__notes__", []) for p in paths), e.value
+    table = wd.replay_many(fleet, route_csv, client=client, estimator="robust", on_error="record")
+    assert list(table["log"]) == fleet
+    errors = dict(zip(table["log"], table["error"]))
+    for p in paths:
+        assert errors[p] and errors[p].startswith(p + ": "), (p, errors[p])
+    assert "ReadError: line 41" in errors[str(tmp_path / "nul.csv")]
+    assert pd.isna(errors[good[0]]) and pd.isna(errors[good[1]])
+    alone = wd.replay_many(good, route_csv, client=client, estimator="robust")
+    kept = table[table["error"].isna()].drop(columns="error").reset_index(drop=True)
+    pd.testing.assert_frame_equal(kept, alone, check_dtype=False)   # the rest of the fleet, bit for bit (ints NaN-padded to floats)
+    assert table[table["error"].notna()]["frames"].isna().all()
+    with pytest.raises(ValueError, match="on_error"):
+        wd.replay_many(fleet, route_csv, on_error="ignore")
+
+
+def test_gps_model_fleet_with_a_broken_log(client, tmp_path):
+    """A fix log with a latitude of 95 among the three real ones: raise (the default)
+    raises WaymarkError; record pools the other three (exactly their own pooled fit) and
+    names the broken log on its row and on the pooled row."""
+    bad = tmp_path / "bad.fix.csv"
+    lines = (GNSS_DIR / "workshop_trials01.fix.csv").read_text().splitlines()
+    lines[7] = lines[7].replace("45.5298", "95.5298", 1)
+    bad.write_text("\n".join(lines) + "\n")
+    fleet = [str(p) for p in GNSS] + [str(bad)]
+    with pytest.raises(waymark.WaymarkError):
+        wd.fit_gps_model(fleet, client=client)
+    table = wd.fit_gps_model(fleet, per_log=True, client=client, on_error="record")
+    assert list(table["log"]) == fleet + ["pooled"]
+    assert table.iloc[3]["error"].startswith(str(bad) + ": WaymarkError") and np.isnan(table.iloc[3]["sigma_m"])
+    assert table.iloc[:3]["error"].isna().all()
+    assert table.iloc[-1]["error"] == table.iloc[3]["error"]
+    clean = wd.fit_gps_model([str(p) for p in GNSS], per_log=True, client=client)
+    for key in POOLED:
+        assert table.iloc[-1][key] == clean.iloc[-1][key], key
+    with pytest.raises(ValueError, match="no log could be read"):
+        wd.fit_gps_model([str(bad)], client=client, on_error="record")

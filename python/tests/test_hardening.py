@@ -304,3 +304,29 @@ def test_perspective_refuses_a_singular_projection():
     assert e.value.status_name == "INVALID_VALUE"
     m = waymark.perspective(60, 1, 1e-3, 1.0)
     assert np.isfinite(m).all() and abs(np.linalg.det(m)) > 0
+
+
+@pytest.mark.parametrize("axes", ["enu", "eus", "eun"])
+def test_every_forward_result_reads_back_at_the_limits(axes):
+    """Issue 52: forward results of points 1e12 m above and below the ellipsoid, about an
+    origin 1e12 m up with a scene origin at the corner of +-1e12 m, all read back
+    (a point at h = -1e12 m forwarded to z = -1.000000000158e12, which reverse refused);
+    the reverse's limit is 3e12 + 2e7 m: taken at it, refused beyond."""
+    limit = 3e12 + 2e7
+    lat, lon = np.meshgrid(np.arange(-90.0, 91, 30), np.arange(-180.0, 180, 45) + 7.5886)
+    pts = np.column_stack([np.tile(lat.ravel(), 2), np.tile(lon.ravel(), 2), np.repeat([1e12, -1e12], lat.size)])
+    for h0, scene_origin in ((0.0, None), (1e12, (1e12, -1e12, 1e12)), (-1e12, (-1e12, -1e12, -1e12))):
+        frame = waymark.Frame(55.7339, 37.5886, h0, axes=axes)
+        if scene_origin is not None:
+            frame.set_estimate(scene_origin, 37.0)
+        scene = frame.forward(pts)
+        assert np.all(np.abs(scene) <= limit)
+        back = frame.reverse(scene)
+        up = pts[:, 2] > 0
+        assert np.all(np.abs(back[up, 0] - pts[up, 0]) < 1e-9) and np.all(np.abs(back[up, 2] - pts[up, 2]) < 0.1)
+        assert np.all(np.isfinite(back))
+    frame = waymark.Frame(0.0, 0.0, axes=axes)
+    assert np.all(np.isfinite(frame.reverse(np.array([[limit, -limit, limit]]))))
+    with pytest.raises(waymark.WaymarkError) as e:
+        frame.reverse(np.array([[0.0, 0.0, 0.0], [0.0, np.nextafter(-limit, -np.inf), 0.0]]))
+    assert e.value.status_name == "INVALID_VALUE" and e.value.first_bad == 1

@@ -210,3 +210,44 @@ def test_update_without_a_viewport_is_deprecated(route_csv):
     b = given.update(0.0, cam, proj, PHONE)
     keys = [k for k, v in b.items() if isinstance(v, float)]
     assert len(keys) > 10 and np.array_equal([a[k] for k in keys], [b[k] for k in keys], equal_nan=True)
+
+
+def test_update_results_are_plain_values_that_stay_put():
+    """Issue 52: every field of update()'s result is a plain value (a float, an int, a
+    str, a tuple of floats, a NumPy array of its own), never a view into the result
+    buffer the next update overwrites. A walk with origin shifting every few metres, so
+    origin_shift changes; every kept result is compared afterwards with the copy taken
+    when it was returned."""
+    import copy
+    route = np.array([[55.7339, 37.5886, 0.0], [55.7366, 37.5886, 0.0]])
+    nav = waymark.Navigator(route, heights="none", accuracy_confidence=1 - np.exp(-0.5), gps_correlated_share=0.0)
+    waymark._lib.check(waymark._lib.lib.wm_navigator_set_origin_shift(nav._nav, 3.0), "wm_navigator_set_origin_shift")
+    proj = waymark.perspective(60.0, 390 / 844)
+    rng = np.random.default_rng(3)
+    kept, copies = [], []
+    shift = np.zeros(3)
+    for i in range(40):
+        north = 1.4 * i
+        scene = np.array([0.0, 1.4, -north]) - shift
+        lat = 55.7339 + (north + rng.standard_normal()) / 111320.0
+        nav.add_fix(lat, 37.5886, None, 3.0, float(i), tuple(scene))
+        r = nav.update(i + 0.5, waymark.camera_transform(tuple(scene), 0.0), proj, PHONE)
+        for name, v in r.items():
+            assert isinstance(v, (float, int, str, tuple, np.ndarray)), (name, type(v))
+            if isinstance(v, tuple):
+                assert all(isinstance(x, float) for x in v), (name, v)
+            if isinstance(v, np.ndarray):
+                assert v.base is None or v.base.flags.owndata, name
+        if r["origin_shifted"]:
+            shift = shift + np.array(r["origin_shift"])
+        kept.append(r)
+        copies.append(copy.deepcopy(r))
+    assert sum(r["origin_shifted"] for r in kept) >= 3, "the walk shifted the origin"
+    assert len({r["origin_shift"] for r in kept}) >= 3
+    for i, (r, c) in enumerate(zip(kept, copies)):
+        for name in c:
+            if isinstance(c[name], np.ndarray):
+                assert np.array_equal(r[name], c[name], equal_nan=c[name].dtype.kind == "f") if c[name].dtype.names is None \
+                    else r[name].tobytes() == c[name].tobytes(), (i, name)
+            else:
+                assert repr(r[name]) == repr(c[name]), (i, name, r[name], c[name])

@@ -117,3 +117,41 @@ def test_csv_is_read_by_the_clis_rules(tmp_path):
     assert read.format == "csv" and list(read.points["line"]) == [3, 4]
     assert np.array_equal(read.lat_lon_h(), [[55.7, 37.6, 0.0], [55.71, 37.61, 0.0]])
     assert read.points["time"][1] - read.points["time"][0] == 1.0
+
+
+def _child_peak_rss(args):
+    """The peak resident set of `args` run alone from a fresh Python (its only child),
+    bytes: getrusage's RUSAGE_CHILDREN of that interpreter."""
+    import sys
+    code = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True); "
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    r = subprocess.run([sys.executable, "-c", code] + args, capture_output=True, timeout=600, check=True)
+    return int(r.stdout) * 1024
+
+
+def _polyline6(points):
+    """`points` points of lat/lon deltas +-2^15 in turn (8 bytes each), one line."""
+    def enc(v):
+        z = ~(v << 1) if v < 0 else v << 1
+        out = ""
+        while z >= 0x20:
+            out += chr((0x20 | (z & 0x1F)) + 63)
+            z >>= 5
+        return out + chr(z + 63)
+    pair = enc(1 << 15) * 2 + enc(-(1 << 15)) * 2
+    return pair * (points // 2) + "\n"
+
+
+def test_polyline_memory_in_proportion_to_the_text(tmp_path):
+    """Issue 52: `waymark read` of a 16 MiB polyline peaks at no more than 4x the text
+    above the same command on a one-point polyline (it took 31x); the library's reader
+    (wm_track_read) keeps nothing but the caller's output, which Python allocates."""
+    big, small = tmp_path / "big.polyline6", tmp_path / "small.polyline6"
+    big.write_text(_polyline6(2 << 20))
+    small.write_text(_polyline6(2))
+    base = _child_peak_rss([cli(), "read", str(small)])
+    peak = _child_peak_rss([cli(), "read", str(big)])
+    size = big.stat().st_size
+    assert peak - base <= 4 * size, f"{(peak - base) / size:.1f}x the text"
+    read = waymark.read_points(big)
+    assert len(read.points) == 2 << 20 and read.points["lat"][0] == 0.032768 and read.points["lat"][-1] == 0

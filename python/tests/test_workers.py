@@ -155,7 +155,7 @@ def test_split_errors_are_the_single_calls_and_write_nothing(frame, points, name
 def test_split_reverse_and_geodesic_errors(frame, points):
     scene = frame.forward(points)
     n = scene.shape[0]
-    scene[n - 2, 1] = 2e12
+    scene[n - 2, 1] = 4e12   # beyond the reverse's limit, 3e12 + 2e7 m
     scene[n - 1, 2] = np.nan
     expected = error_of(lambda: frame.reverse(scene, workers=1))
     assert expected[:2] == ("INVALID_VALUE", n - 2)
@@ -359,7 +359,7 @@ def test_a_bad_point_in_any_chunk_leaves_out_untouched(monkeypatch, frame, point
     bad_points, bad_scene = points.copy(), scene.copy()
     bad_points[rows, 0] = 91.0
     bad_points[rows[-1], 2] = np.nan
-    bad_scene[rows, 2] = 2e12
+    bad_scene[rows, 2] = 4e12   # beyond the reverse's limit, 3e12 + 2e7 m
     for name, call, bad in (("forward", frame.forward, bad_points), ("reverse", frame.reverse, bad_scene)):
         expected = error_of(lambda: call(bad, workers=1))
         assert expected[:2] == ("INVALID_VALUE", rows[0]), name

@@ -31,6 +31,7 @@ public func wm_track_compare_page(_ points: UnsafePointer<wm_track_point>?, _ co
         }
         about = c
     }
+    guard TrackComparison.firstHeightOutOfRange(track, origin: about) == nil else { return WM_ERROR_INVALID_VALUE }
     let comparison = TrackComparison(points: track, origin: about) { a, b in
         let line = Geodesic.wgs84.inverse(a, b)
         return (line.distance, line.azimuth1)

@@ -41,7 +41,7 @@ extension LocalTangentFrame {
     /// their own inverse's transpose.
     @inlinable
     func enuKernelFrame(path: CPUPath) -> wmk_scene_frame {
-        kernelFrame(rows: rotation.rows, inverseRows: rotation.rows, offset: .zero, sceneLimit: Limits.maximumSceneCoordinate,
+        kernelFrame(rows: rotation.rows, inverseRows: rotation.rows, offset: .zero, sceneLimit: Limits.maximumSceneResult,
                     path: path)
     }
 }

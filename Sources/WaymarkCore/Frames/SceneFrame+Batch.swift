@@ -62,7 +62,7 @@ extension SceneFrame {
     /// Exact scene → geo for `count` positions; output triples are (latitude°,
     /// longitude° in [-180, 180), height m).
     /// - Throws: ``WaymarkError/badStride``, ``WaymarkError/badCount``; ``WaymarkError/invalidElement(index:fault:)``
-    ///   (``InputFault/nonFinite``, or ``InputFault/outOfRange`` beyond ±``sceneLimit``, ±1e12 m in the axes' unit).
+    ///   (``InputFault/nonFinite``, or ``InputFault/outOfRange`` beyond ±``sceneLimit``, ±``Limits/maximumSceneResult`` in the axes' unit).
     @inlinable
     public func geodeticPositions(scene input: UnsafeRawPointer, stride inputStride: Int,
                                   into output: UnsafeMutableRawPointer, stride outputStride: Int,

@@ -166,10 +166,11 @@ public struct SceneFrame: Sendable, BitwiseCopyable {
 
     // MARK: scene → geo
 
-    /// The largest scene coordinate scene → geo takes: ±``Limits/maximumSceneCoordinate``
-    /// metres in the axes' unit (10¹⁵ mm), so every forward result reads back.
+    /// The largest scene coordinate scene → geo takes: ±``Limits/maximumSceneResult``
+    /// metres in the axes' unit (3·10¹⁵ mm and a little), the farthest a forward result
+    /// can lie, so every forward result reads back.
     @inlinable
-    public var sceneLimit: Double { Limits.maximumSceneCoordinate * axes.unitsPerMetre }
+    public var sceneLimit: Double { Limits.maximumSceneResult * axes.unitsPerMetre }
 
     /// Geodetic point at a scene position (exact).
     /// - Throws: ``WaymarkError/invalidInput(_:)`` (``InputFault/nonFinite``, or

@@ -18,6 +18,11 @@ enum TrackAccuracyCommand {
 
     static func run(_ command: Accuracy, _ out: inout Output) throws(CLIError) {
         let track = try Track.read(command.input.options(from: command.source.from, file: command.file), command: "accuracy")
+        if let k = TrackComparison.firstHeightOutOfRange(track.points, origin: command.origin.value) {
+            guard k >= 0 else { throw .usage("--origin height \(format(command.origin.value!.height)) m is beyond ±1e12 m, the most the comparison takes") }
+            throw .data(line: track.points[k].line, "height \(format(track.points[k].coordinate.height)) m is beyond ±1e12 m, "
+                        + "the most the comparison takes (its errors would not be finite)")
+        }
         let comparison = track.compared(origin: command.origin.value)
         let name = command.file ?? "standard input"
         for line in summary(comparison, track: track, name: name) { out.line("# " + line) }

@@ -67,6 +67,19 @@ CASES = {
     "valhalla_status.json": '{"trip": {"legs": [],\n"status": 442}}\n',
     "precision6_as_5.polyline": "# a polyline6 read at precision 5\n" + polyline(WALK, 6) + "\n",
     "cut_short.polyline6": polyline(WALK, 6)[:-1] + "\n",
+    # Broken structure (issue 52): a download cut short or spliced is refused, never
+    # read as a shorter track.
+    "cut_after_two_trkpt.gpx": '<?xml version="1.0"?>\n<gpx version="1.1">\n<trk><trkseg>\n<trkpt lat="55.7339" lon="37.5886"/>\n'
+                               '<trkpt lat="55.7352" lon="37.5886"/>\n',
+    "swapped_end_tags.gpx": '<gpx>\n<trk><trkseg>\n<trkpt lat="55.7339" lon="37.5886"/>\n</trk></trkseg>\n</gpx>\n',
+    "second_root.gpx": '<gpx>\n<wpt lat="55.7339" lon="37.5886"/>\n</gpx>\n<gpx>\n<wpt lat="55.7352" lon="37.5886"/>\n</gpx>\n',
+    "duplicate_lat.gpx": '<gpx>\n<wpt lat="55.7339" lon="37.5886" lat="1"/>\n</gpx>\n',
+    "cut_after_linestring.kml": "<kml><Document><Placemark><name>walk</name>\n<LineString><coordinates>37.5886,55.7339 "
+                                "37.5886,55.7352</coordinates></LineString>\n",
+    "cut_after_trackpoint.tcx": "<TrainingCenterDatabase><Activities><Activity><Lap><Track>\n<Trackpoint><Position>"
+                                "<LatitudeDegrees>55.7339</LatitudeDegrees><LongitudeDegrees>37.5886</LongitudeDegrees>"
+                                "</Position></Trackpoint>\n",
+    "nul_in_comment.polyline6": "# the turn\0 route\n" + polyline(WALK, 6) + "\n",
     # Read, with their edge cases.
     "mixed_parts.gpx": '<?xml version="1.0"?>\n<gpx version="1.1">\n<wpt lat="55.70" lon="37.60"><ele>1</ele></wpt>\n'
                        '<trk><trkseg>\n<trkpt lat="55.7339" lon="37.5886"><ele>151.5</ele><time>2024-05-04T07:00:00Z</time>'

@@ -53,6 +53,25 @@ struct FieldLogReaderTests {
         #expect(Self.fault(junk)?.line == 2)
     }
 
+    @Test("a NUL inserted at, or written over, every byte of a field log with every event is refused (issue 52)")
+    func nulEverywhere() {
+        let text = Array((FieldLog.velocityHeader + "\n0.0,fix,55.7339,37.5886,151.4,5,0,1.4,0,,,,,,,90,3,1.4,0.1\n"
+                          + "0.5,frame,,,,,0,1.4,0,-15,0,0,,,,,,,\n0.5,heading,,,,,0,1.4,0,-15,0,0,3.5,5,,,,,\n"
+                          + "1.0,tracking,,,,,,,,,,,,,limited,,,,\n").utf8)
+        guard case .success(let rows) = Self.rows(text), rows.count == 4 else { Issue.record("the log itself is refused"); return }
+        var read = 0
+        for k in 0...text.count {
+            var inserted = text
+            inserted.insert(0, at: k)
+            if case .success = Self.rows(inserted) { read += 1 }
+            guard k < text.count else { continue }
+            var written = text
+            written[k] = 0
+            if case .success = Self.rows(written) { read += 1 }
+        }
+        #expect(read == 0, "\(read) placements of a NUL read")
+    }
+
     @Test("a line past 1 MiB is a fault at its line, read in bounded memory")
     func longLine() {
         let long = Array((FieldLog.header + "\n").utf8) + [UInt8](repeating: UInt8(ascii: "1"), count: (1 << 20) + 1) + [10]

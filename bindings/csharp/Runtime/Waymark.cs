@@ -675,8 +675,8 @@ namespace Waymark
 
         /// <summary>
         /// Scene -&gt; geodetic (exact inverse of wm_frame_forward); longitudes in [-180, 180). Errors:
-        /// as wm_frame_forward (INVALID_VALUE for non-finite components or components beyond +-1e12 m,
-        /// in the axes' unit: every forward result reads back).
+        /// as wm_frame_forward (INVALID_VALUE for non-finite components or components beyond +-(3e12 +
+        /// 2e7) m, in the axes' unit: every forward result reads back).
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_frame_reverse", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_frame_reverse(FrameStorage* frame, Vec3* @in, UIntPtr in_stride, Geodetic* @out, UIntPtr out_stride, UIntPtr count, UIntPtr* first_bad);
@@ -691,16 +691,17 @@ namespace Waymark
         /// looking at anything. Errors: NULL_POINTER (frame, in), INVALID_FRAME, BAD_STRIDE (in_stride
         /// &lt; 24), BAD_COUNT, INVALID_VALUE with *first_bad = index of the first bad point (geodetic:
         /// non-finite, |lat| &gt; 90, |height| &gt; 1e12 m; scene: non-finite, or a component beyond
-        /// +-1e12 m in the axes' unit). wm_frame_check_geodetic also refuses, as the anchor transforms
-        /// do, a frame whose axes bytes were overwritten (INVALID_FRAME, where wm_frame_forward, which
-        /// does not read them, may convert). The promise: when it returns WM_OK, wm_frame_forward
-        /// (wm_frame_reverse) on the same frame, input and count with a valid output buffer returns
-        /// WM_OK, and so does the conversion of any contiguous part of the batch, as long as neither
-        /// the frame nor the input changes in between. So a caller splitting a big batch over its own
-        /// threads (see Threading) checks it first (whole, or every chunk in parallel: a chunk's
-        /// first_bad counts from the chunk's start), then converts every chunk straight into the
-        /// output: all or nothing, without scratch memory. A check reads each point once and computes
-        /// little: about a sixth of wm_frame_forward's time, a sixteenth of wm_frame_reverse's.
+        /// +-(3e12 + 2e7) m in the axes' unit). wm_frame_check_geodetic also refuses, as the anchor
+        /// transforms do, a frame whose axes bytes were overwritten (INVALID_FRAME, where
+        /// wm_frame_forward, which does not read them, may convert). The promise: when it returns
+        /// WM_OK, wm_frame_forward (wm_frame_reverse) on the same frame, input and count with a valid
+        /// output buffer returns WM_OK, and so does the conversion of any contiguous part of the batch,
+        /// as long as neither the frame nor the input changes in between. So a caller splitting a big
+        /// batch over its own threads (see Threading) checks it first (whole, or every chunk in
+        /// parallel: a chunk's first_bad counts from the chunk's start), then converts every chunk
+        /// straight into the output: all or nothing, without scratch memory. A check reads each point
+        /// once and computes little: about a sixth of wm_frame_forward's time, a sixteenth of
+        /// wm_frame_reverse's.
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_frame_check_geodetic", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_frame_check_geodetic(FrameStorage* frame, Geodetic* @in, UIntPtr in_stride, UIntPtr count, UIntPtr* first_bad);
@@ -1421,8 +1422,9 @@ namespace Waymark
         /// call with capacity 0 sizes the buffer). Time and memory grow with count (the page is made
         /// once per call). Errors: NULL_POINTER (points, name, length; page when it is to be written),
         /// INVALID_VALUE (an unknown format; a point or the origin not a coordinate: a latitude outside
-        /// +-90 or a value that is not finite), BAD_COUNT (count 0 or above 2^24, the route limit;
-        /// capacity below the page's size: *length is still set).
+        /// +-90 or a value that is not finite; a height beyond +-1e12 m, the frame conversions' limit,
+        /// since 0.4: its errors would not be finite), BAD_COUNT (count 0 or above 2^24, the route
+        /// limit; capacity below the page's size: *length is still set).
         /// </summary>
         [DllImport(Library, EntryPoint = "wm_track_compare_page", CallingConvention = CallingConvention.Cdecl)]
         public static extern int wm_track_compare_page(TrackPoint* points, UIntPtr count, Geodetic* origin, string name, int format, byte* page, UIntPtr capacity, UIntPtr* length);

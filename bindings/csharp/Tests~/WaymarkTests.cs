@@ -874,6 +874,155 @@ static unsafe class WaymarkTests
         Console.WriteLine("readers: " + compared + " files read as waymark read reads them");
     }
 
+    // ---- Hostile callers (issue 52): readers, navigator, frames -------------------------
+
+    static void HostileReaders(string dir)
+    {
+        // Broken documents: refused with their line and reason, never read short.
+        var broken = new[] {
+            Tuple.Create("cut_after_two_trkpt.gpx", NativeMethods.WM_TRACK_FORMAT_GPX, 6L, "the document ends inside <trkseg>, opened at line 3 (3 elements not closed: cut short?)"),
+            Tuple.Create("swapped_end_tags.gpx", NativeMethods.WM_TRACK_FORMAT_GPX, 4L, "</trk> closes <trkseg>, opened at line 2: elements must close in the order they opened"),
+            Tuple.Create("second_root.gpx", NativeMethods.WM_TRACK_FORMAT_GPX, 4L, "a second root element <gpx> (the first closed at line 3): a document has one"),
+            Tuple.Create("duplicate_lat.gpx", NativeMethods.WM_TRACK_FORMAT_GPX, 2L, "<wpt> has the attribute 'lat' twice"),
+            Tuple.Create("cut_after_linestring.kml", NativeMethods.WM_TRACK_FORMAT_KML, 3L, "the document ends inside <Placemark>, opened at line 1 (3 elements not closed: cut short?)"),
+            Tuple.Create("cut_after_trackpoint.tcx", NativeMethods.WM_TRACK_FORMAT_TCX, 3L, "the document ends inside <Track>, opened at line 1 (5 elements not closed: cut short?)"),
+            Tuple.Create("nul_in_comment.polyline6", NativeMethods.WM_TRACK_FORMAT_POLYLINE6, 1L, "a NUL byte in a comment (character 11)"),
+        };
+        foreach (var c in broken)
+        {
+            var e = Throws<WaymarkReadException>(() => Readers.ReadTrack(File.ReadAllBytes(Path.Combine(dir, "readers", c.Item1)), c.Item2));
+            Check(e != null && e.Line == c.Item3 && e.Reason == c.Item4, c.Item1 + ": " + (e == null ? "read" : e.Line + ": " + e.Reason));
+        }
+        // A NUL inserted before every byte of a GPX, and written over every byte: refused.
+        var gpx = System.Text.Encoding.UTF8.GetBytes("<?xml version=\"1.0\"?>\n<gpx><trk><trkseg>\n<trkpt lat=\"55.7\" lon=\"37.6\"><ele>1</ele></trkpt>\n"
+                                                    + "<trkpt lat=\"55.8\" lon=\"37.6\"/>\n</trkseg></trk></gpx>\n");
+        Check(Readers.ReadTrack(gpx, NativeMethods.WM_TRACK_FORMAT_GPX).Points.Length == 2, "the GPX itself reads");
+        int read = 0;
+        for (int k = 0; k <= gpx.Length; k++)
+        {
+            var inserted = new byte[gpx.Length + 1];
+            Array.Copy(gpx, 0, inserted, 0, k);
+            Array.Copy(gpx, k, inserted, k + 1, gpx.Length - k);
+            if (Throws<WaymarkReadException>(() => Readers.ReadTrack(inserted, NativeMethods.WM_TRACK_FORMAT_GPX)) == null) read++;
+            if (k == gpx.Length) break;
+            var written = (byte[])gpx.Clone();
+            written[k] = 0;
+            if (Throws<WaymarkReadException>(() => Readers.ReadTrack(written, NativeMethods.WM_TRACK_FORMAT_GPX)) == null) read++;
+        }
+        Check(read == 0, "a NUL anywhere in a GPX refused (" + read + " placements read)");
+        // Empty and binary input: refusals, not crashes.
+        Check(Throws<WaymarkReadException>(() => Readers.ReadTrack(new byte[0], NativeMethods.WM_TRACK_FORMAT_KML)) != null, "an empty KML refused");
+        var noise = new byte[4096];
+        new Random(52).NextBytes(noise);
+        for (int f = NativeMethods.WM_TRACK_FORMAT_GPX; f <= NativeMethods.WM_TRACK_FORMAT_CSV; f++)
+        {
+            int format = f;
+            Check(Throws<WaymarkReadException>(() => Readers.ReadTrack(noise, format)) != null, "random bytes refused as format " + f);
+        }
+        Check(Throws<WaymarkReadException>(() => Readers.ReadFieldLog(noise)) != null, "random bytes refused as a field log");
+        // A 64 MiB polyline cut short: refused at its end, in memory bounded by the text.
+        var big = new byte[64 << 20];
+        for (int i = 0; i < big.Length; i++) big[i] = (byte)'?';
+        big[big.Length - 1] = (byte)'_';
+        long before = System.Diagnostics.Process.GetCurrentProcess().PeakWorkingSet64;
+        var cut = Throws<WaymarkReadException>(() => Readers.ReadTrack(big, NativeMethods.WM_TRACK_FORMAT_POLYLINE));
+        long grown = System.Diagnostics.Process.GetCurrentProcess().PeakWorkingSet64 - before;
+        Check(cut != null && cut.Line == 1 && cut.Reason == "the polyline ends inside a number (cut short?)", "a 64 MiB polyline cut short: refused");
+        Check(grown <= (8L << 20), "the refusal added " + (grown >> 20) + " MiB resident (bound 8 MiB beyond the text)");
+    }
+
+    static void HostileNavigator()
+    {
+        var config = Navigator.DefaultConfig();
+        config.Heights = NativeMethods.WM_HEIGHTS_NONE;
+        var route = new[] { new Geodetic(55.7339, 37.5886), new Geodetic(55.7366, 37.5886) };
+        Check(Throws(() => new Navigator(config, new[] { new Geodetic(55.7339, 37.5886), new Geodetic(double.NaN, 37.5886) })) == Status.InvalidValue,
+              "a NaN route vertex: InvalidValue");
+        Check(Throws(() => new Navigator(config, new[] { new Geodetic(91, 37.5886), new Geodetic(55.7366, 37.5886) })) == Status.InvalidValue,
+              "latitude 91: InvalidValue");
+        using (var nav = new Navigator(config, route))
+        using (var twin = new Navigator(config, route))
+        {
+            nav.SetOriginShift(3);
+            twin.SetOriginShift(3);
+            Check(Throws(() => nav.SetOriginShift(double.NaN)) == Status.InvalidValue && Throws(() => nav.SetOriginShift(-1)) == Status.InvalidValue,
+                  "origin shift NaN or negative: InvalidValue");
+            var kept = new List<NavigatorResult>();
+            var shifts = new List<Vec3>();
+            var shift = new Vec3(0, 0, 0);
+            int shifted = 0;
+            for (int i = 0; i < 40; i++)
+            {
+                var scene = new Vec3(-shift.X, 1.4 - shift.Y, -1.4 * i - shift.Z);
+                var fix = new Fix { Position = new Geodetic(55.7339 + 1.4 * i / 111320, 37.5886), HorizontalAccuracyM = 3, VerticalAccuracyM = 10,
+                                    TimeS = i, ScenePosition = scene };
+                nav.AddFix(fix);
+                twin.AddFix(fix);
+                // Refused fixes change nothing: the twin never sees them.
+                var bad = fix;
+                bad.HorizontalAccuracyM = double.NaN;
+                Check(Throws(() => nav.AddFix(bad)) == Status.InvalidValue, "a NaN accuracy: InvalidValue");
+                bad = fix;
+                bad.TimeS = double.PositiveInfinity;
+                Check(Throws(() => nav.AddFix(bad)) == Status.InvalidValue, "an infinite time: InvalidValue");
+                var camera = CameraOf(scene, 0, 0, 0);
+                var r = nav.Update(i + 0.5, camera);
+                var t = twin.Update(i + 0.5, camera);
+                Check(r.ProgressM.Equals(t.ProgressM) && r.CorrectionDeg.Equals(t.CorrectionDeg) && r.OriginShift.X.Equals(t.OriginShift.X),
+                      "update " + i + ": the same as the twin that saw no refused fix");
+                if (r.OriginShifted == 1) { shifted++; shift = new Vec3(shift.X + r.OriginShift.X, shift.Y + r.OriginShift.Y, shift.Z + r.OriginShift.Z); }
+                kept.Add(r);
+                shifts.Add(r.OriginShift);
+            }
+            Check(shifted >= 3, "the walk shifted the origin " + shifted + " times");
+            bool same = true;
+            for (int i = 0; i < kept.Count; i++)
+                same &= kept[i].OriginShift.X.Equals(shifts[i].X) && kept[i].OriginShift.Y.Equals(shifts[i].Y) && kept[i].OriginShift.Z.Equals(shifts[i].Z);
+            Check(same, "every kept result's OriginShift as it was returned (a struct by value: no view into a reused buffer)");
+            var noViewport = CameraOf(new Vec3(0, 1.4, 0), 0, 0, 0);
+            noViewport.Viewport = new Viewport(0, 0, 0, 844);
+            Check(Throws(() => nav.Update(41, noViewport)) == Status.InvalidValue, "a viewport of width 0: InvalidValue");
+        }
+        var gone = new Navigator(config, route);
+        gone.Dispose();
+        bool disposed = false;
+        try { gone.Update(0, CameraOf(new Vec3(0, 1.4, 0), 0, 0, 0)); } catch (ObjectDisposedException) { disposed = true; }
+        Check(disposed, "a disposed navigator: ObjectDisposedException, not a call on a freed handle");
+    }
+
+    static void HostileFrames()
+    {
+        var frame = new Frame(new Geodetic(55.7339, 37.5886, 150), Axes.Enu);
+        foreach (var bad in new[] { new Geodetic(double.NaN, 37.6, 0), new Geodetic(91, 37.6, 0), new Geodetic(55.7, double.PositiveInfinity, 0),
+                                    new Geodetic(55.7, 37.6, 1.0000001e12), new Geodetic(55.7, 37.6, double.NaN) })
+        {
+            var g = bad;
+            Check(Throws(() => frame.Forward(g)) == Status.InvalidValue, "forward of " + g.LatDeg + ", " + g.LonDeg + ", " + g.HeightM + ": InvalidValue");
+        }
+        // The reverse takes up to 3e12 + 2e7 m (the farthest a forward result lies): beyond is refused.
+        foreach (var bad in new[] { new Vec3(double.NaN, 0, 0), new Vec3(0, 3.0001e12, 0), new Vec3(0, 0, double.NegativeInfinity) })
+        {
+            var v = bad;
+            Check(Throws(() => frame.Reverse(v)) == Status.InvalidValue, "reverse of " + v.X + ", " + v.Y + ", " + v.Z + ": InvalidValue");
+        }
+        // A batch with one bad point: nothing written, FirstBad names it.
+        var input = new[] { new Geodetic(55.7, 37.6, 0), new Geodetic(55.8, 37.6, 0), new Geodetic(95, 37.6, 0) };
+        var output = new Vec3[3];
+        output[0] = new Vec3(7, 7, 7);
+        var e = Caught(() => frame.Forward(input, 0, output, 0, 3));
+        Check(e != null && e.Status == Status.InvalidValue && e.FirstBad == 2 && output[0].X == 7, "a batch refused whole, first bad 2, nothing written");
+        Check(Throws<ArgumentOutOfRangeException>(() => frame.Forward(input, 0, output, 1, 3)) != null, "an output range past the array: ArgumentOutOfRangeException");
+        // Every forward result reads back: a point 1e12 m below the ellipsoid about an
+        // origin 1e12 m up, with a scene origin at the corner of +-1e12 m.
+        var far = new Frame(new Geodetic(55.7339, 37.5886, 1e12), Axes.Eus);
+        far.SetEstimate(new Vec3(1e12, -1e12, 1e12), 37);
+        var deep = far.Forward(new Geodetic(55.7339, 37.5886, -1e12));   // 2e12 m below the origin, the scene origin 1e12 m lower: y near -3e12
+        Check(deep.Y < -2.9e12 && Caught(() => far.Reverse(deep)) == null, "a forward result near -3e12 m reads back (y " + deep.Y + ")");
+        var near = frame.Forward(new Geodetic(55.74, 37.59, 10));
+        var back = frame.Reverse(near);
+        Check(Math.Abs(back.LatDeg - 55.74) < 1e-12 && Math.Abs(back.LonDeg - 37.59) < 1e-12 && Math.Abs(back.HeightM - 10) < 1e-6, "a point reads back");
+    }
+
     static double Num(string s) { return s.Length == 0 ? double.NaN : double.Parse(s, CultureInfo.InvariantCulture); }
     static string R(double v) { return double.IsNaN(v) ? "" : v.ToString("R", CultureInfo.InvariantCulture); }
 
@@ -903,6 +1052,9 @@ static unsafe class WaymarkTests
         NavigatorLog(args[1]);
         NavigatorVelocity();
         ReaderCases(args[1]);
+        HostileReaders(args[1]);
+        HostileNavigator();
+        HostileFrames();
         Console.WriteLine(passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;
     }

@@ -268,7 +268,8 @@ class Frame:
     def reverse(self, scene: ArrayLike, out: Optional[np.ndarray] = None, *, workers: Optional[int] = None) -> np.ndarray:
         """Scene -> geodetic (the exact inverse of ``forward``): (n, 3) scene metres in,
         (n, 3) rows (lat_deg, lon_deg, h_m) out, longitudes in [-180, 180). ``out``,
-        ``workers`` and errors as ``forward`` (components beyond 1e12 m are
+        ``workers`` and errors as ``forward`` (components beyond 3e12 + 2e7 m, the
+        farthest a forward result lies, are
         INVALID_VALUE; a split call with ``out`` checks through
         ``wm_frame_check_scene``)."""
         return self._reverse(scene, out, workers, guard=out is not None)

@@ -183,12 +183,71 @@ def _on_workers(path):
     return path
 
 
-def _metrics(path, name, route, options):
+_ON_ERROR = ("raise", "record")
+
+
+def _log_error(name, e: BaseException) -> str:
+    """One log's failure as a line: the log as listed, the exception's type and message."""
+    return f"{name}: {type(e).__name__}: {e}"
+
+
+def _named(e: BaseException, name) -> BaseException:
+    """`e` with the log it came from noted (its type kept, so callers catching
+    ReadError or WaymarkError still catch it)."""
+    if hasattr(e, "add_note"):
+        e.add_note(f"waymark.dask: in the log {name}")
+    return e
+
+
+def _metrics(path, name, route, options, on_error="raise"):
     from .navigation import walk_metrics
-    return walk_metrics(path, route, name=name, **options)
+    try:
+        return walk_metrics(path, route, name=name, **options)
+    except Exception as e:
+        if on_error == "raise":
+            raise _named(e, name)
+        return {"log": name, "error": _log_error(name, e)}
 
 
-def replay_many(logs, route, *, pattern: str = "*.csv", client=None, compute: bool = True, **options):
+def _fix_series(path, name, on_error="raise"):
+    """A fix log's series, or with on_error "record" (None, the error line)."""
+    from .gps import read_fix_log
+    try:
+        return read_fix_log(path) if on_error == "raise" else (read_fix_log(path), None)
+    except Exception as e:
+        if on_error == "raise":
+            raise _named(e, name)
+        return None, _log_error(name, e)
+
+
+def _fit_kept(read, on_error):
+    """gps_model_fit of the series that were read (with on_error "record", the logs
+    that failed left out; ValueError when none is left)."""
+    from .gps import gps_model_fit
+    if on_error == "raise":
+        return gps_model_fit(read)
+    kept = [s for s, error in read if error is None]
+    if not kept:
+        raise ValueError("fit_gps_model: no log could be read: " + "; ".join(error for _, error in read))
+    return gps_model_fit(kept)
+
+
+def _fit_one(read, name, on_error):
+    """One log's own fit; with on_error "record" a failure (reading or fitting) is its row's error."""
+    from .gps import gps_model_fit
+    if on_error == "raise":
+        return gps_model_fit(read)
+    series, error = read
+    if error is not None:
+        return {"error": error}
+    try:
+        return dict(gps_model_fit(series), error=None)
+    except Exception as e:
+        return {"error": _log_error(name, e)}
+
+
+def replay_many(logs, route, *, pattern: str = "*.csv", client=None, compute: bool = True, on_error: str = "raise",
+                **options):
     """Replays many field logs in parallel, one Dask task per log, and returns one
     pandas DataFrame of per-walk metrics (``waymark.walk_metrics``'s columns), one row
     per log in the order of ``list_logs(logs)``.
@@ -204,15 +263,22 @@ def replay_many(logs, route, *, pattern: str = "*.csv", client=None, compute: bo
         client: a ``distributed.Client`` (a LocalCluster's or a remote scheduler's);
             None uses Dask's current scheduler (the client made last, if any).
         compute: False returns the list of delayed metrics instead.
+        on_error: "raise" (the default): a log that cannot be read or replayed raises its
+            error (ReadError, WaymarkError, ...: its own type, noted with the log's name on
+            Python 3.11+), and the fleet's result is lost; "record": that log's row has
+            its ``error`` ("walk3.csv: ReadError: line 7: ...") and NaN metrics, every
+            other log is replayed as usual (their ``error`` is None).
         options: replay's options (estimator, fov_deg, viewport, ...).
     """
+    if on_error not in _ON_ERROR:
+        raise ValueError(f"on_error must be 'raise' or 'record', not {on_error!r}")
     paths = list_logs(logs, pattern)
     if not callable(route) and not isinstance(route, (str, os.PathLike)):
         route = np.asarray(route, dtype=np.float64)
     # Each log's route resolved here (a callable runs on the client with the log's name
     # as listed); paths go to the workers absolute, the rows keep the names as listed.
     routes = [route(p) if callable(route) else route for p in paths]
-    tasks = [dask.delayed(_metrics, pure=True)(_on_workers(p), p, _on_workers(r), dict(options))
+    tasks = [dask.delayed(_metrics, pure=True)(_on_workers(p), p, _on_workers(r), dict(options), on_error)
              for p, r in zip(paths, routes)]
     if not compute:
         return tasks
@@ -221,10 +287,14 @@ def replay_many(logs, route, *, pattern: str = "*.csv", client=None, compute: bo
     else:
         results = dask.compute(*tasks)
     import pandas as pd
-    return pd.DataFrame(list(results))
+    rows = list(results)
+    if on_error == "record":
+        rows = [dict(r, error=r.get("error")) for r in rows]
+    return pd.DataFrame(rows)
 
 
-def fit_gps_model(logs, *, pattern: str = "*.csv", per_log: bool = False, client=None, compute: bool = True):
+def fit_gps_model(logs, *, pattern: str = "*.csv", per_log: bool = False, client=None, compute: bool = True,
+                  on_error: str = "raise"):
     """``waymark gps-model`` over a fleet of GnssLogger fix logs: each log is read and
     turned into a series on the workers (one task per log, ``waymark.read_fix_log``),
     the pooled fit runs once on the gathered series (each log its own unknown means),
@@ -242,20 +312,33 @@ def fit_gps_model(logs, *, pattern: str = "*.csv", per_log: bool = False, client
         client: a ``distributed.Client``; None uses Dask's current scheduler.
         compute: False returns the delayed pooled fit and the list of delayed per-log
             fits instead.
-    Raises: ValueError when there are no logs; WaymarkError (from a worker) for a log
-    the reader or the fit refuses.
+        on_error: "raise" (the default): the first log the reader or the fit refuses
+            raises; "record": the pooled fit is of the logs that were read, and the rows
+            gain an ``error`` column: a log's error ("a.fix.csv: WaymarkError: ...") on
+            its own row (per_log; its numbers NaN), on the pooled row the logs left out
+            ("; "-joined), None where nothing failed.
+    Raises: ValueError when there are no logs (or, recording, none could be read);
+    WaymarkError (from a worker) for a log the reader or the fit refuses.
     """
-    from .gps import gps_model_fit, read_fix_log
+    if on_error not in _ON_ERROR:
+        raise ValueError(f"on_error must be 'raise' or 'record', not {on_error!r}")
     paths = list_logs(logs, pattern)
     if not paths:
         raise ValueError(f"fit_gps_model: no logs in {logs!r}")
-    series = [dask.delayed(read_fix_log, pure=True)(_on_workers(p)) for p in paths]
-    pooled = dask.delayed(gps_model_fit, pure=True)(series)
-    each = [dask.delayed(gps_model_fit, pure=True)(s) for s in series] if per_log else []
+    series = [dask.delayed(_fix_series, pure=True)(_on_workers(p), p, on_error) for p in paths]
+    pooled = dask.delayed(_fit_kept, pure=True)(series, on_error)
+    each = [dask.delayed(_fit_one, pure=True)(s, p, on_error) for s, p in zip(series, paths)] if per_log else []
     if not compute:
         return pooled, each
-    tasks = each + [pooled]
+    # Recording, the series come back too (computed once with the fits that use them):
+    # the pooled row names the logs left out.
+    tasks = each + [pooled] + (series if on_error == "record" else [])
     results = client.gather(client.compute(tasks)) if client is not None else dask.compute(*tasks)
+    fits, read = results[:len(each) + 1], results[len(each) + 1:]
     import pandas as pd
     names = (paths if per_log else []) + ["pooled"]
-    return pd.DataFrame([dict(r, log=name) for r, name in zip(results, names)])
+    rows = [dict(r, log=name) for r, name in zip(fits, names)]
+    if on_error == "record":
+        left_out = [error for _, error in read if error is not None]
+        rows[-1]["error"] = "; ".join(left_out) if left_out else None
+    return pd.DataFrame(rows)

@@ -364,12 +364,9 @@ class Navigator:
         for name, _ in ffi.typeof("wm_navigator_result").fields:
             if name == "size" or name.startswith("reserved"):
                 continue
-            v = getattr(r, name)
-            if name == "user":
-                v = (v.lat_deg, v.lon_deg, v.height_m)
-            elif name == "finish":
-                v = (v.x, v.y, v.z)
-            out[name] = v
+            # Plain values only: a struct field read from cffi is a view into
+            # self._result, which the next update overwrites.
+            out[name] = _plain(getattr(r, name))
         out["correction_state"] = CORRECTION_STATES[r.correction_state]
         out["correction_source"] = CORRECTION_SOURCES[r.correction_source]
         out["route_evidence"] = ROUTE_EVIDENCE[r.route_evidence]
@@ -385,6 +382,19 @@ class Navigator:
         buf = ffi.new("wm_arrow_leg[]", max(count[0], 1))
         check(lib.wm_navigator_legs(self._nav, index, buf, count[0], count), "wm_navigator_legs")
         return _arrays_from(buf, count[0], LEG_DTYPE)
+
+
+def _plain(value: Any) -> Any:
+    """A cffi value copied out as Python values: a struct (``wm_geodetic``, ``wm_vec3``)
+    as the tuple of its fields in order, an array as a tuple; numbers as they are."""
+    if isinstance(value, ffi.CData):
+        kind = ffi.typeof(value).kind
+        if kind == "struct":
+            return tuple(_plain(getattr(value, f)) for f, _ in ffi.typeof(value).fields)
+        if kind == "array":
+            return tuple(_plain(x) for x in value)
+        raise TypeError(f"no plain value for a cffi {kind}")
+    return value
 
 
 # ---- camera poses (the field log's yaw, pitch, roll) ----------------------------------
