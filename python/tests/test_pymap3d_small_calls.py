@@ -196,7 +196,7 @@ def test_frame_small_calls_are_the_general_paths_bits(rng):
         frame.forward(bad)
     assert info.value.first_bad == 2 and info.value.function == "wm_frame_forward"
     with pytest.raises(waymark.WaymarkError) as info:
-        frame.reverse(np.array([0.0, 2e12, 0.0]))
+        frame.reverse(np.array([0.0, 4e12, 0.0]))
     assert info.value.first_bad == 0 and info.value.function == "wm_frame_reverse"
     with pytest.raises(ValueError):
         frame.forward(one, workers=0)
